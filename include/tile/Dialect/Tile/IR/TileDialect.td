@@ -1,0 +1,48 @@
+//===- TileDialect.td - Tile dialect definition ------------*- tablegen -*-===//
+//
+// Part of tile-mlir. The tile dialect: GPU kernels at the level of tiles.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_DIALECT_TILE_IR_TILEDIALECT_TD
+#define TILE_DIALECT_TILE_IR_TILEDIALECT_TD
+
+include "mlir/IR/OpBase.td"
+
+def Tile_Dialect : Dialect {
+  let name = "tile";
+  let summary = "Tile-level GPU kernels: block grids, shared and fragment tiles, "
+                "tile copies, tile GEMM and software-pipelined reduction loops.";
+  let description = [{
+    The `tile` dialect describes GPU kernels the way TileLang does: a kernel
+    is a grid of thread blocks; each block allocates shared-memory tiles
+    (`tile.alloc_shared`) and per-thread register tiles called fragments
+    (`tile.alloc_fragment`), moves whole tiles with `tile.copy`, multiplies
+    them with `tile.gemm`, and iterates a reduction loop that is either serial
+    (`scf.for`) or software-pipelined (`tile.pipelined`).
+
+    Memory spaces are memref address spaces: global tensors have no address
+    space (or `#gpu.address_space<global>`), shared tiles live in
+    `#gpu.address_space<workgroup>` and fragments in
+    `#gpu.address_space<private>`.
+
+    Tile ops are whole-tile operations: they say *what* a block computes, not
+    which thread does it. The lowering to NVGPU distributes them over the
+    block's threads; the lowering to the CPU runs them sequentially.
+
+    Below the user level, the software-pipelining rewrite introduces the
+    asynchronous-copy ops (`tile.copy_async`, `tile.commit_group`,
+    `tile.wait_group`) and `tile.barrier`.
+  }];
+  let cppNamespace = "::mlir::tile";
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::gpu::GPUDialect"
+  ];
+}
+
+class Tile_Op<string mnemonic, list<Trait> traits = []>
+    : Op<Tile_Dialect, mnemonic, traits>;
+
+#endif // TILE_DIALECT_TILE_IR_TILEDIALECT_TD

@@ -1,0 +1,26 @@
+//===- InitAll.h - Register every tile dialect and pass ---------*- C++ -*-===//
+//
+// Part of tile-mlir. One place that tools, the C API and the Python bindings
+// call to make the tile dialect and all tile passes available.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_INITALL_H
+#define TILE_INITALL_H
+
+#include "mlir/IR/DialectRegistry.h"
+
+namespace mlir {
+namespace tile {
+
+/// Adds the tile dialect (and what its passes produce) to `registry`.
+void registerAllTileDialects(DialectRegistry &registry);
+
+/// Registers every tile pass and pass pipeline with the global registry, so
+/// that `--tile-...` flags and `PassManager::parsePassPipeline` find them.
+void registerAllTilePasses();
+
+} // namespace tile
+} // namespace mlir
+
+#endif // TILE_INITALL_H

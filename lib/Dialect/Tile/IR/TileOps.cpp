@@ -1,0 +1,494 @@
+//===- TileOps.cpp - Tile dialect operations ------------------------------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Dialect/Tile/IR/TileOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/IR/OpImplementation.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallBitVector.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+//===----------------------------------------------------------------------===//
+// Memory spaces
+//===----------------------------------------------------------------------===//
+
+std::optional<MemorySpace> mlir::tile::getMemorySpace(MemRefType type) {
+  Attribute space = type.getMemorySpace();
+  if (!space)
+    return MemorySpace::Global;
+  auto gpuSpace = dyn_cast<gpu::AddressSpaceAttr>(space);
+  if (!gpuSpace)
+    return std::nullopt;
+  switch (gpuSpace.getValue()) {
+  case gpu::AddressSpace::Global:
+    return MemorySpace::Global;
+  case gpu::AddressSpace::Workgroup:
+    return MemorySpace::Shared;
+  case gpu::AddressSpace::Private:
+    return MemorySpace::Fragment;
+  }
+  return std::nullopt;
+}
+
+StringRef mlir::tile::stringifyMemorySpace(MemorySpace space) {
+  switch (space) {
+  case MemorySpace::Global:
+    return "global";
+  case MemorySpace::Shared:
+    return "shared";
+  case MemorySpace::Fragment:
+    return "fragment";
+  }
+  llvm_unreachable("unknown memory space");
+}
+
+Attribute mlir::tile::getMemorySpaceAttr(MLIRContext *context,
+                                         MemorySpace space) {
+  switch (space) {
+  case MemorySpace::Global:
+    return gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Global);
+  case MemorySpace::Shared:
+    return gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Workgroup);
+  case MemorySpace::Fragment:
+    return gpu::AddressSpaceAttr::get(context, gpu::AddressSpace::Private);
+  }
+  llvm_unreachable("unknown memory space");
+}
+
+//===----------------------------------------------------------------------===//
+// Shared verification helpers
+//===----------------------------------------------------------------------===//
+
+/// Every tile op but `tile.kernel` describes work of one thread block, so it
+/// must sit inside a kernel.
+static LogicalResult verifyInsideKernel(Operation *op) {
+  if (!op->getParentOfType<KernelOp>())
+    return op->emitOpError("must be nested inside a 'tile.kernel'");
+  return success();
+}
+
+/// Returns the memory space of `value`'s memref type, or emits an error that
+/// names the operand `what`.
+static FailureOr<MemorySpace> getSpaceOrError(Operation *op, Value value,
+                                              StringRef what) {
+  auto type = cast<MemRefType>(value.getType());
+  std::optional<MemorySpace> space = getMemorySpace(type);
+  if (!space)
+    return op->emitOpError() << what << " is in unsupported memory space "
+                             << type.getMemorySpace()
+                             << "; expected none or #gpu.address_space<"
+                                "global|workgroup|private>";
+  return *space;
+}
+
+static bool isTileSpace(MemorySpace space) {
+  return space == MemorySpace::Shared || space == MemorySpace::Fragment;
+}
+
+static std::string shapeToString(ArrayRef<int64_t> shape) {
+  std::string result;
+  llvm::raw_string_ostream os(result);
+  llvm::interleave(
+      shape, os,
+      [&](int64_t d) {
+        if (ShapedType::isDynamic(d))
+          os << "?";
+        else
+          os << d;
+      },
+      "x");
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Custom directive: `(%a, %b) { region }` with index block arguments
+//===----------------------------------------------------------------------===//
+
+static ParseResult parseIndexRegion(OpAsmParser &parser, Region &region) {
+  SmallVector<OpAsmParser::Argument> args;
+  if (parser.parseArgumentList(args, OpAsmParser::Delimiter::Paren,
+                               /*allowType=*/false))
+    return failure();
+  Type index = parser.getBuilder().getIndexType();
+  for (OpAsmParser::Argument &arg : args)
+    arg.type = index;
+  if (parser.parseRegion(region, args))
+    return failure();
+  if (region.empty())
+    region.emplaceBlock();
+  return success();
+}
+
+static void printIndexRegion(OpAsmPrinter &p, Operation *, Region &region) {
+  p << "(";
+  llvm::interleaveComma(region.getArguments(), p,
+                        [&](BlockArgument arg) { p.printOperand(arg); });
+  p << ") ";
+  p.printRegion(region, /*printEntryBlockArgs=*/false,
+                /*printBlockTerminators=*/false);
+}
+
+/// Region arguments must be exactly `count` values of index type.
+static LogicalResult verifyIndexArguments(Operation *op, Region &region,
+                                          unsigned count, StringRef what) {
+  Block &block = region.front();
+  if (block.getNumArguments() != count)
+    return op->emitOpError() << "expects " << count << " " << what
+                             << " as region arguments, got "
+                             << block.getNumArguments();
+  for (BlockArgument arg : block.getArguments())
+    if (!arg.getType().isIndex())
+      return op->emitOpError() << "region argument #" << arg.getArgNumber()
+                               << " must be of index type, got "
+                               << arg.getType();
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// KernelOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult KernelOp::verify() {
+  if (getOperation()->getParentOfType<KernelOp>())
+    return emitOpError("cannot be nested inside another 'tile.kernel'");
+  size_t rank = getGridSizes().size();
+  if (rank < 1 || rank > 3)
+    return emitOpError() << "expects 1 to 3 grid sizes, got " << rank;
+  for (auto [i, size] : llvm::enumerate(getGridSizes())) {
+    APInt value;
+    if (matchPattern(size, m_ConstantInt(&value)) && !value.isStrictlyPositive())
+      return emitOpError() << "grid size #" << i << " must be positive, got "
+                           << value.getSExtValue();
+  }
+  int64_t threads = getThreadsAttr().getInt();
+  if (threads <= 0 || threads % 32 != 0)
+    return emitOpError() << "threads must be a positive multiple of 32 (the "
+                            "warp size), got "
+                         << threads;
+  return success();
+}
+
+void KernelOp::getAsmBlockArgumentNames(Region &region,
+                                        OpAsmSetValueNameFn setNameFn) {
+  static constexpr StringLiteral names[] = {"bx", "by", "bz"};
+  for (auto [arg, name] : llvm::zip(region.getArguments(), names))
+    setNameFn(arg, name);
+}
+
+LogicalResult KernelOp::verifyRegions() {
+  return verifyIndexArguments(*this, getBody(), getGridSizes().size(),
+                              "block indices (one per grid dimension)");
+}
+
+//===----------------------------------------------------------------------===//
+// PipelinedOp
+//===----------------------------------------------------------------------===//
+
+void PipelinedOp::getAsmBlockArgumentNames(Region &region,
+                                           OpAsmSetValueNameFn setNameFn) {
+  if (region.getNumArguments() == 1)
+    setNameFn(region.getArgument(0), "k");
+}
+
+SmallVector<Operation *> PipelinedOp::getStatements() {
+  SmallVector<Operation *> statements;
+  for (Operation &op : getBody().front())
+    if (!isMemoryEffectFree(&op))
+      statements.push_back(&op);
+  return statements;
+}
+
+LogicalResult PipelinedOp::verify() {
+  if (failed(verifyInsideKernel(*this)))
+    return failure();
+  if (auto parent = getOperation()->getParentOfType<PipelinedOp>()) {
+    InFlightDiagnostic diag =
+        emitOpError("cannot be nested inside another 'tile.pipelined'");
+    diag.attachNote(parent.getLoc()) << "enclosing 'tile.pipelined' is here";
+    return diag;
+  }
+  if (std::optional<int64_t> numStages = getNumStages(); numStages &&
+                                                          *numStages < 0)
+    return emitOpError() << "num_stages must be non-negative, got "
+                         << *numStages;
+  if (getOrder() && !getStage())
+    return emitOpError("'order' requires 'stage': give the stage of every "
+                       "statement, or only 'num_stages'");
+  return success();
+}
+
+LogicalResult PipelinedOp::verifyRegions() {
+  if (failed(verifyIndexArguments(*this, getBody(), 1, "induction variable")))
+    return failure();
+
+  size_t numStatements = getStatements().size();
+  if (std::optional<ArrayRef<int64_t>> stage = getStage()) {
+    if (stage->size() != numStatements)
+      return emitOpError() << "'stage' has " << stage->size()
+                           << " entries but the body has " << numStatements
+                           << " statements (one entry per statement)";
+    for (auto [i, s] : llvm::enumerate(*stage))
+      if (s < 0)
+        return emitOpError() << "stage of statement #" << i
+                             << " is negative (" << s << ")";
+  }
+  if (std::optional<ArrayRef<int64_t>> order = getOrder()) {
+    if (order->size() != numStatements)
+      return emitOpError() << "'order' has " << order->size()
+                           << " entries but the body has " << numStatements
+                           << " statements (one entry per statement)";
+    llvm::SmallBitVector seen(numStatements);
+    for (auto [i, o] : llvm::enumerate(*order)) {
+      if (o < 0 || o >= static_cast<int64_t>(numStatements))
+        return emitOpError() << "'order' is not a permutation of 0.."
+                             << numStatements - 1 << ": entry #" << i
+                             << " is " << o;
+      if (seen.test(o))
+        return emitOpError() << "'order' is not a permutation of 0.."
+                             << numStatements - 1 << ": " << o
+                             << " appears twice";
+      seen.set(o);
+    }
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// AllocSharedOp / AllocFragmentOp
+//===----------------------------------------------------------------------===//
+
+static LogicalResult verifyTileAlloc(Operation *op, MemRefType type,
+                                     MemorySpace expected) {
+  if (failed(verifyInsideKernel(op)))
+    return failure();
+  std::optional<MemorySpace> space = getMemorySpace(type);
+  if (space != expected)
+    return op->emitOpError()
+           << "must allocate in "
+           << getMemorySpaceAttr(op->getContext(), expected) << ", got "
+           << (space ? stringifyMemorySpace(*space) : StringRef("unsupported"))
+           << " memory";
+  for (auto [i, dim] : llvm::enumerate(type.getShape()))
+    if (dim <= 0)
+      return op->emitOpError() << "tile dimension #" << i
+                               << " must be positive, got " << dim;
+  if (!type.getLayout().isIdentity())
+    return op->emitOpError("tiles must have the identity layout");
+  return success();
+}
+
+LogicalResult AllocSharedOp::verify() {
+  return verifyTileAlloc(*this, getType(), MemorySpace::Shared);
+}
+
+LogicalResult AllocFragmentOp::verify() {
+  return verifyTileAlloc(*this, getType(), MemorySpace::Fragment);
+}
+
+//===----------------------------------------------------------------------===//
+// ClearOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult ClearOp::verify() {
+  if (failed(verifyInsideKernel(*this)))
+    return failure();
+  FailureOr<MemorySpace> space = getSpaceOrError(*this, getTile(), "tile");
+  if (failed(space))
+    return failure();
+  if (!isTileSpace(*space))
+    return emitOpError() << "expects a shared or fragment tile, got "
+                         << stringifyMemorySpace(*space) << " memory";
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// CopyOp / CopyAsyncOp
+//===----------------------------------------------------------------------===//
+
+static SmallVector<int64_t> getCopyExtent(MemRefType source, MemRefType dest) {
+  SmallVector<int64_t> extent;
+  for (auto [s, d] : llvm::zip_equal(source.getShape(), dest.getShape())) {
+    if (ShapedType::isDynamic(s))
+      extent.push_back(d);
+    else if (ShapedType::isDynamic(d))
+      extent.push_back(s);
+    else
+      extent.push_back(std::min(s, d));
+  }
+  return extent;
+}
+
+/// Checks what `tile.copy` and `tile.copy_async` share and returns the memory
+/// spaces of source and destination.
+static FailureOr<std::pair<MemorySpace, MemorySpace>>
+verifyCopyLike(Operation *op, Value source, ValueRange sourceIndices,
+               Value dest, ValueRange destIndices, bool allowFloatConversion) {
+  if (failed(verifyInsideKernel(op)))
+    return failure();
+  auto sourceType = cast<MemRefType>(source.getType());
+  auto destType = cast<MemRefType>(dest.getType());
+  FailureOr<MemorySpace> sourceSpace = getSpaceOrError(op, source, "source");
+  FailureOr<MemorySpace> destSpace = getSpaceOrError(op, dest, "destination");
+  if (failed(sourceSpace) || failed(destSpace))
+    return failure();
+
+  Type sourceElem = sourceType.getElementType();
+  Type destElem = destType.getElementType();
+  bool floatConversion = allowFloatConversion && isa<FloatType>(sourceElem) &&
+                         isa<FloatType>(destElem);
+  if (sourceElem != destElem && !floatConversion)
+    return op->emitOpError()
+           << "element type mismatch: source has " << sourceElem
+           << ", destination has " << destElem
+           << (allowFloatConversion
+                   ? " (only float types convert into each other)"
+                   : "");
+  if (sourceType.getRank() != destType.getRank())
+    return op->emitOpError()
+           << "rank mismatch: source has rank " << sourceType.getRank()
+           << ", destination has rank " << destType.getRank();
+  if (!sourceIndices.empty() &&
+      sourceIndices.size() != static_cast<size_t>(sourceType.getRank()))
+    return op->emitOpError()
+           << "expects " << sourceType.getRank()
+           << " source offsets (one per dimension), got "
+           << sourceIndices.size();
+  if (!destIndices.empty() &&
+      destIndices.size() != static_cast<size_t>(destType.getRank()))
+    return op->emitOpError()
+           << "expects " << destType.getRank()
+           << " destination offsets (one per dimension), got "
+           << destIndices.size();
+  if (!isTileSpace(*sourceSpace) && !isTileSpace(*destSpace))
+    return op->emitOpError("copies between two global tensors are not tile "
+                           "copies: one side must be a shared or fragment "
+                           "tile");
+  for (auto [i, extent] :
+       llvm::enumerate(getCopyExtent(sourceType, destType)))
+    if (ShapedType::isDynamic(extent))
+      return op->emitOpError()
+             << "copy extent of dimension #" << i
+             << " is unknown: one side must have a static size there";
+  return std::make_pair(*sourceSpace, *destSpace);
+}
+
+SmallVector<int64_t> CopyOp::getExtent() {
+  return getCopyExtent(getSource().getType(), getDest().getType());
+}
+
+SmallVector<int64_t> CopyAsyncOp::getExtent() {
+  return getCopyExtent(getSource().getType(), getDest().getType());
+}
+
+LogicalResult CopyOp::verify() {
+  return verifyCopyLike(*this, getSource(), getSourceIndices(), getDest(),
+                        getDestIndices(), /*allowFloatConversion=*/true);
+}
+
+LogicalResult CopyAsyncOp::verify() {
+  auto spaces = verifyCopyLike(*this, getSource(), getSourceIndices(),
+                               getDest(), getDestIndices(),
+                               /*allowFloatConversion=*/false);
+  if (failed(spaces))
+    return failure();
+  if (spaces->first != MemorySpace::Global ||
+      spaces->second != MemorySpace::Shared)
+    return emitOpError() << "copies global memory into a shared tile, got "
+                         << stringifyMemorySpace(spaces->first) << " -> "
+                         << stringifyMemorySpace(spaces->second);
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// GemmOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult GemmOp::verify() {
+  if (failed(verifyInsideKernel(*this)))
+    return failure();
+  auto aType = cast<MemRefType>(getA().getType());
+  auto bType = cast<MemRefType>(getB().getType());
+  auto cType = cast<MemRefType>(getC().getType());
+  for (auto [name, type] :
+       {std::pair<StringRef, MemRefType>{"A", aType}, {"B", bType},
+        {"C", cType}}) {
+    if (type.getRank() != 2)
+      return emitOpError() << name << " must be a 2-D tile, got rank "
+                           << type.getRank();
+    if (!type.hasStaticShape())
+      return emitOpError() << name << " must have a static shape, got "
+                           << type;
+  }
+
+  FailureOr<MemorySpace> aSpace = getSpaceOrError(*this, getA(), "A");
+  FailureOr<MemorySpace> bSpace = getSpaceOrError(*this, getB(), "B");
+  FailureOr<MemorySpace> cSpace = getSpaceOrError(*this, getC(), "C");
+  if (failed(aSpace) || failed(bSpace) || failed(cSpace))
+    return failure();
+  if (!isTileSpace(*aSpace))
+    return emitOpError() << "A must be a shared or fragment tile, got "
+                         << stringifyMemorySpace(*aSpace) << " memory";
+  if (!isTileSpace(*bSpace))
+    return emitOpError() << "B must be a shared or fragment tile, got "
+                         << stringifyMemorySpace(*bSpace) << " memory";
+  if (*cSpace != MemorySpace::Fragment)
+    return emitOpError() << "C (the accumulator) must be a fragment tile, got "
+                         << stringifyMemorySpace(*cSpace) << " memory";
+
+  Type aElem = aType.getElementType(), bElem = bType.getElementType();
+  if (aElem != bElem)
+    return emitOpError() << "A and B element types differ: " << aElem
+                         << " vs " << bElem;
+  if (!aElem.isF16() && !aElem.isBF16() && !aElem.isF32())
+    return emitOpError() << "A and B must be f16, bf16 or f32, got " << aElem;
+  if (!cType.getElementType().isF32())
+    return emitOpError() << "C (the accumulator) must be f32, got "
+                         << cType.getElementType();
+
+  ArrayRef<int64_t> a = aType.getShape(), b = bType.getShape(),
+                    c = cType.getShape();
+  int64_t m = getTransposeA() ? a[1] : a[0];
+  int64_t ka = getTransposeA() ? a[0] : a[1];
+  int64_t kb = getTransposeB() ? b[1] : b[0];
+  int64_t n = getTransposeB() ? b[0] : b[1];
+  if (ka != kb)
+    return emitOpError() << "shape mismatch: op(A) is "
+                         << shapeToString({m, ka}) << " and op(B) is "
+                         << shapeToString({kb, n})
+                         << ", their K extents differ (" << ka << " vs " << kb
+                         << ")";
+  if (c[0] != m || c[1] != n)
+    return emitOpError() << "shape mismatch: C is " << shapeToString(c)
+                         << " but op(A) * op(B) is "
+                         << shapeToString({m, n});
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// Synchronization ops
+//===----------------------------------------------------------------------===//
+
+LogicalResult CommitGroupOp::verify() { return verifyInsideKernel(*this); }
+
+LogicalResult WaitGroupOp::verify() {
+  if (failed(verifyInsideKernel(*this)))
+    return failure();
+  int64_t pending = getPendingAttr().getInt();
+  if (pending < 0)
+    return emitOpError() << "pending group count must be non-negative, got "
+                         << pending;
+  return success();
+}
+
+LogicalResult BarrierOp::verify() { return verifyInsideKernel(*this); }
+
+#define GET_OP_CLASSES
+#include "tile/Dialect/Tile/IR/TileOps.cpp.inc"

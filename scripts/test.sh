@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Runs every test suite of tile-mlir: the lit regression tests (test/), the
+# GoogleTest unit tests (run through lit as well) and the Python tests.
+# Ends with one line "N passed, M failed" over all suites; exits non-zero if
+# anything failed.
+set -uo pipefail
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+tile_install_deps || exit 1
+tile_build all || exit 1
+
+passed=0
+failed=0
+
+# lit: regression tests and unit tests in one run.
+lit_log=$(mktemp)
+"$LLVM_PREFIX/bin/lit" -sv "$TILE_BUILD/test" "$TILE_BUILD/unittests" 2>&1 | tee "$lit_log"
+count() { # the number lit printed for a result kind, or 0
+  local n
+  n=$(grep -E "^ *$1 *: *[0-9]+" "$lit_log" | grep -oE '[0-9]+' | tail -1)
+  echo "${n:-0}"
+}
+passed=$((passed + $(count Passed) + $(count "Expectedly Failed")))
+failed=$((failed + $(count Failed) + $(count "Unexpectedly Passed") + $(count Unresolved) + $(count "Timed Out")))
+rm -f "$lit_log"
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

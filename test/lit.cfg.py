@@ -1,0 +1,45 @@
+# -*- Python -*-
+# lit configuration for tile-mlir's regression tests.
+
+import os
+import shutil
+
+import lit.formats
+from lit.llvm import llvm_config
+from lit.llvm.subst import ToolSubst
+
+config.name = "TILE"
+config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
+config.suffixes = [".mlir", ".test"]
+config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "lit.site.cfg.py", "Inputs"]
+
+config.test_source_root = os.path.dirname(__file__)
+config.test_exec_root = os.path.join(config.tile_obj_root, "test")
+
+config.substitutions.append(("%PATH%", config.environment["PATH"]))
+config.substitutions.append(("%shlibext", ".so"))
+config.substitutions.append(("%tile_src_root", config.tile_src_root))
+config.substitutions.append(("%llvm_lib_dir", config.llvm_lib_dir))
+config.substitutions.append(("%python", config.python_executable))
+
+llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
+llvm_config.use_default_substitutions()
+
+tool_dirs = [config.tile_tools_dir, config.llvm_tools_dir]
+tools = [
+    "tile-opt",
+    "mlir-opt",
+    "mlir-runner",
+    ToolSubst("%tile_unittests", os.path.join(config.tile_obj_root, "unittests", "TileUnitTests")),
+]
+llvm_config.add_tool_substitutions(tools, tool_dirs)
+
+# Optional features. `ptxas` assembles PTX (the CUDA toolkit, present in CI);
+# `cuda-gpu` needs a real GPU and is only set where one answers.
+ptxas = shutil.which("ptxas") or (
+    os.path.join(config.cuda_root, "bin", "ptxas") if config.cuda_root else None)
+if ptxas and os.path.exists(ptxas):
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
+if os.environ.get("TILE_TEST_CUDA_GPU") == "1":
+    config.available_features.add("cuda-gpu")
