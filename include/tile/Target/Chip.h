@@ -1,0 +1,48 @@
+//===- Chip.h - Per-chip facts: the one table -------------------*- C++ -*-===//
+//
+// Part of tile-mlir. Every number that depends on the GPU (shared memory per
+// block, register file limits, PTX features) comes from this table, so the
+// budget check, the lowering and the tools cannot disagree.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_TARGET_CHIP_H
+#define TILE_TARGET_CHIP_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+
+namespace mlir {
+namespace tile {
+
+struct ChipInfo {
+  /// The chip name as users write it: "sm_80", "sm_90a", ...
+  llvm::StringRef name;
+  /// Compute capability times ten: 80, 86, 89, 90.
+  unsigned computeCapability;
+  /// Largest shared memory one block may use, in bytes, after the kernel
+  /// opts in (cudaFuncAttributeMaxDynamicSharedMemorySize).
+  int64_t maxSharedBytesPerBlock;
+  /// Shared memory a block may use without opting in.
+  int64_t defaultSharedBytesPerBlock;
+  /// Largest number of 32-bit registers one thread may use.
+  int64_t maxRegistersPerThread;
+  /// PTX ISA features for the NVVM target, new enough for the chip.
+  llvm::StringRef ptxFeatures;
+};
+
+/// Every chip tile-mlir knows, in ascending compute capability.
+llvm::ArrayRef<ChipInfo> getKnownChips();
+
+/// The chip called `name`, or nullptr.
+const ChipInfo *lookupChip(llvm::StringRef name);
+
+/// "sm_80, sm_86, ..." for diagnostics that list the valid names.
+std::string getKnownChipNames();
+
+} // namespace tile
+} // namespace mlir
+
+#endif // TILE_TARGET_CHIP_H

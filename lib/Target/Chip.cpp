@@ -1,0 +1,40 @@
+//===- Chip.cpp - Per-chip facts: the one table ---------------------------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Target/Chip.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace mlir::tile;
+
+// Shared memory per block with opt-in, from the CUDA C Programming Guide's
+// table of compute-capability features (228 KB per SM on sm_90, 1 KB of which
+// the system reserves per block: 227 KB = 232448 bytes).
+static const ChipInfo kChips[] = {
+    // name     cc  opt-in smem  default  regs  PTX features
+    {"sm_80", 80, 166912, 49152, 255, "+ptx80"},
+    {"sm_86", 86, 101376, 49152, 255, "+ptx80"},
+    {"sm_89", 89, 101376, 49152, 255, "+ptx80"},
+    {"sm_90", 90, 232448, 49152, 255, "+ptx80"},
+    {"sm_90a", 90, 232448, 49152, 255, "+ptx80"},
+};
+
+llvm::ArrayRef<ChipInfo> mlir::tile::getKnownChips() { return kChips; }
+
+const ChipInfo *mlir::tile::lookupChip(llvm::StringRef name) {
+  const ChipInfo *it = llvm::find_if(
+      kChips, [&](const ChipInfo &chip) { return chip.name == name; });
+  return it == std::end(kChips) ? nullptr : it;
+}
+
+std::string mlir::tile::getKnownChipNames() {
+  std::string names;
+  llvm::raw_string_ostream os(names);
+  llvm::interleaveComma(kChips, os,
+                        [&](const ChipInfo &chip) { os << chip.name; });
+  return names;
+}
