@@ -1,0 +1,224 @@
+#!/usr/bin/env python3
+"""Prints a tile GEMM module that runs on the CPU and checks itself.
+
+The module has two functions:
+
+* `@gemm(%A, %B, %C)`: C = A * B with static shapes (A MxK f16, B KxN f16,
+  C MxN f16), written as the seed examples write it (examples/matmul_*.mlir):
+  `plain` uses a serial scf.for, `auto` a `tile.pipelined` with only
+  `num_stages`, `manual` one with `stage` and `order` by hand.
+* `@main()`: fills A and B with small integers that f16 holds exactly,
+  poisons C, calls @gemm, recomputes every element with a plain f32 loop
+  nest rounded to f16 the same way, and prints
+
+      max_abs_error: <largest |C - reference| over all elements>
+      unwritten: <elements of C still holding the poison>
+      checked: <number of elements compared>
+
+The inputs keep every partial sum an integer below 2^24, so f32 sums are
+exact in any order and a correct kernel gives max_abs_error 0 exactly.
+
+`--emit main` prints only @main, to be appended to a hand-written @gemm.
+"""
+
+import argparse
+import sys
+
+POISON = -30000.0  # exact in f16, and no sum of these inputs reaches it
+
+
+def parse_list(text):
+    return [int(x) for x in text.split(",")] if text else None
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--variant", choices=["plain", "auto", "manual"],
+                   default="plain")
+    p.add_argument("--emit", choices=["all", "kernel", "main"], default="all")
+    p.add_argument("--M", type=int, default=96)
+    p.add_argument("--N", type=int, default=80)
+    p.add_argument("--K", type=int, default=200)
+    p.add_argument("--bm", type=int, default=32)
+    p.add_argument("--bn", type=int, default=32)
+    p.add_argument("--bk", type=int, default=16)
+    p.add_argument("--threads", type=int, default=128)
+    p.add_argument("--num-stages", type=int, default=None,
+                   help="auto: the pipeline depth (default 3)")
+    p.add_argument("--stage", default=None,
+                   help="manual: stage per statement (default 0,0,1)")
+    p.add_argument("--order", default=None,
+                   help="manual: order per statement (default 0,1,2)")
+    args = p.parse_args(argv)
+    if args.variant != "auto" and args.num_stages is not None:
+        p.error("--num-stages needs --variant auto")
+    if args.variant != "manual" and (args.stage or args.order):
+        p.error("--stage/--order need --variant manual")
+    if args.variant == "auto" and args.num_stages is None:
+        args.num_stages = 3
+    if args.variant == "manual" and args.stage is None:
+        args.stage = "0,0,1"
+        if args.order is None:
+            args.order = "0,1,2"
+    for name in ("M", "N", "K", "bm", "bn", "bk", "threads"):
+        if getattr(args, name) <= 0:
+            p.error(f"--{name} must be positive")
+    return args
+
+
+def loop_header(args):
+    """The K loop of the chosen variant, opening its body."""
+    if args.variant == "plain":
+        return "scf.for %k = %c0 to %kt step %c1 {"
+    if args.variant == "auto":
+        return (f"tile.pipelined %c0 to %kt step %c1 "
+                f"num_stages = {args.num_stages} as (%k) {{")
+    schedule = f"stage = [{', '.join(map(str, parse_list(args.stage)))}]"
+    if args.order:
+        schedule += f" order = [{', '.join(map(str, parse_list(args.order)))}]"
+    return f"tile.pipelined %c0 to %kt step %c1 {schedule} as (%k) {{"
+
+
+def emit_kernel(a):
+    return f"""\
+!A = memref<{a.M}x{a.K}xf16>
+!B = memref<{a.K}x{a.N}xf16>
+!C = memref<{a.M}x{a.N}xf16>
+!As = memref<{a.bm}x{a.bk}xf16, #gpu.address_space<workgroup>>
+!Bs = memref<{a.bk}x{a.bn}xf16, #gpu.address_space<workgroup>>
+!Cl = memref<{a.bm}x{a.bn}xf32, #gpu.address_space<private>>
+
+func.func @gemm(%A: !A, %B: !B, %C: !C) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %bm = arith.constant {a.bm} : index
+  %bn = arith.constant {a.bn} : index
+  %bk = arith.constant {a.bk} : index
+  %M = arith.constant {a.M} : index
+  %N = arith.constant {a.N} : index
+  %K = arith.constant {a.K} : index
+  %gx = arith.ceildivui %N, %bn : index
+  %gy = arith.ceildivui %M, %bm : index
+  %kt = arith.ceildivui %K, %bk : index
+  tile.kernel grid(%gx, %gy) threads({a.threads}) as (%bx, %by) {{
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    %row = arith.muli %by, %bm : index
+    %col = arith.muli %bx, %bn : index
+    {loop_header(a)}
+      %ko = arith.muli %k, %bk : index
+      tile.copy %A[%row, %ko] to %A_s : !A to !As
+      tile.copy %B[%ko, %col] to %B_s : !B to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }}
+    tile.copy %C_l to %C[%row, %col] : !Cl to !C
+  }}
+  return
+}}
+"""
+
+
+def emit_fill(name, rows, cols, mul_i, mul_j, mod, bias):
+    """memref `name`[i][j] = ((i * mul_i + j * mul_j) % mod) - bias."""
+    return f"""\
+  scf.for %i = %c0 to %c{rows} step %c1 {{
+    scf.for %j = %c0 to %c{cols} step %c1 {{
+      %ti = arith.muli %i, %c{mul_i} : index
+      %tj = arith.muli %j, %c{mul_j} : index
+      %s = arith.addi %ti, %tj : index
+      %r = arith.remui %s, %c{mod} : index
+      %v = arith.subi %r, %c{bias} : index
+      %vi = arith.index_cast %v : index to i32
+      %vf = arith.sitofp %vi : i32 to f16
+      memref.store %vf, %{name}[%i, %j] : memref<{rows}x{cols}xf16>
+    }}
+  }}
+"""
+
+
+def emit_main(a):
+    consts = sorted({0, 1, 2, 3, 4, 5, 7, 9, 11, a.M, a.N, a.K})
+    const_lines = "\n".join(
+        f"  %c{c} = arith.constant {c} : index" for c in consts)
+    tA = f"memref<{a.M}x{a.K}xf16>"
+    tB = f"memref<{a.K}x{a.N}xf16>"
+    tC = f"memref<{a.M}x{a.N}xf16>"
+    return f"""\
+func.func @main() {{
+{const_lines}
+  %A = memref.alloc() : {tA}
+  %B = memref.alloc() : {tB}
+  %C = memref.alloc() : {tC}
+{emit_fill("A", a.M, a.K, 7, 3, 11, 5)}\
+{emit_fill("B", a.K, a.N, 5, 2, 9, 4)}\
+  %poison = arith.constant {POISON:e} : f16
+  scf.for %i = %c0 to %c{a.M} step %c1 {{
+    scf.for %j = %c0 to %c{a.N} step %c1 {{
+      memref.store %poison, %C[%i, %j] : {tC}
+    }}
+  }}
+
+  func.call @gemm(%A, %B, %C) : ({tA}, {tB}, {tC}) -> ()
+
+  // The reference: a plain loop nest, f32 sum over k, rounded to f16.
+  %zero = arith.constant 0.0 : f32
+  %none = arith.constant 0 : i64
+  %one = arith.constant 1 : i64
+  %poison32 = arith.extf %poison : f16 to f32
+  %result:2 = scf.for %i = %c0 to %c{a.M} step %c1
+      iter_args(%err_i = %zero, %bad_i = %none) -> (f32, i64) {{
+    %row:2 = scf.for %j = %c0 to %c{a.N} step %c1
+        iter_args(%err_j = %err_i, %bad_j = %bad_i) -> (f32, i64) {{
+      %sum = scf.for %k = %c0 to %c{a.K} step %c1
+          iter_args(%acc = %zero) -> (f32) {{
+        %a16 = memref.load %A[%i, %k] : {tA}
+        %b16 = memref.load %B[%k, %j] : {tB}
+        %a32 = arith.extf %a16 : f16 to f32
+        %b32 = arith.extf %b16 : f16 to f32
+        %p = arith.mulf %a32, %b32 : f32
+        %acc1 = arith.addf %acc, %p : f32
+        scf.yield %acc1 : f32
+      }}
+      %ref16 = arith.truncf %sum : f32 to f16
+      %ref = arith.extf %ref16 : f16 to f32
+      %got16 = memref.load %C[%i, %j] : {tC}
+      %got = arith.extf %got16 : f16 to f32
+      %diff = arith.subf %got, %ref : f32
+      %abs = math.absf %diff : f32
+      %err = arith.maximumf %err_j, %abs : f32
+      %is_poison = arith.cmpf oeq, %got, %poison32 : f32
+      %inc = arith.select %is_poison, %one, %none : i64
+      %bad = arith.addi %bad_j, %inc : i64
+      scf.yield %err, %bad : f32, i64
+    }}
+    scf.yield %row#0, %row#1 : f32, i64
+  }}
+  %checked = arith.constant {a.M * a.N} : i64
+  vector.print str "max_abs_error: "
+  vector.print %result#0 : f32
+  vector.print str "unwritten: "
+  vector.print %result#1 : i64
+  vector.print str "checked: "
+  vector.print %checked : i64
+  memref.dealloc %A : {tA}
+  memref.dealloc %B : {tB}
+  memref.dealloc %C : {tC}
+  return
+}}
+"""
+
+
+def main(argv):
+    args = parse_args(argv)
+    out = [f"// Generated by test/Execution/Inputs/gemm.py {' '.join(argv)}\n"]
+    if args.emit in ("all", "kernel"):
+        out.append(emit_kernel(args))
+    if args.emit in ("all", "main"):
+        out.append(emit_main(args))
+    sys.stdout.write("\n".join(out))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
