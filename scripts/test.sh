@@ -7,7 +7,7 @@ set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 tile_install_deps || exit 1
-tile_build all || exit 1
+tile_build all tile-doc || exit 1
 
 passed=0
 failed=0
