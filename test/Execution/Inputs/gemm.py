@@ -7,6 +7,8 @@ The module has two functions:
   C MxN f16), written as the seed examples write it (examples/matmul_*.mlir):
   `plain` uses a serial scf.for, `auto` a `tile.pipelined` with only
   `num_stages`, `manual` one with `stage` and `order` by hand.
+  `--transpose-a` stores A as KxM (`--transpose-b`: B as NxK) and uses
+  the tile.gemm transpose flags.
 * `@main()`: fills A and B with small integers that f16 holds exactly,
   poisons C, calls @gemm, recomputes every element with a plain f32 loop
   nest rounded to f16 the same way, and prints
@@ -43,6 +45,10 @@ def parse_args(argv):
     p.add_argument("--bn", type=int, default=32)
     p.add_argument("--bk", type=int, default=16)
     p.add_argument("--threads", type=int, default=128)
+    p.add_argument("--transpose-a", action="store_true",
+                   help="store A as KxM and use tile.gemm transpose_a")
+    p.add_argument("--transpose-b", action="store_true",
+                   help="store B as NxK and use tile.gemm transpose_b")
     p.add_argument("--num-stages", type=int, default=None,
                    help="auto: the pipeline depth (default 3)")
     p.add_argument("--stage", default=None,
@@ -79,13 +85,31 @@ def loop_header(args):
     return f"tile.pipelined %c0 to %kt step %c1 {schedule} as (%k) {{"
 
 
+def a_shape(a):
+    return (a.K, a.M) if a.transpose_a else (a.M, a.K)
+
+
+def b_shape(a):
+    return (a.N, a.K) if a.transpose_b else (a.K, a.N)
+
+
+def f16_type(shape):
+    return f"memref<{shape[0]}x{shape[1]}xf16>"
+
+
 def emit_kernel(a):
+    a_tile = (a.bk, a.bm) if a.transpose_a else (a.bm, a.bk)
+    b_tile = (a.bn, a.bk) if a.transpose_b else (a.bk, a.bn)
+    a_at = "%ko, %row" if a.transpose_a else "%row, %ko"
+    b_at = "%col, %ko" if a.transpose_b else "%ko, %col"
+    flags = ((" transpose_a" if a.transpose_a else "")
+             + (" transpose_b" if a.transpose_b else ""))
     return f"""\
-!A = memref<{a.M}x{a.K}xf16>
-!B = memref<{a.K}x{a.N}xf16>
+!A = {f16_type(a_shape(a))}
+!B = {f16_type(b_shape(a))}
 !C = memref<{a.M}x{a.N}xf16>
-!As = memref<{a.bm}x{a.bk}xf16, #gpu.address_space<workgroup>>
-!Bs = memref<{a.bk}x{a.bn}xf16, #gpu.address_space<workgroup>>
+!As = memref<{a_tile[0]}x{a_tile[1]}xf16, #gpu.address_space<workgroup>>
+!Bs = memref<{b_tile[0]}x{b_tile[1]}xf16, #gpu.address_space<workgroup>>
 !Cl = memref<{a.bm}x{a.bn}xf32, #gpu.address_space<private>>
 
 func.func @gemm(%A: !A, %B: !B, %C: !C) {{
@@ -109,9 +133,9 @@ func.func @gemm(%A: !A, %B: !B, %C: !C) {{
     %col = arith.muli %bx, %bn : index
     {loop_header(a)}
       %ko = arith.muli %k, %bk : index
-      tile.copy %A[%row, %ko] to %A_s : !A to !As
-      tile.copy %B[%ko, %col] to %B_s : !B to !Bs
-      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+      tile.copy %A[{a_at}] to %A_s : !A to !As
+      tile.copy %B[{b_at}] to %B_s : !B to !Bs
+      tile.gemm %A_s, %B_s, %C_l{flags} : !As, !Bs, !Cl
     }}
     tile.copy %C_l to %C[%row, %col] : !Cl to !C
   }}
@@ -120,8 +144,12 @@ func.func @gemm(%A: !A, %B: !B, %C: !C) {{
 """
 
 
-def emit_fill(name, rows, cols, mul_i, mul_j, mod, bias):
-    """memref `name`[i][j] = ((i * mul_i + j * mul_j) % mod) - bias."""
+def emit_fill(name, shape, mul_i, mul_j, mod, bias, transposed):
+    """Logical element (r, c) = ((r * mul_i + c * mul_j) % mod) - bias, with
+    memref `name` holding element (r, c) at [c][r] when `transposed`."""
+    rows, cols = shape
+    if transposed:
+        mul_i, mul_j = mul_j, mul_i
     return f"""\
   scf.for %i = %c0 to %c{rows} step %c1 {{
     scf.for %j = %c0 to %c{cols} step %c1 {{
@@ -142,8 +170,10 @@ def emit_main(a):
     consts = sorted({0, 1, 2, 3, 4, 5, 7, 9, 11, a.M, a.N, a.K})
     const_lines = "\n".join(
         f"  %c{c} = arith.constant {c} : index" for c in consts)
-    tA = f"memref<{a.M}x{a.K}xf16>"
-    tB = f"memref<{a.K}x{a.N}xf16>"
+    tA = f16_type(a_shape(a))
+    tB = f16_type(b_shape(a))
+    a_at = "%k, %i" if a.transpose_a else "%i, %k"
+    b_at = "%j, %k" if a.transpose_b else "%k, %j"
     tC = f"memref<{a.M}x{a.N}xf16>"
     return f"""\
 func.func @main() {{
@@ -151,8 +181,8 @@ func.func @main() {{
   %A = memref.alloc() : {tA}
   %B = memref.alloc() : {tB}
   %C = memref.alloc() : {tC}
-{emit_fill("A", a.M, a.K, 7, 3, 11, 5)}\
-{emit_fill("B", a.K, a.N, 5, 2, 9, 4)}\
+{emit_fill("A", a_shape(a), 7, 3, 11, 5, a.transpose_a)}\
+{emit_fill("B", b_shape(a), 5, 2, 9, 4, a.transpose_b)}\
   %poison = arith.constant {POISON:e} : f16
   scf.for %i = %c0 to %c{a.M} step %c1 {{
     scf.for %j = %c0 to %c{a.N} step %c1 {{
@@ -173,8 +203,8 @@ func.func @main() {{
         iter_args(%err_j = %err_i, %bad_j = %bad_i) -> (f32, i64) {{
       %sum = scf.for %k = %c0 to %c{a.K} step %c1
           iter_args(%acc = %zero) -> (f32) {{
-        %a16 = memref.load %A[%i, %k] : {tA}
-        %b16 = memref.load %B[%k, %j] : {tB}
+        %a16 = memref.load %A[{a_at}] : {tA}
+        %b16 = memref.load %B[{b_at}] : {tB}
         %a32 = arith.extf %a16 : f16 to f32
         %b32 = arith.extf %b16 : f16 to f32
         %p = arith.mulf %a32, %b32 : f32
