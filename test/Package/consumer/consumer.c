@@ -9,16 +9,15 @@ static void print(MlirStringRef text, void *userData) {
 }
 
 int main(void) {
-  const char *source =
-      "func.func @f(%n: index) {\n"
-      "  tile.kernel grid(%n) threads(64) as (%bx) {\n"
-      "    %s = tile.alloc_shared : memref<16x16xf16, "
-      "#gpu.address_space<workgroup>>\n"
-      "  }\n"
-      "  return\n"
-      "}\n";
-  MlirLogicalResult result = tileCompile(
-      mlirStringRefCreate(source, strlen(source)), mlirStringRefCreate("", 0),
-      print, print, stdout);
+  const char *source = "func.func @f(%n: index) {\n"
+                       "  tile.kernel grid(%n) threads(64) as (%bx) {\n"
+                       "    %s = tile.alloc_shared : memref<16x16xf16, "
+                       "#gpu.address_space<workgroup>>\n"
+                       "  }\n"
+                       "  return\n"
+                       "}\n";
+  MlirLogicalResult result =
+      tileCompile(mlirStringRefCreate(source, strlen(source)),
+                  mlirStringRefCreate("", 0), print, print, stdout);
   return mlirLogicalResultIsSuccess(result) ? 0 : 1;
 }
