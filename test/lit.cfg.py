@@ -11,7 +11,7 @@ from lit.llvm.subst import ToolSubst
 config.name = "TILE"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
 config.suffixes = [".mlir", ".test", ".py"]
-config.excludes = ["CMakeLists.txt", "tile-capi-test.c", "README.md", "lit.cfg.py", "lit.site.cfg.py", "lit.site.cfg.py.in", "Inputs"]
+config.excludes = ["CMakeLists.txt", "tile-capi-test.c", "consumer", "README.md", "lit.cfg.py", "lit.site.cfg.py", "lit.site.cfg.py.in", "Inputs"]
 
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tile_obj_root, "test")
@@ -19,6 +19,7 @@ config.test_exec_root = os.path.join(config.tile_obj_root, "test")
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%shlibext", ".so"))
 config.substitutions.append(("%tile_src_root", config.tile_src_root))
+config.substitutions.append(("%tile_obj_root", config.tile_obj_root))
 config.substitutions.append(("%llvm_lib_dir", config.llvm_lib_dir))
 config.substitutions.append(("%python", config.python_executable))
 # Python tests import the package from the source tree and load the C API

@@ -30,10 +30,11 @@ MLIR_CAPI_EXPORTED void tileRegisterAllPasses(void);
 /// verifier) and hands the printed result to `output`. Every diagnostic is
 /// handed, formatted as `tile-opt` prints it, to `diagnostic`. Returns
 /// failure when parsing, verification or a pass failed.
-MLIR_CAPI_EXPORTED MlirLogicalResult
-tileCompile(MlirStringRef source, MlirStringRef pipeline,
-            MlirStringCallback output, MlirStringCallback diagnostic,
-            void *userData);
+MLIR_CAPI_EXPORTED MlirLogicalResult tileCompile(MlirStringRef source,
+                                                 MlirStringRef pipeline,
+                                                 MlirStringCallback output,
+                                                 MlirStringCallback diagnostic,
+                                                 void *userData);
 
 #ifdef __cplusplus
 }

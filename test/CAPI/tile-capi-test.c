@@ -30,10 +30,9 @@ static int compile(const char *threads) {
   const char *at = strstr(kernel, "THREADS");
   snprintf(source, sizeof(source), "%.*s%s%s", (int)(at - kernel), kernel,
            threads, at + strlen("THREADS"));
-  MlirLogicalResult result =
-      tileCompile(mlirStringRefCreate(source, strlen(source)),
-                  mlirStringRefCreate(pipeline, strlen(pipeline)), print,
-                  print, stdout);
+  MlirLogicalResult result = tileCompile(
+      mlirStringRefCreate(source, strlen(source)),
+      mlirStringRefCreate(pipeline, strlen(pipeline)), print, print, stdout);
   return mlirLogicalResultIsSuccess(result);
 }
 
