@@ -22,6 +22,12 @@
 // RUN: %python %S/Inputs/gemm.py --variant manual --stage 0,1,2 --order 1,0,2 --M 100 --N 70 --K 200 \
 // RUN:   | tile-opt --tile-lower-to-cpu %tile_cpu_to_llvm | %tile_cpu_runner | FileCheck %s
 
+// K loops with a non-zero lower bound and counting elements (step 16).
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --k-offset 5 --M 100 --N 70 --K 200 \
+// RUN:   | tile-opt --tile-lower-to-cpu %tile_cpu_to_llvm | %tile_cpu_runner | FileCheck %s
+// RUN: %python %S/Inputs/gemm.py --variant manual --stage 0,0,1 --k-step element --k-offset 7 --M 100 --N 70 --K 200 \
+// RUN:   | tile-opt --tile-lower-to-cpu %tile_cpu_to_llvm | %tile_cpu_runner | FileCheck %s
+
 // CHECK:      max_abs_error: 0{{$}}
 // CHECK-NEXT: unwritten: 0{{$}}
 // CHECK-NEXT: checked: 7000{{$}}

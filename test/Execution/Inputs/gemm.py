@@ -45,6 +45,12 @@ def parse_args(argv):
     p.add_argument("--bn", type=int, default=32)
     p.add_argument("--bk", type=int, default=16)
     p.add_argument("--threads", type=int, default=128)
+    p.add_argument("--k-step", choices=["tile", "element"], default="tile",
+                   help="the K loop counts tiles (0 to ceil(K/bk) step 1, "
+                   "as the seed) or elements (0 to K step bk)")
+    p.add_argument("--k-offset", type=int, default=0,
+                   help="shift the K loop's bounds by this much (a non-zero "
+                   "lower bound), subtracting it again in the body")
     p.add_argument("--transpose-a", action="store_true",
                    help="store A as KxM and use tile.gemm transpose_a")
     p.add_argument("--transpose-b", action="store_true",
@@ -72,17 +78,36 @@ def parse_args(argv):
     return args
 
 
-def loop_header(args):
+def k_loop(a):
+    """The K loop's bounds, the definitions they need (before the kernel) and
+    the body's first ops, which give %ko, the element offset of the K tile.
+    By default the seed's form: 0 to ceil(K/bk) step 1."""
+    if a.k_step == "tile" and a.k_offset == 0:
+        return ("%c0 to %kt step %c1", "",
+                "      %ko = arith.muli %k, %bk : index")
+    defs = f"  %k_off = arith.constant {a.k_offset} : index\n"
+    defs += "  %k_lb = arith.addi %c0, %k_off : index\n"
+    if a.k_step == "tile":
+        defs += "  %k_ub = arith.addi %kt, %k_off : index\n"
+        body = ("      %kk = arith.subi %k, %k_off : index\n"
+                "      %ko = arith.muli %kk, %bk : index")
+        return "%k_lb to %k_ub step %c1", defs, body
+    defs += "  %k_ub = arith.addi %K, %k_off : index\n"
+    body = "      %ko = arith.subi %k, %k_off : index"
+    return "%k_lb to %k_ub step %bk", defs, body
+
+
+def loop_header(args, bounds):
     """The K loop of the chosen variant, opening its body."""
     if args.variant == "plain":
-        return "scf.for %k = %c0 to %kt step %c1 {"
+        return f"scf.for %k = {bounds} {{"
     if args.variant == "auto":
-        return (f"tile.pipelined %c0 to %kt step %c1 "
+        return (f"tile.pipelined {bounds} "
                 f"num_stages = {args.num_stages} as (%k) {{")
     schedule = f"stage = [{', '.join(map(str, parse_list(args.stage)))}]"
     if args.order:
         schedule += f" order = [{', '.join(map(str, parse_list(args.order)))}]"
-    return f"tile.pipelined %c0 to %kt step %c1 {schedule} as (%k) {{"
+    return f"tile.pipelined {bounds} {schedule} as (%k) {{"
 
 
 def a_shape(a):
@@ -98,6 +123,7 @@ def f16_type(shape):
 
 
 def emit_kernel(a):
+    k_bounds, k_defs, k_body = k_loop(a)
     a_tile = (a.bk, a.bm) if a.transpose_a else (a.bm, a.bk)
     b_tile = (a.bn, a.bk) if a.transpose_b else (a.bk, a.bn)
     a_at = "%ko, %row" if a.transpose_a else "%row, %ko"
@@ -124,6 +150,7 @@ func.func @gemm(%A: !A, %B: !B, %C: !C) {{
   %gx = arith.ceildivui %N, %bn : index
   %gy = arith.ceildivui %M, %bm : index
   %kt = arith.ceildivui %K, %bk : index
+{k_defs}\
   tile.kernel grid(%gx, %gy) threads({a.threads}) as (%bx, %by) {{
     %A_s = tile.alloc_shared : !As
     %B_s = tile.alloc_shared : !Bs
@@ -131,8 +158,8 @@ func.func @gemm(%A: !A, %B: !B, %C: !C) {{
     tile.clear %C_l : !Cl
     %row = arith.muli %by, %bm : index
     %col = arith.muli %bx, %bn : index
-    {loop_header(a)}
-      %ko = arith.muli %k, %bk : index
+    {loop_header(a, k_bounds)}
+{k_body}
       tile.copy %A[{a_at}] to %A_s : !A to !As
       tile.copy %B[{b_at}] to %B_s : !B to !Bs
       tile.gemm %A_s, %B_s, %C_l{flags} : !As, !Bs, !Cl
