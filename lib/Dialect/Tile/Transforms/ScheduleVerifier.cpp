@@ -240,17 +240,17 @@ std::optional<ScheduleViolation> ScheduleChecker::checkWithinIteration() {
         break;
       case DependenceKind::ReadAfterWrite:
         message = prefix + "reads " + X + " that " + A + " writes";
-        note = A + " writes it here";
+        note = A + " writes " + X + " here";
         break;
       case DependenceKind::WriteAfterRead:
         message = prefix + "overwrites " + X + " that " + A +
                   " reads earlier in the same iteration";
-        note = A + " reads it here";
+        note = A + " reads " + X + " here";
         break;
       case DependenceKind::WriteAfterWrite:
         message = prefix + "writes " + X + " that " + A +
                   " writes earlier in the same iteration";
-        note = A + " writes it here";
+        note = A + " writes " + X + " here";
         break;
       }
       if (earlierStage) {
@@ -294,7 +294,7 @@ std::optional<ScheduleViolation> ScheduleChecker::checkIterationPrivateTiles() {
           " versions, one per iteration in flight, and the read would see "
           "its own iteration's version (TileLang issue 2668)";
       return makeViolation(first, writer, std::move(message),
-                           describe(writer) + " overwrites it here");
+                           describe(writer) + " overwrites " + X + " here");
     }
   }
   return std::nullopt;
@@ -327,18 +327,18 @@ std::optional<ScheduleViolation> ScheduleChecker::checkAcrossIterations() {
         switch (dep.kind) {
         case DependenceKind::ReadAfterWrite:
           message += "but it reads " + X + " that " + A + " writes";
-          note = A + " writes it here";
+          note = A + " writes " + X + " here";
           break;
         case DependenceKind::WriteAfterRead:
           message += "but it overwrites " + X + " that " + A +
                      " still has to read";
-          note = A + " reads it here";
+          note = A + " reads " + X + " here";
           break;
         case DependenceKind::WriteAfterWrite:
         case DependenceKind::Value:
           message += "but both write " + X +
                      ", so the earlier iteration's write would land last";
-          note = A + " writes it here";
+          note = A + " writes " + X + " here";
           break;
         }
         if (distance > 1)
