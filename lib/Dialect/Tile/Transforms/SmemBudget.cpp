@@ -36,18 +36,33 @@ using namespace mlir::tile;
 /// lowering places tiles on that alignment and the budget must count it.
 static constexpr int64_t kSharedTileAlignment = 128;
 
-/// Bytes of one copy of a tile; std::nullopt for element types without a
-/// fixed size.
+/// Bits of one element, std::nullopt for types without a fixed size.
+static std::optional<int64_t> getElementBits(Type type) {
+  if (type.isIntOrFloat())
+    return type.getIntOrFloatBitWidth();
+  if (type.isIndex())
+    return 64;
+  if (auto vector = dyn_cast<VectorType>(type)) {
+    std::optional<int64_t> bits = getElementBits(vector.getElementType());
+    if (vector.isScalable() || !bits)
+      return std::nullopt;
+    return *bits * vector.getNumElements();
+  }
+  if (auto complex = dyn_cast<ComplexType>(type)) {
+    std::optional<int64_t> bits = getElementBits(complex.getElementType());
+    return bits ? std::optional<int64_t>(2 * *bits) : std::nullopt;
+  }
+  return std::nullopt;
+}
+
+/// Bytes of one copy of a tile (sub-byte elements take a byte each, as the
+/// lowering stores them); std::nullopt for element types without a fixed
+/// size.
 static std::optional<int64_t> getTileBytes(MemRefType type) {
-  Type element = type.getElementType();
-  int64_t bits;
-  if (element.isIntOrFloat())
-    bits = element.getIntOrFloatBitWidth();
-  else if (element.isIndex())
-    bits = 64;
-  else
+  std::optional<int64_t> bits = getElementBits(type.getElementType());
+  if (!bits)
     return std::nullopt;
-  return type.getNumElements() * llvm::divideCeil(bits, 8);
+  return type.getNumElements() * llvm::divideCeil(*bits, 8);
 }
 
 /// The schedule each loop runs with in one row of the table.
