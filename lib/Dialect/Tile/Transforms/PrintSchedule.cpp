@@ -124,20 +124,24 @@ LogicalResult TilePrintSchedulePass::printLoop(PipelinedOp loop,
 
   int64_t depth = schedule->getDepth();
   std::optional<int64_t> staticTrips = getStaticTripCount(loop);
+  auto iterations = [](int64_t count) {
+    return std::to_string(count) + (count == 1 ? " iteration" : " iterations");
+  };
   int64_t trips;
-  std::string why;
+  std::string shown;
   if (tripCount > 0) {
     trips = tripCount;
-    why = "trip-count option";
+    shown = iterations(trips) + " (trip-count option)";
   } else if (staticTrips && *staticTrips <= 8) {
     trips = *staticTrips;
-    why = "the static trip count";
+    shown = iterations(trips) + " (the static trip count)";
   } else {
     trips = 6;
-    why = staticTrips ? "of " + std::to_string(*staticTrips) : "dynamic trip count";
+    shown = staticTrips ? "the first 6 of " + std::to_string(*staticTrips) +
+                              " iterations"
+                        : "6 iterations (the trip count is dynamic)";
   }
-  os << "  depth " << depth << ", " << trips << " iterations shown (" << why
-     << ")\n";
+  os << "  depth " << depth << ", showing " << shown << "\n";
 
   // Statements and the shared tiles they touch, with their versions.
   unsigned n = schedule->statements.size();
@@ -180,6 +184,8 @@ LogicalResult TilePrintSchedulePass::printLoop(PipelinedOp loop,
   for (unsigned i = 0; i < n; ++i)
     byOrder[schedule->order[i]] = i;
 
+  os << "  step  phase     | statement, iteration (-> writes, <- reads a "
+        "shared tile version), in 'order'\n";
   // Iteration `it` runs statement `s` at time step `it + stage(s)`: the
   // prologue fills the pipeline, the steady state starts a new iteration
   // with every stage busy, the epilogue drains it.
@@ -188,15 +194,19 @@ LogicalResult TilePrintSchedulePass::printLoop(PipelinedOp loop,
                       : t < depth - 1 ? "prologue"
                                       : "steady";
     os << llvm::formatv("  t={0,-3} {1,-9}", t, phase);
+    bool idle = true;
     for (unsigned s : byOrder) {
       int64_t it = t - schedule->stage[s];
       if (it < 0 || it >= trips)
         continue;
+      idle = false;
       os << " | " << getShortName(schedule->statements[s]) << " it" << it;
       for (const TileAccess &access : tileAccesses[s])
         os << (access.write ? " -> " : " <- ") << name(access.buffer) << "[v"
            << it % versionsOf(access.buffer) << "]";
     }
+    if (idle)
+      os << " | (no statement: an empty stage)";
     os << "\n";
   }
   return success();
