@@ -30,8 +30,10 @@ using namespace mlir::tile;
 
 /// The value of `value` when it is computed from constants by foldable,
 /// side-effect-free ops (the seed's `arith.ceildivui %K, %bk`), else
-/// std::nullopt. Folding keeps the IR untouched, unlike running a canonicalizer.
-static std::optional<int64_t> evaluateConstant(Value value, unsigned budget = 16) {
+/// std::nullopt. Folding keeps the IR untouched, unlike running a
+/// canonicalizer.
+static std::optional<int64_t> evaluateConstant(Value value,
+                                               unsigned budget = 16) {
   APInt constant;
   if (matchPattern(value, m_ConstantInt(&constant)))
     return constant.getSExtValue();
@@ -149,9 +151,8 @@ LogicalResult TilePrintSchedulePass::printLoop(PipelinedOp loop,
   SmallVector<Value> tiles;
   for (unsigned i = 0; i < n; ++i) {
     MemoryAccesses accesses = getMemoryAccesses(schedule->statements[i]);
-    for (auto [list, write] :
-         {std::make_pair(&accesses.reads, false),
-          std::make_pair(&accesses.writes, true)})
+    for (auto [list, write] : {std::make_pair(&accesses.reads, false),
+                               std::make_pair(&accesses.writes, true)})
       for (Value buffer : *list) {
         auto type = dyn_cast<MemRefType>(buffer.getType());
         if (!type || getMemorySpace(type) != MemorySpace::Shared)
@@ -162,9 +163,8 @@ LogicalResult TilePrintSchedulePass::printLoop(PipelinedOp loop,
       }
   }
   auto versionsOf = [&](Value buffer) {
-    return isMultiBuffered(*schedule, buffer)
-               ? schedule->getNumVersions(buffer)
-               : int64_t(1);
+    return isMultiBuffered(*schedule, buffer) ? schedule->getNumVersions(buffer)
+                                              : int64_t(1);
   };
   for (Value tile : tiles)
     os << "  shared tile " << name(tile) << " : " << tile.getType() << ", "
@@ -190,7 +190,7 @@ LogicalResult TilePrintSchedulePass::printLoop(PipelinedOp loop,
   // prologue fills the pipeline, the steady state starts a new iteration
   // with every stage busy, the epilogue drains it.
   for (int64_t t = 0; t < trips + depth - 1; ++t) {
-    StringRef phase = t >= trips        ? "epilogue"
+    StringRef phase = t >= trips      ? "epilogue"
                       : t < depth - 1 ? "prologue"
                                       : "steady";
     os << llvm::formatv("  t={0,-3} {1,-9}", t, phase);

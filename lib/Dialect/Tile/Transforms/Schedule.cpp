@@ -138,8 +138,7 @@ MemoryAccesses mlir::tile::getMemoryAccesses(Operation *op) {
 }
 
 bool MemoryAccesses::mayRead(Value buffer) const {
-  return readsUnknown ||
-         llvm::is_contained(reads, getUnderlyingBuffer(buffer));
+  return readsUnknown || llvm::is_contained(reads, getUnderlyingBuffer(buffer));
 }
 
 bool MemoryAccesses::mayWrite(Value buffer) const {

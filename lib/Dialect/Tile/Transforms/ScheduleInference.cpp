@@ -110,8 +110,8 @@ InferredSchedule mlir::tile::inferSchedule(PipelinedOp loop,
       if (members.test(s))
         continue;
       members.set(s);
-      llvm::append_range(worklist, getProducers(loop, schedule.statements,
-                                                accesses, s));
+      llvm::append_range(worklist,
+                         getProducers(loop, schedule.statements, accesses, s));
     }
     closure[i] = std::move(members);
   }
@@ -164,7 +164,8 @@ InferredSchedule mlir::tile::inferSchedule(PipelinedOp loop,
   }
 }
 
-std::optional<PipelineSchedule> mlir::tile::getOrInferSchedule(PipelinedOp loop) {
+std::optional<PipelineSchedule>
+mlir::tile::getOrInferSchedule(PipelinedOp loop) {
   if (std::optional<PipelineSchedule> schedule = getSchedule(loop))
     return schedule;
   int64_t numStages = loop.getNumStages().value_or(0);

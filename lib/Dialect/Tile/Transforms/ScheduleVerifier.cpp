@@ -23,7 +23,12 @@ using namespace mlir::tile;
 
 namespace {
 
-enum class DependenceKind { Value, ReadAfterWrite, WriteAfterRead, WriteAfterWrite };
+enum class DependenceKind {
+  Value,
+  ReadAfterWrite,
+  WriteAfterRead,
+  WriteAfterWrite
+};
 
 /// One reason why statement `second` must run after statement `first`.
 struct Dependence {
@@ -70,8 +75,8 @@ std::string ScheduleChecker::describe(unsigned index) const {
   std::string result;
   llvm::raw_string_ostream os(result);
   os << "statement #" << index << " ('"
-     << schedule.statements[index]->getName().getStringRef()
-     << "', stage " << schedule.stage[index] << ")";
+     << schedule.statements[index]->getName().getStringRef() << "', stage "
+     << schedule.stage[index] << ")";
   return result;
 }
 
@@ -81,8 +86,7 @@ std::string ScheduleChecker::describeBuffer(Value buffer) {
   std::string result;
   llvm::raw_string_ostream os(result);
   auto type = dyn_cast<MemRefType>(buffer.getType());
-  std::optional<MemorySpace> space =
-      type ? getMemorySpace(type) : std::nullopt;
+  std::optional<MemorySpace> space = type ? getMemorySpace(type) : std::nullopt;
   if (space == MemorySpace::Shared)
     os << "shared tile ";
   else if (space == MemorySpace::Fragment)
@@ -228,10 +232,9 @@ std::optional<ScheduleViolation> ScheduleChecker::checkWithinIteration() {
       const Dependence &dep = deps.front();
       std::string A = describe(a), B = describe(b);
       std::string X = describeBuffer(dep.buffer);
-      std::string prefix =
-          earlierStage ? B + " "
-                       : "'order' runs " + B + " before " + A +
-                             " in the same stage, but it ";
+      std::string prefix = earlierStage ? B + " "
+                                        : "'order' runs " + B + " before " + A +
+                                              " in the same stage, but it ";
       std::string message, note;
       switch (dep.kind) {
       case DependenceKind::Value:
@@ -330,8 +333,8 @@ std::optional<ScheduleViolation> ScheduleChecker::checkAcrossIterations() {
           note = A + " writes " + X + " here";
           break;
         case DependenceKind::WriteAfterRead:
-          message += "but it overwrites " + X + " that " + A +
-                     " still has to read";
+          message +=
+              "but it overwrites " + X + " that " + A + " still has to read";
           note = A + " reads " + X + " here";
           break;
         case DependenceKind::WriteAfterWrite:
@@ -343,8 +346,7 @@ std::optional<ScheduleViolation> ScheduleChecker::checkAcrossIterations() {
         }
         if (distance > 1)
           message += " (the tile has " + std::to_string(distance) +
-                     " versions, so iterations k and " + later +
-                     " share one)";
+                     " versions, so iterations k and " + later + " share one)";
         return makeViolation(b, a, std::move(message), std::move(note));
       }
     }
@@ -359,8 +361,7 @@ std::optional<ScheduleViolation> ScheduleChecker::run() {
     accesses.push_back(getMemoryAccesses(statement));
   if (std::optional<ScheduleViolation> violation = checkWithinIteration())
     return violation;
-  if (std::optional<ScheduleViolation> violation =
-          checkIterationPrivateTiles())
+  if (std::optional<ScheduleViolation> violation = checkIterationPrivateTiles())
     return violation;
   return checkAcrossIterations();
 }

@@ -124,10 +124,9 @@ LogicalResult TileSmemBudgetPass::checkKernel(KernelOp kernel, StringRef name,
   WalkResult walk = kernel.walk([&](Operation *op) -> WalkResult {
     if (auto alloc = dyn_cast<AllocSharedOp>(op)) {
       if (!getTileBytes(alloc.getType()))
-        return alloc.emitError()
-               << "cannot size shared tile of element type "
-               << alloc.getType().getElementType()
-               << " for the shared-memory budget";
+        return alloc.emitError() << "cannot size shared tile of element type "
+                                 << alloc.getType().getElementType()
+                                 << " for the shared-memory budget";
       footprint.sharedTiles.push_back(alloc);
     } else if (auto alloc = dyn_cast<AllocFragmentOp>(op)) {
       if (std::optional<int64_t> bytes = getTileBytes(alloc.getType()))
@@ -172,10 +171,12 @@ LogicalResult TileSmemBudgetPass::checkKernel(KernelOp kernel, StringRef name,
   };
 
   int64_t limit = chipInfo.maxSharedBytesPerBlock;
-  auto status = [&](int64_t bytes) { return bytes <= limit ? "[OK]" : "[OVER]"; };
+  auto status = [&](int64_t bytes) {
+    return bytes <= limit ? "[OK]" : "[OVER]";
+  };
   llvm::raw_ostream &os = llvm::outs();
-  os << "kernel @" << name << " (chip " << chipInfo.name << ", limit "
-     << limit << " B per block)\n";
+  os << "kernel @" << name << " (chip " << chipInfo.name << ", limit " << limit
+     << " B per block)\n";
   int64_t serialBytes = getSharedBytes(footprint, serial);
   os << llvm::formatv("  stages={0,-3} {1,9} B  {2}\n", 1, serialBytes,
                       status(serialBytes));
@@ -218,8 +219,8 @@ LogicalResult TileSmemBudgetPass::checkKernel(KernelOp kernel, StringRef name,
             "smaller tile";
   } else if (registers > maxRegisters) {
     kernel.emitWarning() << "fragment tiles need " << registers
-                         << " registers per thread ("
-                         << footprint.fragmentBytes << " B / " << threads
+                         << " registers per thread (" << footprint.fragmentBytes
+                         << " B / " << threads
                          << " threads / 4 B) but a thread has at most "
                          << maxRegisters << " on " << chipInfo.name
                          << ": expect spills to local memory";
@@ -248,8 +249,8 @@ void TileSmemBudgetPass::runOnOperation() {
     // Reported without the op dump that Operation::emitError appends: the
     // op is the whole module.
     emitError(getOperation()->getLoc())
-        << "unknown chip '" << chip << "' for --tile-smem-budget; known chips: "
-        << getKnownChipNames();
+        << "unknown chip '" << chip
+        << "' for --tile-smem-budget; known chips: " << getKnownChipNames();
     return signalPassFailure();
   }
   bool failedAny = false;
