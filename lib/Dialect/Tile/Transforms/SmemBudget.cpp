@@ -206,7 +206,7 @@ LogicalResult TileSmemBudgetPass::checkKernel(KernelOp kernel, StringRef name,
 
   int64_t accumulatorRegisters = registersFor(footprint.accumulatorBytes);
   if (accumulatorRegisters > maxRegisters) {
-    InFlightDiagnostic diag = kernel.emitWarning();
+    InFlightDiagnostic diag = emitWarning(kernel.getLoc());
     diag << "the GEMM accumulator alone needs " << accumulatorRegisters
          << " registers per thread (";
     llvm::interleave(
@@ -218,7 +218,7 @@ LogicalResult TileSmemBudgetPass::checkKernel(KernelOp kernel, StringRef name,
          << ": the tile cannot live in registers; use more threads or a "
             "smaller tile";
   } else if (registers > maxRegisters) {
-    kernel.emitWarning() << "fragment tiles need " << registers
+    emitWarning(kernel.getLoc()) << "fragment tiles need " << registers
                          << " registers per thread (" << footprint.fragmentBytes
                          << " B / " << threads
                          << " threads / 4 B) but a thread has at most "
@@ -228,7 +228,9 @@ LogicalResult TileSmemBudgetPass::checkKernel(KernelOp kernel, StringRef name,
 
   if (plannedBytes <= limit)
     return success();
-  InFlightDiagnostic diag = kernel.emitError();
+  // At the kernel's location without the dump of the whole kernel that
+  // Operation::emitError appends: the table above already says what counts.
+  InFlightDiagnostic diag = emitError(kernel.getLoc());
   diag << "kernel @" << name << " needs " << plannedBytes
        << " bytes of shared memory at num_stages = " << depth << " but "
        << chipInfo.name << " allows " << limit << " per block; ";
