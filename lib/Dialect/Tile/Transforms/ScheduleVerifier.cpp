@@ -113,6 +113,14 @@ std::string ScheduleChecker::describeBuffer(Value buffer) {
 ScheduleViolation ScheduleChecker::makeViolation(unsigned at, unsigned other,
                                                  std::string message,
                                                  std::string note) {
+  // A dependence that comes only from undeclared effects looks arbitrary
+  // unless the message says where it comes from.
+  for (unsigned index : {at, other})
+    if (index < accesses.size() &&
+        (accesses[index].readsUnknown || accesses[index].writesUnknown))
+      message += "; statement #" + std::to_string(index) +
+                 " does not declare its memory effects, so it is assumed to "
+                 "touch all memory";
   ScheduleViolation violation;
   violation.op = schedule.statements[at];
   violation.other = schedule.statements[other];
