@@ -56,6 +56,8 @@ tools = [
     "tile-capi-test",
     ToolSubst("%tile_unittests", os.path.join(config.tile_obj_root, "unittests", "TileUnitTests")),
 ]
+# `not` leading a RUN line (LLVM's defaults only substitute `| not`).
+tools.append(ToolSubst("not", unresolved="fatal"))
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # Optional features. `ptxas` assembles PTX (the CUDA toolkit, present in CI);
