@@ -89,6 +89,7 @@ private:
   void emitStep(bool commits, int64_t epilogueStep,
                 function_ref<Presence(int64_t)> presence,
                 function_ref<Value(int64_t)> ivOfStage, bool topBarrier);
+  void emitSteps(function_ref<Value(Value)> ivAt);
   void emitStatement(const Statement &statement, Value iv, IRMapping &map);
   Value materialize(Value value, IRMapping &map);
   Value index(int64_t value) {
@@ -284,16 +285,7 @@ void Expander::emitStep(bool commits, int64_t epilogueStep,
   }
 }
 
-void Expander::run() {
-  b.setInsertionPoint(loop);
-  lb = loop.getLowerBound();
-  step = loop.getStep();
-  n = tripCount();
-  auto ivAt = [&](Value iteration) {
-    return b.createOrFold<arith::AddIOp>(
-        loc, lb, b.createOrFold<arith::MulIOp>(loc, iteration, step));
-  };
-
+void Expander::emitSteps(function_ref<Value(Value)> ivAt) {
   // Prologue: step t runs stages 0..t for iterations t..0.
   for (int64_t t = 0; t < maxStage; ++t) {
     auto presence = [&](int64_t stage) -> Presence {
@@ -351,6 +343,21 @@ void Expander::run() {
         },
         /*topBarrier=*/true);
   }
+}
+
+void Expander::run() {
+  b.setInsertionPoint(loop);
+  lb = loop.getLowerBound();
+  step = loop.getStep();
+  n = tripCount();
+  auto ivAt = [&](Value iteration) -> Value {
+    return b.createOrFold<arith::AddIOp>(
+        loc, lb, b.createOrFold<arith::MulIOp>(loc, iteration, step));
+  };
+
+  // A loop known to run zero times leaves nothing behind.
+  if (!staticN || *staticN > 0)
+    emitSteps(ivAt);
   if (hasAsync)
     WaitGroupOp::create(b, loc, 0);
 

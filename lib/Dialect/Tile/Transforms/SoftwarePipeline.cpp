@@ -11,6 +11,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/DenseMap.h"
 
@@ -68,10 +70,10 @@ struct TileSoftwarePipelinePass
     for (auto &[loop, schedule] : scheduled)
       expandPipelinedLoop(rewriter, loop, schedule);
 
-    // The expansion builds index arithmetic for every step and version;
-    // fold it where the iteration is a constant (prologue, static epilogue)
-    // and drop what ended up unused. Only index arithmetic and views are
-    // touched, so tile ops and allocations stay where they are.
+    // The expansion builds index arithmetic for every step, stage and
+    // version; fold it where the iteration is a constant (prologue, static
+    // epilogue), share what repeats, and gather the constants at the top of
+    // each kernel so the loop bodies read as the schedule.
     if (scheduled.empty())
       return;
     SmallVector<Operation *> arithmetic;
@@ -81,6 +83,31 @@ struct TileSoftwarePipelinePass
         arithmetic.push_back(op);
     });
     (void)applyOpPatternsGreedily(arithmetic, RewritePatternSet(&getContext()));
+    DominanceInfo dominance;
+    eliminateCommonSubExpressions(rewriter, dominance, getOperation());
+    getOperation().walk([&](KernelOp kernel) { hoistConstants(kernel); });
+  }
+
+  /// Moves the index constants of `kernel` to the start of its body, one
+  /// per value.
+  static void hoistConstants(KernelOp kernel) {
+    Block &body = kernel.getBody().front();
+    SmallVector<arith::ConstantOp> constants;
+    kernel.walk([&](arith::ConstantOp constant) {
+      if (constant.getType().isIndex())
+        constants.push_back(constant);
+    });
+    DenseMap<Attribute, arith::ConstantOp> first;
+    Operation *insertionPoint = &body.front();
+    for (arith::ConstantOp constant : constants) {
+      auto [it, inserted] = first.try_emplace(constant.getValue(), constant);
+      if (!inserted) {
+        constant.replaceAllUsesWith(it->second.getResult());
+        constant.erase();
+        continue;
+      }
+      constant->moveBefore(insertionPoint);
+    }
   }
 
   /// A multi-buffered tile gets one version count and one indexing, so two
