@@ -149,6 +149,14 @@ void BarrierPlacer::visitBlock(Block &block, PendingAccesses &pending) {
     if (isa<CommitGroupOp, WaitGroupOp>(op) || isMemoryEffectFree(&op))
       continue;
     if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      // A hazard with what came before the loop is resolved once, before
+      // it, rather than by a barrier in every iteration.
+      if (llvm::any_of(sharedTiles, [&](Value tile) {
+            bool writes = writesBuffer(loop, tile);
+            return (writes || readsBuffer(loop, tile)) &&
+                   pending.conflicts(loop, tile, writes);
+          }))
+        placeBefore(loop, pending);
       visitFor(loop, pending);
       continue;
     }
