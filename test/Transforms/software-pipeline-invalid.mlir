@@ -375,3 +375,26 @@ func.func @shared_argument(%A: memref<64x64xf16>, %A_s: memref<16x16xf16, #gpu.a
   }
   return
 }
+
+// -----
+
+// A read of A_s after the outer loop could see any iteration's version.
+func.func @use_after_enclosing_loop(%A: memref<64x64xf16>, %C: memref<64x64xf16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    scf.for %i = %c0 to %n step %c1 {
+      // expected-note @+1 {{the pipelined loop is here}}
+      tile.pipelined %c0 to %c4 step %c1 stage = [0, 1] as (%k) {
+        tile.copy %A[%i, %k] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+        tile.gemm %A_s, %A_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+      }
+    }
+    // expected-error @+1 {{uses a shared tile that a pipelined loop multi-buffers, but outside the loop's block; the rewrite cannot tell which version it sees}}
+    tile.copy %A_s to %C : memref<16x16xf16, #gpu.address_space<workgroup>> to memref<64x64xf16>
+  }
+  return
+}

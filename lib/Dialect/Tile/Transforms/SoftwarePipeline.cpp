@@ -110,6 +110,29 @@ struct TileSoftwarePipelinePass
     }
   }
 
+  /// Uses of a multi-buffered tile outside its loop are redirected to one
+  /// version: the last iteration's after the loop, version 0 before it. That
+  /// needs "after" to be visible from the loop's block; a use after an op
+  /// that encloses the loop (an outer loop, say) could see any iteration.
+  static LogicalResult checkUsesOutside(PipelinedOp loop, Value tile) {
+    for (Operation *user : tile.getUsers()) {
+      if (loop->isAncestor(user) ||
+          loop->getBlock()->findAncestorOpInBlock(*user))
+        continue;
+      Operation *enclosing = user->getBlock()->findAncestorOpInBlock(*loop);
+      if (enclosing && user->isBeforeInBlock(enclosing))
+        continue;
+      InFlightDiagnostic diag =
+          user->emitOpError()
+          << "uses a shared tile that a pipelined loop multi-buffers, but "
+             "outside the loop's block; the rewrite cannot tell which "
+             "version it sees";
+      diag.attachNote(loop.getLoc()) << "the pipelined loop is here";
+      return diag;
+    }
+    return success();
+  }
+
   /// A multi-buffered tile gets one version count and one indexing, so two
   /// pipelined loops must not both version the same tile.
   LogicalResult checkSharedTilesNotShared(
@@ -123,6 +146,8 @@ struct TileSoftwarePipelinePass
           auto alloc = operand.getDefiningOp<AllocSharedOp>();
           if (!alloc || schedule.getNumVersions(operand) < 2)
             continue;
+          if (failed(checkUsesOutside(loop, operand)))
+            return failure();
           auto [it, inserted] = owner.try_emplace(operand, loop);
           if (inserted || it->second == loop)
             continue;
