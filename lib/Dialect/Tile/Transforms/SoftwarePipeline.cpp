@@ -49,8 +49,12 @@ struct TileSoftwarePipelinePass
     getOperation().walk([&](PipelinedOp loop) {
       FailureOr<std::optional<PipelineSchedule>> schedule =
           getRewriteSchedule(loop);
+      // The rewrite's own preconditions first (they name what the rewrite
+      // cannot express), then planning's legality rules, which hand-edited IR
+      // may break after planning ran.
       if (mlir::failed(schedule) ||
-          (*schedule && mlir::failed(checkRewritable(loop, **schedule)))) {
+          (*schedule && (mlir::failed(checkRewritable(loop, **schedule)) ||
+                         mlir::failed(verifySchedule(loop, **schedule))))) {
         failed = true;
         return;
       }
