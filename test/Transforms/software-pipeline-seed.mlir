@@ -32,12 +32,14 @@
 // AUTO-LABEL: func.func @matmul_auto
 // AUTO:       %[[A_S:.*]] = tile.alloc_shared : memref<3x128x32xf16, #gpu.address_space<workgroup>>
 // AUTO:       %[[B_S:.*]] = tile.alloc_shared : memref<3x32x128xf16, #gpu.address_space<workgroup>>
-// Prologue: iterations 0 and 1 issue their copies, one group each, no wait.
+// Prologue: iterations 0 and 1 issue their copies, one group each, no wait
+// and no barrier (they fill fresh versions).
 // AUTO-NOT:   tile.wait_group
 // AUTO:       tile.copy_async
 // AUTO:       tile.copy_async
 // AUTO-NEXT:  tile.commit_group
 // AUTO-NOT:   tile.wait_group
+// AUTO-NOT:   tile.barrier
 // AUTO:       tile.copy_async
 // AUTO:       tile.copy_async
 // AUTO-NEXT:  tile.commit_group

@@ -64,6 +64,9 @@ struct Statement {
   /// The smallest stage distance to an asynchronous writer of a tile it
   /// reads that runs in an earlier stage; 0 if none.
   int64_t asyncDistance = 0;
+  /// Whether it reads a tile written in an earlier stage (so in an earlier
+  /// time step).
+  bool readsEarlierStage = false;
 };
 
 class Expander {
@@ -129,34 +132,52 @@ void Expander::classify(const PipelineSchedule &schedule) {
         tiles.insert(alloc.getResult());
   });
   touchesShared = !tiles.empty();
-  DenseMap<Value, Statement *> asyncWriter;
   for (Statement &statement : statements) {
-    // Stage-0 copies become asynchronous; later-stage or converting copies
-    // stay synchronous (cp.async neither converts nor fits a later stage's
-    // slot in the group count).
-    statement.async = statement.stage == 0 && isAsyncCandidate(statement.op);
     for (Value tile : tiles) {
-      if (writesBuffer(statement.op, tile)) {
+      if (writesBuffer(statement.op, tile))
         statement.writes.push_back(tile);
-        if (statement.async)
-          asyncWriter[tile] = &statement;
-      }
       if (readsBuffer(statement.op, tile))
         statement.reads.push_back(tile);
     }
-    if (statement.async) {
-      hasAsync = true;
-      lastAsync = statement.op;
-    }
   }
+  // Stage-0 copies become asynchronous; later-stage or converting copies stay
+  // synchronous (cp.async neither converts nor fits a later stage's slot in
+  // the group count), and so does a copy into a tile no statement of the
+  // loop reads: nothing would wait for it, and two copies in flight to the
+  // same address land in no defined order.
+  DenseMap<Value, Statement *> asyncWriter;
+  for (Statement &statement : statements) {
+    statement.async =
+        statement.stage == 0 && isAsyncCandidate(statement.op) &&
+        llvm::all_of(statement.writes, [&](Value tile) {
+          return llvm::any_of(statements, [&](const Statement &reader) {
+            return &reader != &statement &&
+                   llvm::is_contained(reader.reads, tile);
+          });
+        });
+    if (!statement.async)
+      continue;
+    for (Value tile : statement.writes)
+      asyncWriter[tile] = &statement;
+    hasAsync = true;
+    lastAsync = statement.op;
+  }
+  DenseMap<Value, int64_t> writerStage;
   for (Statement &statement : statements)
-    for (Value tile : statement.reads)
+    for (Value tile : statement.writes)
+      writerStage[tile] = statement.stage;
+  for (Statement &statement : statements)
+    for (Value tile : statement.reads) {
+      if (auto it = writerStage.find(tile);
+          it != writerStage.end() && it->second < statement.stage)
+        statement.readsEarlierStage = true;
       if (Statement *writer = asyncWriter.lookup(tile);
           writer && writer->stage < statement.stage) {
         int64_t distance = statement.stage - writer->stage;
         if (!statement.asyncDistance || distance < statement.asyncDistance)
           statement.asyncDistance = distance;
       }
+    }
   for (Value tile : tiles) {
     int64_t versions = schedule.getNumVersions(tile);
     if (versions < 2)
@@ -286,8 +307,19 @@ void Expander::emitStep(bool commits, int64_t epilogueStep,
 }
 
 void Expander::emitSteps(function_ref<Value(Value)> ivAt) {
-  // Prologue: step t runs stages 0..t for iterations t..0.
+  // Prologue: step t runs stages 0..t for iterations t..0. Its first steps
+  // only fill fresh versions: they need a barrier only once a step reads
+  // what an earlier one wrote, or a tile has been read at all (a later write
+  // could overwrite it).
+  bool readSoFar = false;
   for (int64_t t = 0; t < maxStage; ++t) {
+    auto runs = [&](const Statement &statement) {
+      return statement.stage <= t &&
+             (!staticN || t - statement.stage < *staticN);
+    };
+    bool readsEarlierStep = llvm::any_of(statements, [&](const Statement &st) {
+      return runs(st) && st.readsEarlierStage;
+    });
     auto presence = [&](int64_t stage) -> Presence {
       if (stage > t)
         return {true, {}};
@@ -299,7 +331,10 @@ void Expander::emitSteps(function_ref<Value(Value)> ivAt) {
     };
     emitStep(/*commits=*/true, 0, presence,
              [&](int64_t stage) { return ivAt(index(t - stage)); },
-             /*topBarrier=*/t > 0);
+             /*topBarrier=*/t > 0 && (readSoFar || readsEarlierStep));
+    readSoFar |= llvm::any_of(statements, [&](const Statement &st) {
+      return runs(st) && !st.reads.empty();
+    });
   }
 
   // Steady state: every stage runs, iteration t - s for stage s.
