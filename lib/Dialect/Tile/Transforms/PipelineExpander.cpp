@@ -14,7 +14,8 @@
 // copies are guarded off, so that the number of committed groups is the step
 // number and wait counts are constants (TileOPs issue 1852 crashes on a
 // symbolic one). Each step starts with `tile.wait_group P` and
-// `tile.barrier`, before the step issues its own copies: the wait makes the
+// `tile.barrier` (prologue steps that only fill fresh versions skip them),
+// before the step issues its own copies: the wait makes the
 // data of the oldest iteration a later stage reads complete, the barrier
 // makes it visible to all threads and also ends every read of the version
 // this step's copies overwrite (a version is read at most V-1 steps after
@@ -25,12 +26,14 @@
 // N, which only makes the epilogue's counts conservative. A reader in the
 // same stage as the copy waits for the step's own group (`wait_group 0`).
 //
-// Why not scf::pipelineForLoop: it always peels the prologue, refuses static
-// trip counts below the number of stages, and with dynamic bounds can only
-// predicate ops in place (no scf.if around a tile.gemm), so the wait counts
-// of the peeled epilogue and the small-trip-count cases would still have to
-// be rebuilt by hand. The schedule here is the same one it generates.
-//
+// Why not scf::pipelineForLoop: its schedule is this one, and annotateFn
+// (wait counts) plus supportDynamicLoops with a predicateFn (scf.if guards)
+// could express most of the rest. But the waits and barriers sit between time
+// steps and belong to no body statement, every step must commit a group even
+// when its copies are guarded off, and without supportDynamicLoops it skips
+// loops with fewer iterations than stages; threading all of that through its
+// callbacks as extra scheduled ops is more code than emitting the steps
+// directly, and less obvious to check against the CPU oracle.
 //===----------------------------------------------------------------------===//
 
 #include "tile/Dialect/Tile/Transforms/Pipelining.h"
