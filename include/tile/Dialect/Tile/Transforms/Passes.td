@@ -21,8 +21,8 @@ def TileSoftwarePipeline : Pass<"tile-software-pipeline", "ModuleOp"> {
     must stay alive) and is accessed through a rank-reducing `memref.subview`
     at `((iv - lb) / step) mod V`; stage-0 copies from global into shared
     memory become `tile.copy_async`, one `tile.commit_group` per iteration;
-    every time step starts with a constant `tile.wait_group` and a
-    `tile.barrier`; the loop becomes a prologue, an `scf.for` steady state
+    every steady-state and epilogue step starts with a constant
+    `tile.wait_group` and a `tile.barrier`; the loop becomes a prologue, an `scf.for` steady state
     and an epilogue, guarded by `scf.if` where the trip count is not known to
     cover the depth, so any trip count (1, smaller than the depth, dynamic),
     lower bound and positive step is correct. Loops without a schedule become
