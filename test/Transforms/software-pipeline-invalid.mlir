@@ -74,7 +74,8 @@ func.func @zero_step(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64
 
 // -----
 
-// TileLang issue 2668: the gemm reads A_s before this iteration writes it.
+// TileLang issue 2668: the gemm reads A_s before this iteration writes it, in
+// a later stage than the copy (so the copy would overwrite it first).
 
 func.func @read_before_write(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf16>, %n: index) {
   %c0 = arith.constant 0 : index

@@ -43,6 +43,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
@@ -145,19 +146,30 @@ void Expander::classify(const PipelineSchedule &schedule) {
   }
   // Stage-0 copies become asynchronous; later-stage or converting copies stay
   // synchronous (cp.async neither converts nor fits a later stage's slot in
-  // the group count), and so does a copy into a tile no statement of the
-  // loop reads: nothing would wait for it, and two copies in flight to the
-  // same address land in no defined order.
+  // the group count), and so does a copy into a tile that no statement of the
+  // loop reads (nothing would wait for it, and two copies in flight to the
+  // same address land in no defined order) or that a statement ordered
+  // before it reads (that statement reads the previous iteration's tile,
+  // which no wait covers).
   DenseMap<Value, Statement *> asyncWriter;
-  for (Statement &statement : statements) {
-    statement.async =
-        statement.stage == 0 && isAsyncCandidate(statement.op) &&
-        llvm::all_of(statement.writes, [&](Value tile) {
-          return llvm::any_of(statements, [&](const Statement &reader) {
-            return &reader != &statement &&
-                   llvm::is_contained(reader.reads, tile);
-          });
-        });
+  auto canBeAsync = [&](size_t position) {
+    const Statement &writer = statements[position];
+    if (writer.stage != 0 || !isAsyncCandidate(writer.op))
+      return false;
+    return llvm::all_of(writer.writes, [&](Value tile) {
+      bool read = false;
+      for (auto [index, reader] : llvm::enumerate(statements)) {
+        if (index == position || !llvm::is_contained(reader.reads, tile))
+          continue;
+        if (index < position && reader.stage == writer.stage)
+          return false;
+        read = true;
+      }
+      return read;
+    });
+  };
+  for (auto [position, statement] : llvm::enumerate(statements)) {
+    statement.async = canBeAsync(position);
     if (!statement.async)
       continue;
     for (Value tile : statement.writes)
@@ -270,6 +282,10 @@ void Expander::emitStep(bool commits, int64_t epilogueStep,
   // stage and whether it was an asynchronous copy. Only a statement of the
   // same stage touches the same version; other stages use other versions.
   llvm::SmallDenseMap<Value, std::pair<int64_t, bool>> dirty;
+  // Shared tiles read in this step since the last barrier, with the reader's
+  // stage: a later write by the same stage (a tile read as the previous
+  // iteration's, then refilled) must wait for every thread's read.
+  llvm::DenseSet<std::pair<Value, int64_t>> read;
   llvm::SmallDenseMap<int64_t, IRMapping> unguardedMaps;
   llvm::SmallDenseMap<int64_t, Value> ivs;
   for (const Statement &statement : statements) {
@@ -283,11 +299,14 @@ void Expander::emitStep(bool commits, int64_t epilogueStep,
           needsBarrier = true;
           needsWait |= it->second.second;
         }
+      for (Value tile : statement.writes)
+        needsBarrier |= read.contains({tile, statement.stage});
       if (needsWait)
         WaitGroupOp::create(b, loc, 0);
       if (needsBarrier) {
         BarrierOp::create(b, loc);
         dirty.clear();
+        read.clear();
       }
       Value &iv = ivs[statement.stage];
       if (!iv)
@@ -303,6 +322,8 @@ void Expander::emitStep(bool commits, int64_t epilogueStep,
       }
       for (Value tile : statement.writes)
         dirty[tile] = {statement.stage, statement.async};
+      for (Value tile : statement.reads)
+        read.insert({tile, statement.stage});
     }
     if (commits && statement.op == lastAsync)
       CommitGroupOp::create(b, loc);

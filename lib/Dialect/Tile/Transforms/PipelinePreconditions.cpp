@@ -152,6 +152,10 @@ LogicalResult mlir::tile::checkRewritable(PipelinedOp loop,
       continue;
     int64_t writerIndex = indexOf(writer);
     int64_t writerStage = schedule.stage[writerIndex];
+    bool sameStageReaders = llvm::all_of(statements, [&](Operation *op) {
+      return op == writer || !readsBuffer(op, buffer) ||
+             schedule.stage[indexOf(op)] == writerStage;
+    });
     for (Operation *op : statements) {
       if (op == writer ||
           !(readsBuffer(op, buffer) || (!shared && writesBuffer(op, buffer))))
@@ -185,13 +189,20 @@ LogicalResult mlir::tile::checkRewritable(PipelinedOp loop,
         }
         continue;
       }
+      bool orderedFirst = schedule.order[index] < schedule.order[writerIndex];
       if (index < writerIndex) {
-        // TileLang issue 2668: the read sees the previous iteration's tile.
+        // The read sees the previous iteration's tile (TileLang issue 2668
+        // when a pipeliner hoists the write). That only survives pipelining
+        // as one unversioned buffer: reader and writer in one stage, the
+        // reader still first, and no later stage reading the tile.
+        if (stage == writerStage && orderedFirst && sameStageReaders)
+          continue;
         InFlightDiagnostic diag =
             op->emitOpError()
             << "reads a shared tile before the statement that writes it in "
-               "the same iteration; the rewrite does not carry a shared tile "
-               "across iterations";
+               "the same iteration; the rewrite carries a shared tile across "
+               "iterations only when the writer and all its readers share a "
+               "stage and the reader stays ordered first";
         diag.attachNote(writer->getLoc()) << "the writer is here";
         return diag;
       }
@@ -204,8 +215,7 @@ LogicalResult mlir::tile::checkRewritable(PipelinedOp loop,
         diag.attachNote(writer->getLoc()) << "the writer is here";
         return diag;
       }
-      if (stage == writerStage &&
-          schedule.order[index] < schedule.order[writerIndex]) {
+      if (stage == writerStage && orderedFirst) {
         InFlightDiagnostic diag =
             op->emitOpError()
             << "is ordered before the statement of the same stage that "
