@@ -49,3 +49,33 @@ func.func @late_load(%A: !A, %B: !B) {
   }
   return
 }
+
+// A fragment is never multi-buffered, but it may hand one iteration's tile
+// to the next stage when the reader runs first in the time step: the gemm
+// of iteration k - 1 reads A_f before the copy of iteration k refills it.
+// CHECK-LABEL: func.func @fragment_next_stage
+// CHECK:       %[[A_F:.*]] = tile.alloc_fragment : memref<64x32xf16, #gpu.address_space<private>>
+// CHECK:       scf.for
+// CHECK:         tile.gemm %[[A_F]],
+// CHECK:         tile.copy %{{.*}} to %[[A_F]] :
+// CHECK:         tile.copy_async
+// CHECK-NEXT:    tile.commit_group
+// CHECK-NEXT:  }
+func.func @fragment_next_stage(%A: !A, %B: !B) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_f = tile.alloc_fragment : memref<64x32xf16, #gpu.address_space<private>>
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.pipelined %c0 to %c8 step %c1 stage = [0, 0, 1] order = [1, 2, 0] as (%k) {
+      %ko = arith.muli %k, %c32 : index
+      tile.copy %A[%c0, %ko] to %A_f : !A to memref<64x32xf16, #gpu.address_space<private>>
+      tile.copy %B[%ko, %c0] to %B_s : !B to !Bs
+      tile.gemm %A_f, %B_s, %C_l : memref<64x32xf16, #gpu.address_space<private>>, !Bs, !Cl
+    }
+  }
+  return
+}

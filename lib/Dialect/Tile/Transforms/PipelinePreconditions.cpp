@@ -165,7 +165,16 @@ LogicalResult mlir::tile::checkRewritable(PipelinedOp loop,
       if (!shared) {
         // Only shared tiles get versions: a fragment or global buffer handed
         // from one stage to another would be overwritten by the next
-        // iteration before the later stage reads it.
+        // iteration before the later stage reads it, unless the reader runs
+        // one stage later and before the writer within the time step. That
+        // holds for fragments, which each thread reads and writes alone;
+        // global memory would also need a barrier, which is not placed here.
+        bool fragment = getMemorySpace(cast<MemRefType>(buffer.getType())) ==
+                        MemorySpace::Fragment;
+        if (fragment && stage == writerStage + 1 && index > writerIndex &&
+            !writesBuffer(op, buffer) &&
+            schedule.order[index] < schedule.order[writerIndex])
+          continue;
         if (stage != writerStage) {
           InFlightDiagnostic diag =
               op->emitOpError()
@@ -173,7 +182,8 @@ LogicalResult mlir::tile::checkRewritable(PipelinedOp loop,
               << " but touches a non-shared buffer written in stage "
               << writerStage
               << "; only shared tiles are multi-buffered, keep both in one "
-                 "stage";
+                 "stage (a fragment may also be read one stage later if the "
+                 "reader is ordered before the writer)";
           diag.attachNote(writer->getLoc()) << "the writer is here";
           return diag;
         }
