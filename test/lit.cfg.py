@@ -28,6 +28,7 @@ llvm_config.use_default_substitutions()
 tool_dirs = [config.tile_tools_dir, config.llvm_tools_dir]
 tools = [
     "tile-opt",
+    "tile-translate",
     "mlir-opt",
     "mlir-runner",
     ToolSubst("%tile_unittests", os.path.join(config.tile_obj_root, "unittests", "TileUnitTests")),
