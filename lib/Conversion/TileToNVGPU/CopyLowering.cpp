@@ -273,18 +273,35 @@ static void emitSyncChunk(OpBuilder &b, Location loc, const CopySide &src,
   auto srcVector = VectorType::get({v}, srcElement);
 
   SharedAccess from = physicalAccess(b, loc, src, srcIndices);
+  llvm::MaybeAlign srcAlign = vectorAlign(v, src.elementBytes());
+  auto plainLoad = [&](OpBuilder &b) -> Value {
+    return vector::LoadOp::create(b, loc, srcVector, from.buffer, from.indices,
+                                  /*nontemporal=*/false, srcAlign);
+  };
   Value value;
   if (src.needsBounds()) {
+    // Whole chunks (all but the tile's edge) take the plain vector load; LLVM
+    // scalarizes a masked one into per-element branches.
     Value count = inBoundsElements(b, loc, src, srcIndices, v);
-    Value zero =
-        arith::ConstantOp::create(b, loc, srcVector, b.getZeroAttr(srcVector));
-    value = vector::MaskedLoadOp::create(
-        b, loc, srcVector, from.buffer, from.indices,
-        prefixMask(b, loc, count, v), zero, vectorAlign(v, src.elementBytes()));
+    Value whole = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        count, constantIndex(b, loc, v));
+    auto ifOp = scf::IfOp::create(b, loc, TypeRange{srcVector}, whole,
+                                  /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      scf::YieldOp::create(b, loc, plainLoad(b));
+      b.setInsertionPointToStart(ifOp.elseBlock());
+      Value zero = arith::ConstantOp::create(b, loc, srcVector,
+                                             b.getZeroAttr(srcVector));
+      Value masked = vector::MaskedLoadOp::create(
+          b, loc, srcVector, from.buffer, from.indices,
+          prefixMask(b, loc, count, v), zero, srcAlign);
+      scf::YieldOp::create(b, loc, masked);
+    }
+    value = ifOp.getResult(0);
   } else {
-    value = vector::LoadOp::create(b, loc, srcVector, from.buffer, from.indices,
-                                   /*nontemporal=*/false,
-                                   vectorAlign(v, src.elementBytes()));
+    value = plainLoad(b);
   }
   if (srcElement != dstElement) {
     auto dstVector = VectorType::get({v}, dstElement);
@@ -295,16 +312,23 @@ static void emitSyncChunk(OpBuilder &b, Location loc, const CopySide &src,
   }
 
   SharedAccess to = physicalAccess(b, loc, dst, dstIndices);
-  if (dst.needsBounds()) {
-    Value count = inBoundsElements(b, loc, dst, dstIndices, v);
-    vector::MaskedStoreOp::create(b, loc, to.buffer, to.indices,
-                                  prefixMask(b, loc, count, v), value,
-                                  vectorAlign(v, dst.elementBytes()));
-  } else {
+  llvm::MaybeAlign dstAlign = vectorAlign(v, dst.elementBytes());
+  if (!dst.needsBounds()) {
     vector::StoreOp::create(b, loc, value, to.buffer, to.indices,
-                            /*nontemporal=*/false,
-                            vectorAlign(v, dst.elementBytes()));
+                            /*nontemporal=*/false, dstAlign);
+    return;
   }
+  Value count = inBoundsElements(b, loc, dst, dstIndices, v);
+  Value whole = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, count,
+                                      constantIndex(b, loc, v));
+  auto ifOp = scf::IfOp::create(b, loc, whole, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  vector::StoreOp::create(b, loc, value, to.buffer, to.indices,
+                          /*nontemporal=*/false, dstAlign);
+  b.setInsertionPointToStart(ifOp.elseBlock());
+  vector::MaskedStoreOp::create(b, loc, to.buffer, to.indices,
+                                prefixMask(b, loc, count, v), value, dstAlign);
 }
 
 /// Asynchronous chunk: one cp.async of v elements; `srcElements` counts the
