@@ -113,24 +113,23 @@ import re, sys
 interesting = re.compile(
     r"^\$L__BB\w+:|\bbra(\.uni)?\b|cp\.async|bar\.sync|ldmatrix|mma\.sync")
 def kind(text):
-    m = re.match(r"(\$L__BB\w+:|[@!%\w]+\s+\S+|\S+)", text)
-    word = text.split()[0] if not text.startswith("@") else text.split()[1]
-    return "label" if text.startswith("$L__") else word
-run = []
+    if text.startswith("$L__"):
+        return "label"
+    words = text.split()
+    word = words[1] if text.startswith("@") else words[0]
+    return word.rstrip(";")
+run, counts = [], {}
 def flush():
-    if not run:
-        return
-    print(f"  {run[0][0]:6d}: {run[0][1]}")
-    if len(run) > 2:
-        print(f"          ... {len(run) - 2} more {kind(run[0][1])}")
-    if len(run) > 1:
-        print(f"  {run[-1][0]:6d}: {run[-1][1]}")
+    if run:
+        print(f"  {run[0][0]:6d}: {run[0][1]}")
+        if len(run) > 2:
+            print(f"          ... {len(run) - 2} more {kind(run[0][1])}")
+        if len(run) > 1:
+            print(f"  {run[-1][0]:6d}: {run[-1][1]}")
     run.clear()
-counts = {}
 for number, line in enumerate(open(sys.argv[1]), 1):
     text = line.strip()
-    if not interesting.search(text) or text.startswith("//"):
-        flush()
+    if text.startswith("//") or not interesting.search(text):
         continue
     k = kind(text)
     counts[k] = counts.get(k, 0) + 1
