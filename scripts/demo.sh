@@ -113,19 +113,24 @@ import re, sys
 interesting = re.compile(
     r"^\$L__BB\w+:|\bbra(\.uni)?\b|cp\.async|bar\.sync|ldmatrix|mma\.sync")
 def kind(text):
+    # Labels and branches form one kind: a long run of them is the masked
+    # edge of the output store, not loop structure.
     if text.startswith("$L__"):
-        return "label"
+        return "label/branch"
     words = text.split()
     word = words[1] if text.startswith("@") else words[0]
-    return word.rstrip(";")
+    return "label/branch" if word.startswith("bra") else word.rstrip(";")
 run, counts = [], {}
 def flush():
-    if run:
-        print(f"  {run[0][0]:6d}: {run[0][1]}")
-        if len(run) > 2:
-            print(f"          ... {len(run) - 2} more {kind(run[0][1])}")
-        if len(run) > 1:
-            print(f"  {run[-1][0]:6d}: {run[-1][1]}")
+    # Control flow is shown in full up to 8 lines, other runs as first/last.
+    head = 6 if kind(run[0][1]) == "label/branch" and len(run) > 8 else (
+        len(run) if kind(run[0][1]) == "label/branch" else 1) if run else 0
+    for number, text in run[:head]:
+        print(f"  {number:6d}: {text}")
+    if len(run) > head + 1:
+        print(f"          ... {len(run) - head - 1} more {kind(run[0][1])}")
+    if len(run) > head:
+        print(f"  {run[-1][0]:6d}: {run[-1][1]}")
     run.clear()
 for number, line in enumerate(open(sys.argv[1]), 1):
     text = line.strip()
@@ -133,7 +138,7 @@ for number, line in enumerate(open(sys.argv[1]), 1):
         continue
     k = kind(text)
     counts[k] = counts.get(k, 0) + 1
-    if run and (k == "label" or kind(run[-1][1]) != k):
+    if run and kind(run[-1][1]) != k:
         flush()
     run.append((number, text))
 flush()
