@@ -14,7 +14,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/Matchers.h"
-#include "tile/Conversion/TileToNVGPU/Divisibility.h"
+#include "tile/Conversion/TileToNVGPU/IndexFacts.h"
 #include "tile/Conversion/TileToNVGPU/SharedAccess.h"
 
 #include <numeric>
@@ -208,10 +208,25 @@ static SmallVector<Value> sideIndices(OpBuilder &b, Location loc,
 
 /// How many of the `v` elements starting at `indices` lie inside `side`:
 /// 0 when the row is out of bounds, else min(v, dim - col) clamped at 0.
-/// Unsigned compares also treat negative indices as out of bounds.
+/// Unsigned compares also treat negative indices as out of bounds. Null when
+/// the whole chunk is provably inside (getConstantUpperBound: e.g. a 4096
+/// tensor cut in 128-row tiles by a 32-block grid), so exact sizes pay no
+/// bounds checks.
 static Value inBoundsElements(OpBuilder &b, Location loc, const CopySide &side,
                               ArrayRef<Value> indices, int64_t v) {
   unsigned rank = indices.size();
+  auto provablyBelow = [&](Value index, int64_t extra, unsigned d) {
+    if (side.type.isDynamicDim(d))
+      return false;
+    std::optional<int64_t> bound = getConstantUpperBound(index);
+    return bound && *bound + extra < side.type.getDimSize(d);
+  };
+  bool rowInside = true;
+  for (unsigned d = 0; d + 1 < rank; ++d)
+    rowInside &= provablyBelow(indices[d], 0, d);
+  if (rowInside && provablyBelow(indices[rank - 1], v - 1, rank - 1))
+    return Value();
+
   auto dimSize = [&](unsigned d) -> Value {
     if (!side.type.isDynamicDim(d))
       return constantIndex(b, loc, side.type.getDimSize(d));
@@ -279,12 +294,13 @@ static void emitSyncChunk(OpBuilder &b, Location loc, const CopySide &src,
                                   /*nontemporal=*/false, srcAlign);
   };
   Value value;
-  if (src.needsBounds()) {
+  Value count = src.needsBounds() ? inBoundsElements(b, loc, src, srcIndices, v)
+                                  : Value();
+  if (count) {
     // Whole chunks (all but the tile's edge) take the plain vector load; LLVM
     // scalarizes a masked one into per-element branches.
-    Value count = inBoundsElements(b, loc, src, srcIndices, v);
-    Value whole = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        count, constantIndex(b, loc, v));
+    Value whole = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, count,
+                                        constantIndex(b, loc, v));
     auto ifOp = scf::IfOp::create(b, loc, TypeRange{srcVector}, whole,
                                   /*withElseRegion=*/true);
     {
@@ -313,14 +329,16 @@ static void emitSyncChunk(OpBuilder &b, Location loc, const CopySide &src,
 
   SharedAccess to = physicalAccess(b, loc, dst, dstIndices);
   llvm::MaybeAlign dstAlign = vectorAlign(v, dst.elementBytes());
-  if (!dst.needsBounds()) {
+  Value dstCount = dst.needsBounds()
+                       ? inBoundsElements(b, loc, dst, dstIndices, v)
+                       : Value();
+  if (!dstCount) {
     vector::StoreOp::create(b, loc, value, to.buffer, to.indices,
                             /*nontemporal=*/false, dstAlign);
     return;
   }
-  Value count = inBoundsElements(b, loc, dst, dstIndices, v);
-  Value whole = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, count,
-                                      constantIndex(b, loc, v));
+  Value whole = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                      dstCount, constantIndex(b, loc, v));
   auto ifOp = scf::IfOp::create(b, loc, whole, /*withElseRegion=*/true);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPointToStart(ifOp.thenBlock());
@@ -328,7 +346,8 @@ static void emitSyncChunk(OpBuilder &b, Location loc, const CopySide &src,
                           /*nontemporal=*/false, dstAlign);
   b.setInsertionPointToStart(ifOp.elseBlock());
   vector::MaskedStoreOp::create(b, loc, to.buffer, to.indices,
-                                prefixMask(b, loc, count, v), value, dstAlign);
+                                prefixMask(b, loc, dstCount, v), value,
+                                dstAlign);
 }
 
 /// Asynchronous chunk: one cp.async of v elements; `srcElements` counts the
@@ -341,18 +360,21 @@ static void emitAsyncChunk(OpBuilder &b, Location loc, const CopySide &src,
   SmallVector<Value> srcIndices = sideIndices(b, loc, src, tileIndices);
   SmallVector<Value> dstIndices = sideIndices(b, loc, dst, tileIndices);
   OpBuilder::InsertionGuard guard(b);
-  if (dst.needsBounds()) {
+  Value dstCount = dst.needsBounds()
+                       ? inBoundsElements(b, loc, dst, dstIndices, v)
+                       : Value();
+  if (dstCount) {
     // The destination's row and offset are multiples of v (planChunks), so a
     // chunk is wholly inside or wholly outside the tile.
-    Value count = inBoundsElements(b, loc, dst, dstIndices, v);
-    Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, count,
-                                      constantIndex(b, loc, 0));
+    Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                      dstCount, constantIndex(b, loc, 0));
     auto ifOp = scf::IfOp::create(b, loc, any, /*withElse=*/false);
     b.setInsertionPointToStart(ifOp.thenBlock());
   }
-  Value srcCount;
-  if (src.needsBounds()) {
-    srcCount = inBoundsElements(b, loc, src, srcIndices, v);
+  Value srcCount = src.needsBounds()
+                       ? inBoundsElements(b, loc, src, srcIndices, v)
+                       : Value();
+  if (srcCount) {
     Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
                                       srcCount, constantIndex(b, loc, 0));
     Value zero = constantIndex(b, loc, 0);

@@ -1,9 +1,10 @@
 // RUN: tile-opt %s --split-input-file --tile-lower-to-nvgpu=chip=sm_80 -cse | FileCheck %s
 
-// The seed's A tile: 128x32 f16 from a 4096-wide tensor at a column offset
-// k*32. Rows are 64 B = four 16-byte chunks, 512 chunks over 128 threads:
-// four cp.async of 8 elements per thread, bypassing L1, with srcElements
-// for the zero-fill, written at the swizzled column.
+// The seed's A tile: 128x32 f16 at a column offset k*32, from a tensor of
+// 900 rows cut by a grid of 8 blocks (rows up to 1023). Rows are 64 B = four
+// 16-byte chunks, 512 chunks over 128 threads: four cp.async of 8 elements
+// per thread, bypassing L1, with srcElements for the zero-fill, written at
+// the swizzled column.
 
 // CHECK-LABEL: gpu.func @seed_a_kernel
 // CHECK-SAME: kernel attributes {known_block_size = array<i32: 128, 1, 1>}
@@ -12,7 +13,7 @@
 // CHECK: %[[ROW:.*]] = arith.divui %[[TID]], %c4
 // CHECK: %[[N:.*]] = arith.select %{{.*}}, %{{.*}}, %c0 : index
 // CHECK: arith.xori
-// CHECK: nvgpu.device_async_copy %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%[[ROW]], %{{.*}}], 8, %[[N]] {bypassL1} : memref<4096x4096xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.device_async_copy %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%[[ROW]], %{{.*}}], 8, %[[N]] {bypassL1} : memref<900x4096xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
 // CHECK: arith.addi %[[TID]], %c128
 // CHECK: nvgpu.device_async_copy {{.*}}, 8, %{{.*}} {bypassL1}
 // CHECK: arith.addi %[[TID]], %c256
@@ -23,21 +24,52 @@
 // CHECK: nvvm.cp.async.commit.group
 // CHECK: nvvm.cp.async.wait.group 0
 // CHECK: gpu.barrier
-func.func @seed_a(%A: memref<4096x4096xf16>) {
+func.func @seed_a(%A: memref<900x4096xf16>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c32 = arith.constant 32 : index
   %c128 = arith.constant 128 : index
   %c4 = arith.constant 4 : index
-  tile.kernel grid(%c4) threads(128) as (%bx) {
+  %c8 = arith.constant 8 : index
+  tile.kernel grid(%c8) threads(128) as (%bx) {
     %s = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
     %row = arith.muli %bx, %c128 : index
     scf.for %k = %c0 to %c4 step %c1 {
       %ko = arith.muli %k, %c32 : index
-      tile.copy_async %A[%row, %ko] to %s : memref<4096x4096xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+      tile.copy_async %A[%row, %ko] to %s : memref<900x4096xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
       tile.commit_group
       tile.wait_group 0
       tile.barrier
+    }
+  }
+  return
+}
+
+// -----
+
+// The same copy from the seed's 4096x4096 tensor with a 32-block grid and 128
+// k-steps: every chunk provably lies inside (rows <= 31*128+127, columns <=
+// 127*32+31), so there are no bounds checks and no srcElements.
+
+// CHECK-LABEL: gpu.func @seed_exact_kernel
+// CHECK-NOT: arith.cmpi
+// CHECK: nvgpu.device_async_copy %{{.*}}, %{{.*}}, 8 {bypassL1} : memref<4096x4096xf16>
+// CHECK-NOT: arith.cmpi
+func.func @seed_exact(%A: memref<4096x4096xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  %c4096 = arith.constant 4096 : index
+  %gy = arith.ceildivui %c4096, %c128 : index
+  %kt = arith.ceildivui %c4096, %c32 : index
+  tile.kernel grid(%c1, %gy) threads(128) as (%bx, %by) {
+    %s = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
+    %row = arith.muli %by, %c128 : index
+    scf.for %k = %c0 to %kt step %c1 {
+      %ko = arith.muli %k, %c32 : index
+      tile.copy_async %A[%row, %ko] to %s : memref<4096x4096xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+      tile.commit_group
     }
   }
   return
@@ -54,7 +86,8 @@ func.func @seed_a(%A: memref<4096x4096xf16>) {
 func.func @odd_stride(%A: memref<100x100xf16>) {
   %c1 = arith.constant 1 : index
   %c32 = arith.constant 32 : index
-  tile.kernel grid(%c1, %c1) threads(32) as (%bx, %by) {
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c4, %c4) threads(32) as (%bx, %by) {
     %s = tile.alloc_shared : memref<32x32xf16, #gpu.address_space<workgroup>>
     %row = arith.muli %by, %c32 : index
     %col = arith.muli %bx, %c32 : index
