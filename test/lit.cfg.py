@@ -51,6 +51,7 @@ config.substitutions.append((
 tool_dirs = [config.tile_tools_dir, config.llvm_tools_dir]
 tools = [
     "tile-opt",
+    "tile-translate",
     "mlir-opt",
     "mlir-runner",
     "tile-capi-test",
