@@ -1,0 +1,203 @@
+//===- GemmToMMA.cpp - tile.gemm to ldmatrix + mma.sync
+//--------------------===//
+//
+// Part of tile-mlir. Each warp computes its sub-tile of the accumulator (see
+// FragmentLayout.h) as tilesM x tilesN mma.sync m16n8k16 tiles, one k-step of
+// 16 at a time, fully unrolled so that every register index is a constant.
+// A and B come from shared memory through ldmatrix, whose per-lane row
+// addresses go through the same swizzle as the copies that fill the tiles.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FragmentLoweringDetail.h"
+
+#include "tile/Conversion/TileToNVGPU/SharedLayout.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::fragment;
+
+namespace {
+struct GemmOperands {
+  Value a, b;
+  MemRefType aType, bType;
+  bool transA, transB;
+  int64_t k;
+  SharedSwizzle swizzleA, swizzleB;
+
+  explicit GemmOperands(GemmOp op)
+      : a(op.getA()), b(op.getB()), aType(op.getA().getType()),
+        bType(op.getB().getType()), transA(op.getTransposeA()),
+        transB(op.getTransposeB()),
+        k(transA ? aType.getDimSize(0) : aType.getDimSize(1)),
+        swizzleA(aType.getDimSize(1), getElementBytes(aType.getElementType())),
+        swizzleB(bType.getDimSize(1), getElementBytes(bType.getElementType())) {
+  }
+};
+} // namespace
+
+/// ldmatrix of `numTiles` 8x8 matrices; this lane supplies the address of
+/// logical (row, col), a 16-byte chunk start, which the swizzle keeps one.
+static Value loadMatrix(OpBuilder &b, Location loc, Value tile,
+                        const SharedSwizzle &swizzle, Value row, Value col,
+                        int64_t numTiles, bool transpose) {
+  Type elem = cast<MemRefType>(tile.getType()).getElementType();
+  Value physical = swizzle.getColumn(b, loc, row, col);
+  return nvgpu::LdMatrixOp::create(b, loc, VectorType::get({numTiles, 2}, elem),
+                                   tile, ValueRange{row, physical}, transpose,
+                                   static_cast<uint32_t>(numTiles));
+}
+
+/// ldmatrix + mma.sync m16n8k16 (f16, f32 accumulators).
+///
+/// ldmatrix lane l supplies the row address of matrix l/8, row l%8. With
+/// m = matrix index, bit 0 of m ("half") and bit 1 ("quad") pick which 8x8
+/// quarter of a 16x16 operand tile the matrix is:
+///  - A (m16 x k16): matrices (m0,k0) (m8,k0) (m0,k8) (m8,k8): half -> +8
+///    rows of A, quad -> +8 in k. A row-major [M][K] loads them as is; a
+///    transposed A stored [K][M] loads them with .trans.
+///  - B (k16 x n8, two n-tiles per x4): matrices (k0,n0) (k8,n0) (k0,n8)
+///    (k8,n8): half -> +8 in k, quad -> next n-tile. B stored [K][N] needs
+///    .trans (mma wants B column-major); a transposed B stored [N][K] does
+///    not.
+static void emitMmaGemm(OpBuilder &b, Location loc, const GemmOperands &ops,
+                        const FragmentRegisters &acc, FragmentState &state) {
+  const FragmentLayout &layout = acc.layout;
+  auto constant = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  auto add = [&](Value x, Value y) {
+    return arith::AddIOp::create(b, loc, x, y).getResult();
+  };
+  auto addConst = [&](Value x, int64_t c) {
+    return c == 0 ? x : add(x, constant(c));
+  };
+  Value lane = state.laneId;
+  Value laneRow = arith::RemUIOp::create(b, loc, lane, constant(8));
+  Value half = arith::MulIOp::create(
+      b, loc,
+      arith::RemUIOp::create(b, loc,
+                             arith::DivUIOp::create(b, loc, lane, constant(8)),
+                             constant(2)),
+      constant(8));
+  Value quad = arith::MulIOp::create(
+      b, loc, arith::DivUIOp::create(b, loc, lane, constant(16)), constant(8));
+  auto accVecType = VectorType::get({2, 2}, b.getF32Type());
+  auto accFlatType = VectorType::get({4}, b.getF32Type());
+
+  // x4 loads two n-tiles of B at once; an odd tile count ends with an x2.
+  for (int64_t ks = 0; ks < ops.k / 16; ++ks) {
+    int64_t k0 = ks * 16;
+    SmallVector<Value> aTiles;
+    for (int64_t i = 0; i < layout.tilesM; ++i) {
+      Value m0 = addConst(acc.warpRow, i * 16);
+      Value row = ops.transA ? addConst(add(quad, laneRow), k0)
+                             : add(add(m0, half), laneRow);
+      Value col = ops.transA ? add(m0, half) : addConst(quad, k0);
+      aTiles.push_back(
+          loadMatrix(b, loc, ops.a, ops.swizzleA, row, col, 4, ops.transA));
+    }
+    SmallVector<Value> bTiles;
+    for (int64_t j = 0; j < layout.tilesN;) {
+      int64_t count = layout.tilesN - j >= 2 ? 2 : 1;
+      Value n0 = addConst(acc.warpCol, j * 8);
+      Value nLane = count == 2 ? add(n0, quad) : n0;
+      Value row =
+          ops.transB ? add(nLane, laneRow) : addConst(add(half, laneRow), k0);
+      Value col = ops.transB ? addConst(half, k0) : nLane;
+      Value tiles = loadMatrix(b, loc, ops.b, ops.swizzleB, row, col, 2 * count,
+                               !ops.transB);
+      if (count == 1) {
+        bTiles.push_back(tiles);
+      } else {
+        for (int64_t t = 0; t < 2; ++t)
+          bTiles.push_back(vector::ExtractStridedSliceOp::create(
+              b, loc, tiles, ArrayRef<int64_t>{2 * t, 0},
+              ArrayRef<int64_t>{2, 2}, ArrayRef<int64_t>{1, 1}));
+      }
+      j += count;
+    }
+    for (int64_t i = 0; i < layout.tilesM; ++i) {
+      for (int64_t j = 0; j < layout.tilesN; ++j) {
+        Value index = constant(layout.getRegister(i, j, 0, 0));
+        Value c = vector::LoadOp::create(b, loc, accFlatType, acc.registers,
+                                         ValueRange{index});
+        c = vector::ShapeCastOp::create(b, loc, accVecType, c);
+        Value d = nvgpu::MmaSyncOp::create(b, loc, aTiles[i], bTiles[j], c,
+                                           ArrayRef<int64_t>{16, 8, 16});
+        d = vector::ShapeCastOp::create(b, loc, accFlatType, d);
+        vector::StoreOp::create(b, loc, d, acc.registers, ValueRange{index});
+      }
+    }
+  }
+}
+
+/// The fallback for what mma.sync does not cover here (f32 or bf16 inputs,
+/// K not a multiple of 16, chips before sm_80): each thread accumulates its
+/// own elements with scalar FMAs, reading A and B from shared memory.
+static void emitFmaGemm(OpBuilder &b, Location loc, const GemmOperands &ops,
+                        const FragmentRegisters &acc) {
+  const FragmentLayout &layout = acc.layout;
+  auto constant = [&](OpBuilder &builder, int64_t v) {
+    return arith::ConstantIndexOp::create(builder, loc, v);
+  };
+  auto loop = scf::ForOp::create(b, loc, constant(b, 0), constant(b, ops.k),
+                                 constant(b, 1));
+  OpBuilder body = OpBuilder::atBlockTerminator(loop.getBody());
+  Value k = loop.getInductionVar();
+  Type f32 = body.getF32Type();
+  auto load = [&](Value tile, const SharedSwizzle &swizzle, Value row,
+                  Value col) {
+    Value v = memref::LoadOp::create(
+        body, loc, tile,
+        ValueRange{row, swizzle.getColumn(body, loc, row, col)});
+    return convertElement(body, loc, v, f32);
+  };
+  // Row i*16 + h*8 of the warp tile (plus this lane's row) for each (i, h).
+  SmallVector<Value> aValues;
+  for (int64_t i = 0; i < layout.tilesM; ++i)
+    for (int64_t h = 0; h < 2; ++h) {
+      Value m = arith::AddIOp::create(body, loc, acc.rowBase,
+                                      constant(body, i * 16 + h * 8));
+      aValues.push_back(ops.transA ? load(ops.a, ops.swizzleA, k, m)
+                                   : load(ops.a, ops.swizzleA, m, k));
+    }
+  SmallVector<Value> bValues;
+  for (int64_t j = 0; j < layout.tilesN; ++j)
+    for (int64_t e = 0; e < 2; ++e) {
+      Value n = arith::AddIOp::create(body, loc, acc.colBase,
+                                      constant(body, j * 8 + e));
+      bValues.push_back(ops.transB ? load(ops.b, ops.swizzleB, n, k)
+                                   : load(ops.b, ops.swizzleB, k, n));
+    }
+  for (int64_t i = 0; i < layout.tilesM; ++i)
+    for (int64_t j = 0; j < layout.tilesN; ++j)
+      for (int64_t h = 0; h < 2; ++h)
+        for (int64_t e = 0; e < 2; ++e) {
+          Value index = constant(body, layout.getRegister(i, j, h, e));
+          Value c = memref::LoadOp::create(body, loc, acc.registers, index);
+          Value d = arith::MulFOp::create(body, loc, aValues[i * 2 + h],
+                                          bValues[j * 2 + e]);
+          d = arith::AddFOp::create(body, loc, c, d);
+          memref::StoreOp::create(body, loc, d, acc.registers, index);
+        }
+}
+
+void fragment::lowerFragmentGemm(GemmOp op, FragmentState &state) {
+  const FragmentRegisters &acc = *state.lookup(op.getC());
+  GemmOperands ops(op);
+  OpBuilder b(op);
+  bool useMma = state.chip.computeCapability >= 80 &&
+                ops.aType.getElementType().isF16() && ops.k % 16 == 0;
+  if (useMma)
+    emitMmaGemm(b, op.getLoc(), ops, acc, state);
+  else
+    emitFmaGemm(b, op.getLoc(), ops, acc);
+  op.erase();
+}
