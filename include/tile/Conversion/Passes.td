@@ -25,7 +25,8 @@ def TestTileLowerFragments : Pass<"test-tile-lower-fragments"> {
   let dependentDialects = [
     "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
     "::mlir::memref::MemRefDialect", "::mlir::nvgpu::NVGPUDialect",
-    "::mlir::scf::SCFDialect", "::mlir::vector::VectorDialect"
+    "::mlir::scf::SCFDialect", "::mlir::ub::UBDialect",
+    "::mlir::vector::VectorDialect"
   ];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_80\"",

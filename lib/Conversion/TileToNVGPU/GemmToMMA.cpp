@@ -17,6 +17,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -89,7 +90,9 @@ static void emitMmaGemm(OpBuilder &b, Location loc, const GemmOperands &ops,
   Value quad = arith::MulIOp::create(
       b, loc, arith::DivUIOp::create(b, loc, lane, constant(16)), constant(8));
   auto accVecType = VectorType::get({2, 2}, b.getF32Type());
-  auto accFlatType = VectorType::get({4}, b.getF32Type());
+  auto accRowType = VectorType::get({2}, b.getF32Type());
+  auto bTileType =
+      VectorType::get({2, 2}, ops.bType.getElementType());
 
   // x4 loads two n-tiles of B at once; an odd tile count ends with an x2.
   for (int64_t ks = 0; ks < ops.k / 16; ++ks) {
@@ -116,23 +119,37 @@ static void emitMmaGemm(OpBuilder &b, Location loc, const GemmOperands &ops,
       if (count == 1) {
         bTiles.push_back(tiles);
       } else {
-        for (int64_t t = 0; t < 2; ++t)
-          bTiles.push_back(vector::ExtractStridedSliceOp::create(
-              b, loc, tiles, ArrayRef<int64_t>{2 * t, 0},
-              ArrayRef<int64_t>{2, 2}, ArrayRef<int64_t>{1, 1}));
+        // Split the x4 result (two n-tiles) with 1-D extracts and inserts,
+        // which lower to plain LLVM aggregate ops.
+        for (int64_t t = 0; t < 2; ++t) {
+          Value tile = ub::PoisonOp::create(b, loc, bTileType);
+          for (int64_t r = 0; r < 2; ++r)
+            tile = vector::InsertOp::create(
+                b, loc, vector::ExtractOp::create(b, loc, tiles, 2 * t + r),
+                tile, r);
+          bTiles.push_back(tile);
+        }
       }
       j += count;
     }
     for (int64_t i = 0; i < layout.tilesM; ++i) {
       for (int64_t j = 0; j < layout.tilesN; ++j) {
-        Value index = constant(layout.getRegister(i, j, 0, 0));
-        Value c = vector::LoadOp::create(b, loc, accFlatType, acc.registers,
-                                         ValueRange{index});
-        c = vector::ShapeCastOp::create(b, loc, accVecType, c);
+        // The accumulator rows (registers h*2, h*2+1 of the tile) as the
+        // rows of mma.sync's vector<2x2xf32>.
+        Value c = ub::PoisonOp::create(b, loc, accVecType);
+        for (int64_t h = 0; h < 2; ++h)
+          c = vector::InsertOp::create(
+              b, loc,
+              vector::LoadOp::create(
+                  b, loc, accRowType, acc.registers,
+                  ValueRange{constant(layout.getRegister(i, j, h, 0))}),
+              c, h);
         Value d = nvgpu::MmaSyncOp::create(b, loc, aTiles[i], bTiles[j], c,
                                            ArrayRef<int64_t>{16, 8, 16});
-        d = vector::ShapeCastOp::create(b, loc, accFlatType, d);
-        vector::StoreOp::create(b, loc, d, acc.registers, ValueRange{index});
+        for (int64_t h = 0; h < 2; ++h)
+          vector::StoreOp::create(
+              b, loc, vector::ExtractOp::create(b, loc, d, h), acc.registers,
+              ValueRange{constant(layout.getRegister(i, j, h, 0))});
       }
     }
   }
