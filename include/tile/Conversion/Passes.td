@@ -22,12 +22,6 @@ def TestTileLowerFragments : Pass<"test-tile-lower-fragments"> {
     between global and shared memory) is left for the rest of the lowering.
     For tests only.
   }];
-  let dependentDialects = [
-    "::mlir::arith::ArithDialect", "::mlir::gpu::GPUDialect",
-    "::mlir::memref::MemRefDialect", "::mlir::nvgpu::NVGPUDialect",
-    "::mlir::scf::SCFDialect", "::mlir::ub::UBDialect",
-    "::mlir::vector::VectorDialect"
-  ];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_80\"",
            "The target chip (sm_80, sm_90, ...): mma.sync needs sm_80+">

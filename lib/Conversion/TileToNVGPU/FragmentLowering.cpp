@@ -12,7 +12,13 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -157,4 +163,10 @@ LogicalResult mlir::tile::lowerFragmentOps(KernelOp kernel,
   for (AllocFragmentOp alloc : allocs)
     alloc.erase();
   return success();
+}
+
+void mlir::tile::getFragmentLoweringDialects(DialectRegistry &registry) {
+  registry.insert<arith::ArithDialect, gpu::GPUDialect, LLVM::LLVMDialect,
+                  memref::MemRefDialect, NVVM::NVVMDialect, nvgpu::NVGPUDialect,
+                  scf::SCFDialect, ub::UBDialect, vector::VectorDialect>();
 }

@@ -14,6 +14,8 @@
 #include "tile/Conversion/TileToNVGPU/SharedLayout.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -55,7 +57,66 @@ static Value loadMatrix(OpBuilder &b, Location loc, Value tile,
                                    static_cast<uint32_t>(numTiles));
 }
 
-/// ldmatrix + mma.sync m16n8k16 (f16, f32 accumulators).
+/// acc[reg .. reg+3] += a * b with one mma.sync m16n8k16.
+static void emitMma(OpBuilder &b, Location loc, Value aTile, Value bTile,
+                    const FragmentRegisters &acc, int64_t reg) {
+  auto constant = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  Type f32 = b.getF32Type();
+  Type elem = cast<VectorType>(aTile.getType()).getElementType();
+  if (elem.isF16()) {
+    // The accumulator rows (registers reg + 2h, +1) as the rows of
+    // mma.sync's vector<2x2xf32>.
+    auto rowType = VectorType::get({2}, f32);
+    Value c = ub::PoisonOp::create(b, loc, VectorType::get({2, 2}, f32));
+    for (int64_t h = 0; h < 2; ++h)
+      c = vector::InsertOp::create(
+          b, loc,
+          vector::LoadOp::create(b, loc, rowType, acc.registers,
+                                 ValueRange{constant(reg + 2 * h)}),
+          c, h);
+    Value d = nvgpu::MmaSyncOp::create(b, loc, aTile, bTile, c,
+                                       ArrayRef<int64_t>{16, 8, 16});
+    for (int64_t h = 0; h < 2; ++h)
+      vector::StoreOp::create(b, loc, vector::ExtractOp::create(b, loc, d, h),
+                              acc.registers, ValueRange{constant(reg + 2 * h)});
+    return;
+  }
+  // bf16: nvgpu.mma.sync's lowering does not infer the bf16 PTX type in
+  // MLIR 22, so build nvvm.mma.sync directly; its bf16 operands are pairs
+  // packed in i32.
+  Type i32 = b.getI32Type();
+  auto packed = [&](Value tiles) {
+    // Row by row: an n-D vector.bitcast does not lower to LLVM directly.
+    int64_t n = cast<VectorType>(tiles.getType()).getDimSize(0);
+    SmallVector<Value> regs;
+    for (int64_t r = 0; r < n; ++r) {
+      Value pair = vector::ExtractOp::create(b, loc, tiles, r);
+      Value word =
+          vector::BitCastOp::create(b, loc, VectorType::get({1}, i32), pair);
+      regs.push_back(vector::ExtractOp::create(b, loc, word, 0));
+    }
+    return regs;
+  };
+  SmallVector<Value> c;
+  for (int64_t r = 0; r < 4; ++r)
+    c.push_back(memref::LoadOp::create(b, loc, acc.registers,
+                                       ValueRange{constant(reg + r)}));
+  auto resultType =
+      LLVM::LLVMStructType::getLiteral(b.getContext(), {f32, f32, f32, f32});
+  Value d = NVVM::MmaOp::create(
+      b, loc, resultType, packed(aTile), packed(bTile), c,
+      ArrayRef<int64_t>{16, 8, 16}, std::nullopt, std::nullopt,
+      std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::bf16, NVVM::MMATypes::bf16},
+      std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
+                                     NVVM::MMALayout::col});
+  for (int64_t r = 0; r < 4; ++r)
+    memref::StoreOp::create(b, loc, LLVM::ExtractValueOp::create(b, loc, d, r),
+                            acc.registers, ValueRange{constant(reg + r)});
+}
+
+/// ldmatrix + mma.sync m16n8k16 (f16 or bf16, f32 accumulators).
 ///
 /// ldmatrix lane l supplies the row address of matrix l/8, row l%8. With
 /// m = matrix index, bit 0 of m ("half") and bit 1 ("quad") pick which 8x8
@@ -89,10 +150,7 @@ static void emitMmaGemm(OpBuilder &b, Location loc, const GemmOperands &ops,
       constant(8));
   Value quad = arith::MulIOp::create(
       b, loc, arith::DivUIOp::create(b, loc, lane, constant(16)), constant(8));
-  auto accVecType = VectorType::get({2, 2}, b.getF32Type());
-  auto accRowType = VectorType::get({2}, b.getF32Type());
-  auto bTileType =
-      VectorType::get({2, 2}, ops.bType.getElementType());
+  auto bTileType = VectorType::get({2, 2}, ops.bType.getElementType());
 
   // x4 loads two n-tiles of B at once; an odd tile count ends with an x2.
   for (int64_t ks = 0; ks < ops.k / 16; ++ks) {
@@ -132,30 +190,14 @@ static void emitMmaGemm(OpBuilder &b, Location loc, const GemmOperands &ops,
       }
       j += count;
     }
-    for (int64_t i = 0; i < layout.tilesM; ++i) {
-      for (int64_t j = 0; j < layout.tilesN; ++j) {
-        // The accumulator rows (registers h*2, h*2+1 of the tile) as the
-        // rows of mma.sync's vector<2x2xf32>.
-        Value c = ub::PoisonOp::create(b, loc, accVecType);
-        for (int64_t h = 0; h < 2; ++h)
-          c = vector::InsertOp::create(
-              b, loc,
-              vector::LoadOp::create(
-                  b, loc, accRowType, acc.registers,
-                  ValueRange{constant(layout.getRegister(i, j, h, 0))}),
-              c, h);
-        Value d = nvgpu::MmaSyncOp::create(b, loc, aTiles[i], bTiles[j], c,
-                                           ArrayRef<int64_t>{16, 8, 16});
-        for (int64_t h = 0; h < 2; ++h)
-          vector::StoreOp::create(
-              b, loc, vector::ExtractOp::create(b, loc, d, h), acc.registers,
-              ValueRange{constant(layout.getRegister(i, j, h, 0))});
-      }
-    }
+    for (int64_t i = 0; i < layout.tilesM; ++i)
+      for (int64_t j = 0; j < layout.tilesN; ++j)
+        emitMma(b, loc, aTiles[i], bTiles[j], acc,
+                layout.getRegister(i, j, 0, 0));
   }
 }
 
-/// The fallback for what mma.sync does not cover here (f32 or bf16 inputs,
+/// The fallback for what mma.sync does not cover here (f32 inputs,
 /// K not a multiple of 16, chips before sm_80): each thread accumulates its
 /// own elements with scalar FMAs, reading A and B from shared memory.
 static void emitFmaGemm(OpBuilder &b, Location loc, const GemmOperands &ops,
@@ -211,7 +253,9 @@ void fragment::lowerFragmentGemm(GemmOp op, FragmentState &state) {
   GemmOperands ops(op);
   OpBuilder b(op);
   bool useMma = state.chip.computeCapability >= 80 &&
-                ops.aType.getElementType().isF16() && ops.k % 16 == 0;
+                (ops.aType.getElementType().isF16() ||
+                 ops.aType.getElementType().isBF16()) &&
+                ops.k % 16 == 0;
   if (useMma)
     emitMmaGemm(b, op.getLoc(), ops, acc, state);
   else

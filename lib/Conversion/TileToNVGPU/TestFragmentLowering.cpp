@@ -9,14 +9,6 @@
 #include "tile/Conversion/Passes.h"
 #include "tile/Conversion/TileToNVGPU/FragmentLowering.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/UB/IR/UBOps.h"
-#include "mlir/Dialect/Vector/IR/VectorOps.h"
-
 namespace mlir {
 namespace tile {
 #define GEN_PASS_DEF_TESTTILELOWERFRAGMENTS
@@ -31,6 +23,10 @@ namespace {
 struct TestTileLowerFragments
     : tile::impl::TestTileLowerFragmentsBase<TestTileLowerFragments> {
   using Base::Base;
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    getFragmentLoweringDialects(registry);
+  }
 
   void runOnOperation() override {
     const ChipInfo *chipInfo = lookupChip(chip);

@@ -1,6 +1,6 @@
-// Where mma.sync does not apply here (f32 or bf16 inputs, K not a multiple
-// of 16), each thread accumulates its own elements with scalar FMAs from
-// shared memory: no ldmatrix, no mma.sync.
+// Where mma.sync does not apply here (f32 inputs, K not a multiple of 16),
+// each thread accumulates its own elements with scalar FMAs from shared
+// memory: no ldmatrix, no mma.sync.
 // RUN: tile-opt %s --test-tile-lower-fragments -split-input-file | FileCheck %s
 
 // CHECK-LABEL: func.func @f32_inputs
@@ -18,23 +18,6 @@ func.func @f32_inputs() {
     %B_s = tile.alloc_shared : memref<16x64xf32, #gpu.address_space<workgroup>>
     %C_l = tile.alloc_fragment : memref<64x64xf32, #gpu.address_space<private>>
     tile.gemm %A_s, %B_s, %C_l : memref<64x16xf32, #gpu.address_space<workgroup>>, memref<16x64xf32, #gpu.address_space<workgroup>>, memref<64x64xf32, #gpu.address_space<private>>
-  }
-  return
-}
-
-// -----
-
-// CHECK-LABEL: func.func @bf16_inputs
-// CHECK-NOT: nvgpu.
-// CHECK: arith.extf %{{.*}} : bf16 to f32
-// CHECK: return
-func.func @bf16_inputs() {
-  %c1 = arith.constant 1 : index
-  tile.kernel grid(%c1) threads(128) as (%bx) {
-    %A_s = tile.alloc_shared : memref<64x32xbf16, #gpu.address_space<workgroup>>
-    %B_s = tile.alloc_shared : memref<32x64xbf16, #gpu.address_space<workgroup>>
-    %C_l = tile.alloc_fragment : memref<64x64xf32, #gpu.address_space<private>>
-    tile.gemm %A_s, %B_s, %C_l : memref<64x32xbf16, #gpu.address_space<workgroup>>, memref<32x64xbf16, #gpu.address_space<workgroup>>, memref<64x64xf32, #gpu.address_space<private>>
   }
   return
 }

@@ -9,6 +9,7 @@
 #ifndef TILE_CONVERSION_TILETONVGPU_FRAGMENTLOWERING_H
 #define TILE_CONVERSION_TILETONVGPU_FRAGMENTLOWERING_H
 
+#include "mlir/IR/DialectRegistry.h"
 #include "mlir/Support/LLVM.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Target/Chip.h"
@@ -22,7 +23,8 @@ namespace tile {
 ///    that LLVM's SROA keeps it in registers;
 ///  - `tile.clear` of a fragment stores zeros into those registers;
 ///  - `tile.gemm` becomes `nvgpu.ldmatrix` + `nvgpu.mma.sync` m16n8k16 for
-///    f16 (sm_80+, K a multiple of 16), and a per-thread FMA loop otherwise;
+///    f16 (`nvvm.mma.sync` for bf16; sm_80+, K a multiple of 16), and a
+///    per-thread FMA loop otherwise;
 ///  - `tile.copy` to or from a fragment becomes per-thread loads and stores,
 ///    masked at the other side's bounds and swizzled for shared tiles.
 /// The thread id is a `gpu.thread_id x` created at the start of the body.
@@ -32,6 +34,10 @@ namespace tile {
 /// Every use is checked before anything is rewritten: on failure an error is
 /// reported at the offending op and the kernel is left unchanged.
 LogicalResult lowerFragmentOps(KernelOp kernel, const ChipInfo &chip);
+
+/// The dialects lowerFragmentOps creates ops of; a pass that calls it loads
+/// them in getDependentDialects.
+void getFragmentLoweringDialects(DialectRegistry &registry);
 
 } // namespace tile
 } // namespace mlir
