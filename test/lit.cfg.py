@@ -10,8 +10,8 @@ from lit.llvm.subst import ToolSubst
 
 config.name = "TILE"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir", ".test"]
-config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "lit.site.cfg.py", "Inputs"]
+config.suffixes = [".mlir", ".test", ".py"]
+config.excludes = ["CMakeLists.txt", "tile-capi-test.c", "consumer", "README.md", "lit.cfg.py", "lit.site.cfg.py", "lit.site.cfg.py.in", "Inputs"]
 
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tile_obj_root, "test")
@@ -19,19 +19,45 @@ config.test_exec_root = os.path.join(config.tile_obj_root, "test")
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%shlibext", ".so"))
 config.substitutions.append(("%tile_src_root", config.tile_src_root))
+config.substitutions.append(("%tile_obj_root", config.tile_obj_root))
 config.substitutions.append(("%llvm_lib_dir", config.llvm_lib_dir))
 config.substitutions.append(("%python", config.python_executable))
+# Python tests import the package from the source tree and load the C API
+# library from the build tree.
+config.substitutions.append((
+    "%tile_python",
+    "env PYTHONPATH={} TILE_MLIR_CAPI={} {}".format(
+        os.path.join(config.tile_src_root, "python"),
+        os.path.join(config.tile_obj_root, "lib", "libTileCAPI.so"),
+        config.python_executable)))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
+
+# CPU execution (test/Execution, docs/execution.md): the one pass list that
+# takes the output of --tile-lower-to-cpu to the LLVM dialect, and the JIT
+# runner with the runtime libraries that `vector.print` needs. Defined before
+# the tool substitutions so that `mlir-runner` below resolves to a full path.
+config.substitutions.append((
+    "%tile_cpu_to_llvm",
+    "--expand-strided-metadata --lower-affine --convert-scf-to-cf "
+    "--convert-to-llvm --reconcile-unrealized-casts"))
+config.substitutions.append((
+    "%tile_cpu_runner",
+    "mlir-runner -e main -entry-point-result=void -shared-libs="
+    + os.path.join(config.llvm_lib_dir, "libmlir_runner_utils.so") + ","
+    + os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils.so")))
 
 tool_dirs = [config.tile_tools_dir, config.llvm_tools_dir]
 tools = [
     "tile-opt",
     "mlir-opt",
     "mlir-runner",
+    "tile-capi-test",
     ToolSubst("%tile_unittests", os.path.join(config.tile_obj_root, "unittests", "TileUnitTests")),
 ]
+# `not` leading a RUN line (LLVM's defaults only substitute `| not`).
+tools.append(ToolSubst("not", unresolved="fatal"))
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # Optional features. `ptxas` assembles PTX (the CUDA toolkit, present in CI);

@@ -93,3 +93,62 @@ std::optional<PipelineSchedule> mlir::tile::getSchedule(PipelinedOp loop) {
       schedule.order.push_back(i);
   return schedule;
 }
+
+static void collectAccesses(Operation *op, MemoryAccesses &accesses) {
+  auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!iface) {
+    if (!op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()) {
+      accesses.readsUnknown = accesses.writesUnknown = true;
+      return;
+    }
+    for (Region &region : op->getRegions())
+      for (Operation &nested : region.getOps())
+        collectAccesses(&nested, accesses);
+    return;
+  }
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  iface.getEffects(effects);
+  for (const MemoryEffects::EffectInstance &effect : effects) {
+    bool isRead = isa<MemoryEffects::Read>(effect.getEffect());
+    bool isWrite = isa<MemoryEffects::Write>(effect.getEffect());
+    if (!isRead && !isWrite)
+      continue;
+    Value value = effect.getValue();
+    if (!value) {
+      accesses.readsUnknown |= isRead;
+      accesses.writesUnknown |= isWrite;
+      continue;
+    }
+    Value buffer = getUnderlyingBuffer(value);
+    SmallVector<Value, 4> &list = isRead ? accesses.reads : accesses.writes;
+    if (!llvm::is_contained(list, buffer))
+      list.push_back(buffer);
+  }
+  // Ops with recursive effects and an interface (rare) still hold ops.
+  if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+    for (Region &region : op->getRegions())
+      for (Operation &nested : region.getOps())
+        collectAccesses(&nested, accesses);
+}
+
+MemoryAccesses mlir::tile::getMemoryAccesses(Operation *op) {
+  MemoryAccesses accesses;
+  collectAccesses(op, accesses);
+  return accesses;
+}
+
+bool MemoryAccesses::mayRead(Value buffer) const {
+  return readsUnknown || llvm::is_contained(reads, getUnderlyingBuffer(buffer));
+}
+
+bool MemoryAccesses::mayWrite(Value buffer) const {
+  return writesUnknown ||
+         llvm::is_contained(writes, getUnderlyingBuffer(buffer));
+}
+
+bool mlir::tile::isMultiBuffered(const PipelineSchedule &schedule,
+                                 Value buffer) {
+  buffer = getUnderlyingBuffer(buffer);
+  return buffer.getDefiningOp<AllocSharedOp>() &&
+         schedule.getNumVersions(buffer) > 1;
+}
