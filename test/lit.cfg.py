@@ -32,6 +32,10 @@ tools = [
     "mlir-runner",
     ToolSubst("%tile_unittests", os.path.join(config.tile_obj_root, "unittests", "TileUnitTests")),
 ]
+# tile-run exists where the CUDA toolkit was found (TILE_ENABLE_RUNTIME).
+if config.tile_enable_runtime:
+    tools.append("tile-run")
+    config.available_features.add("tile-run")
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # Optional features. `ptxas` assembles PTX (the CUDA toolkit, present in CI);

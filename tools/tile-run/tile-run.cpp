@@ -226,8 +226,8 @@ int main(int argc, char **argv) {
   // Everything that can be wrong with the inputs is reported before CUDA is
   // touched, so these errors read the same on machines without a GPU.
   std::string launchText, image;
-  if (!readFile(opts.launchPath, launchText, error) ||
-      !readFile(opts.ptxPath, image, error))
+  if (!readFile(opts.ptxPath, image, error) ||
+      !readFile(opts.launchPath, launchText, error))
     return fail(error);
   std::optional<LaunchDesc> parsed = parseLaunchDesc(launchText, error);
   if (!parsed)
