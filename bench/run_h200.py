@@ -95,7 +95,11 @@ def main():
     ap.add_argument("--warmup", type=int, default=10)
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--no-triton", action="store_true")
+    ap.add_argument("--time-budget", type=float, default=0,
+                    help="seconds; once spent, the remaining Triton configs "
+                    "are skipped (0: no limit)")
     opts = ap.parse_args()
+    start = time.time()
 
     with open(os.path.join(opts.ptx_dir, "manifest.json")) as f:
         manifest = json.load(f)
@@ -163,6 +167,10 @@ def main():
             add("cuBLAS (torch.matmul)", cub_cfg, tflops=cub["tflops"],
                 cublas_tflops=cub["tflops"], ratio_cublas=1.0)
             for c in configs.triton_configs():
+                if opts.time_budget and time.time() - start > opts.time_budget:
+                    add("Triton", c, status="skipped",
+                        error="time budget spent")
+                    continue
                 try:
                     t = triton_gemm.check_and_time(
                         c["M"], c["N"], c["K"], c["bm"], c["bn"], c["bk"],

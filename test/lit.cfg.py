@@ -32,6 +32,8 @@ tools = [
     "mlir-runner",
     ToolSubst("%tile_unittests", os.path.join(config.tile_obj_root, "unittests", "TileUnitTests")),
 ]
+# `not` leading a RUN line (LLVM's defaults only substitute `| not`).
+tools.append(ToolSubst("not", unresolved="fatal"))
 # tile-run exists where the CUDA toolkit was found (TILE_ENABLE_RUNTIME).
 if config.tile_enable_runtime:
     tools.append("tile-run")

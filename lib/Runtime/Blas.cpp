@@ -30,12 +30,10 @@ static bool checkBlas(cublasStatus_t status, const std::string &what,
 std::unique_ptr<Blas> Blas::create(const Gpu &gpu, std::string &error) {
   std::unique_ptr<Blas> blas(new Blas(gpu));
   cublasHandle_t handle = nullptr;
-  if (!checkBlas(cublasCreate(&handle), "cannot create a cuBLAS handle",
-                 error))
+  if (!checkBlas(cublasCreate(&handle), "cannot create a cuBLAS handle", error))
     return nullptr;
   blas->handle = handle;
-  if (!checkBlas(cublasSetStream(handle, gpu.stream), "cublasSetStream",
-                 error))
+  if (!checkBlas(cublasSetStream(handle, gpu.stream), "cublasSetStream", error))
     return nullptr;
   return blas;
 }

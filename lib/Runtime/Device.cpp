@@ -56,8 +56,7 @@ std::unique_ptr<Gpu> Gpu::open(std::string &error) {
   if (!gpu->check(api->cuDevicePrimaryCtxRetain(&gpu->context, gpu->device),
                   "cannot create the CUDA context", error))
     return nullptr;
-  if (!gpu->check(api->cuCtxSetCurrent(gpu->context), "cuCtxSetCurrent",
-                  error))
+  if (!gpu->check(api->cuCtxSetCurrent(gpu->context), "cuCtxSetCurrent", error))
     return nullptr;
   if (!gpu->check(api->cuStreamCreate(&gpu->stream, CU_STREAM_NON_BLOCKING),
                   "cuStreamCreate", error))
@@ -81,10 +80,9 @@ bool DeviceBuffer::allocate(size_t size, const std::string &name,
                             std::string &error) {
   what = name;
   bytes = size;
-  return gpu.check(gpu.api.cuMemAlloc(&ptr, size),
-                   "cannot allocate " + std::to_string(size) +
-                       " bytes for " + what,
-                   error);
+  return gpu.check(
+      gpu.api.cuMemAlloc(&ptr, size),
+      "cannot allocate " + std::to_string(size) + " bytes for " + what, error);
 }
 
 bool DeviceBuffer::upload(const std::vector<uint8_t> &data,
@@ -140,16 +138,14 @@ std::unique_ptr<Kernel> Kernel::load(const Gpu &gpu, std::string image,
   // The JIT writes ptxas' diagnostics into these buffers; without them a bad
   // PTX only says CUDA_ERROR_INVALID_PTX.
   std::vector<char> errorLog(16384, '\0'), infoLog(16384, '\0');
-  CUjit_option options[] = {CU_JIT_ERROR_LOG_BUFFER,
-                            CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
-                            CU_JIT_INFO_LOG_BUFFER,
-                            CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
-  void *values[] = {errorLog.data(),
-                    reinterpret_cast<void *>(uintptr_t(errorLog.size() - 1)),
-                    infoLog.data(),
-                    reinterpret_cast<void *>(uintptr_t(infoLog.size() - 1))};
-  CUresult result = api.cuModuleLoadDataEx(&kernel->module, image.data(), 4,
-                                           options, values);
+  CUjit_option options[] = {
+      CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES,
+      CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES};
+  void *values[] = {
+      errorLog.data(), reinterpret_cast<void *>(uintptr_t(errorLog.size() - 1)),
+      infoLog.data(), reinterpret_cast<void *>(uintptr_t(infoLog.size() - 1))};
+  CUresult result =
+      api.cuModuleLoadDataEx(&kernel->module, image.data(), 4, options, values);
   if (result != CUDA_SUCCESS) {
     error = "cannot load '" + imageName + "' for " + gpu.chipName() + ": " +
             describeResult(api, result);
@@ -179,8 +175,7 @@ std::unique_ptr<Kernel> Kernel::load(const Gpu &gpu, std::string image,
   api.cuFuncGetAttribute(&kernel->numRegs, CU_FUNC_ATTRIBUTE_NUM_REGS,
                          kernel->function);
   api.cuFuncGetAttribute(&kernel->staticSharedBytes,
-                         CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES,
-                         kernel->function);
+                         CU_FUNC_ATTRIBUTE_SHARED_SIZE_BYTES, kernel->function);
   api.cuFuncGetAttribute(&kernel->localBytes,
                          CU_FUNC_ATTRIBUTE_LOCAL_SIZE_BYTES, kernel->function);
 
@@ -197,14 +192,13 @@ std::unique_ptr<Kernel> Kernel::load(const Gpu &gpu, std::string image,
   }
   // Dynamic shared memory beyond 48 KiB is opt-in per function.
   if (desc.sharedBytes > 48 * 1024 &&
-      !gpu.check(api.cuFuncSetAttribute(
-                     kernel->function,
-                     CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
-                     int(desc.sharedBytes)),
-                 "cannot raise the dynamic shared-memory limit of '" +
-                     desc.kernel + "' to " +
-                     std::to_string(desc.sharedBytes) + " bytes",
-                 error))
+      !gpu.check(
+          api.cuFuncSetAttribute(
+              kernel->function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,
+              int(desc.sharedBytes)),
+          "cannot raise the dynamic shared-memory limit of '" + desc.kernel +
+              "' to " + std::to_string(desc.sharedBytes) + " bytes",
+          error))
     return nullptr;
   return kernel;
 }
@@ -218,18 +212,18 @@ bool Kernel::launch(const std::vector<CUdeviceptr> &args,
                     std::string &error) const {
   if (args.size() != desc.args.size()) {
     error = "internal: " + std::to_string(args.size()) +
-            " arguments for a kernel with " +
-            std::to_string(desc.args.size()) + " parameters";
+            " arguments for a kernel with " + std::to_string(desc.args.size()) +
+            " parameters";
     return false;
   }
   std::vector<CUdeviceptr> argValues(args);
   std::vector<void *> params;
   for (CUdeviceptr &p : argValues)
     params.push_back(&p);
-  return gpu.check(
-      gpu.api.cuLaunchKernel(function, desc.grid[0], desc.grid[1],
-                             desc.grid[2], desc.block[0], desc.block[1],
-                             desc.block[2], unsigned(desc.sharedBytes),
-                             gpu.stream, params.data(), nullptr),
-      "cannot launch kernel '" + desc.kernel + "'", error);
+  return gpu.check(gpu.api.cuLaunchKernel(function, desc.grid[0], desc.grid[1],
+                                          desc.grid[2], desc.block[0],
+                                          desc.block[1], desc.block[2],
+                                          unsigned(desc.sharedBytes),
+                                          gpu.stream, params.data(), nullptr),
+                   "cannot launch kernel '" + desc.kernel + "'", error);
 }

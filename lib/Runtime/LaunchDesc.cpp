@@ -81,9 +81,8 @@ bool parseShape(const std::string &s, std::vector<int64_t> &shape) {
   size_t start = 0;
   while (true) {
     size_t end = s.find('x', start);
-    std::string part = s.substr(start, end == std::string::npos
-                                           ? std::string::npos
-                                           : end - start);
+    std::string part = s.substr(
+        start, end == std::string::npos ? std::string::npos : end - start);
     int64_t extent;
     if (!parseInt(part, 1, int64_t(1) << 40, extent))
       return false;

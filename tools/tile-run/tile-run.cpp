@@ -34,7 +34,8 @@ struct Options {
 
 const char *usage =
     "usage: tile-run --ptx FILE [--launch FILE] [--check] [--bench]\n"
-    "                [--seed N] [--iters N] [--warmup N] [--rtol X] [--atol X]\n"
+    "                [--seed N] [--iters N] [--warmup N] [--rtol X] [--atol "
+    "X]\n"
     "                [--json]\n"
     "  --ptx FILE     PTX text (or a cubin) holding the kernel\n"
     "  --launch FILE  launch description (default: the PTX path with .launch)\n"
@@ -67,8 +68,9 @@ bool parseOptions(int argc, char **argv, Options &opts, std::string &error) {
       char *end = nullptr;
       out = std::strtod(v.c_str(), &end);
       if (v.empty() || *end || !(out >= lo)) {
-        error = "option '" + arg + "' needs a number >= " +
-                std::to_string(int64_t(lo)) + ", got '" + v + "'";
+        error = "option '" + arg +
+                "' needs a number >= " + std::to_string(int64_t(lo)) +
+                ", got '" + v + "'";
         return false;
       }
       return true;
@@ -234,8 +236,8 @@ int main(int argc, char **argv) {
     return fail(opts.launchPath + ": " + error);
   const LaunchDesc &desc = *parsed;
   for (const std::string &w : desc.warnings)
-    std::fprintf(stderr, "tile-run: warning: %s: %s\n",
-                 opts.launchPath.c_str(), w.c_str());
+    std::fprintf(stderr, "tile-run: warning: %s: %s\n", opts.launchPath.c_str(),
+                 w.c_str());
   GemmShape gemm;
   std::string notGemm;
   bool isGemm = gemmShape(desc, gemm, notGemm);
@@ -250,8 +252,7 @@ int main(int argc, char **argv) {
   if (!desc.chip.empty() && desc.chip.rfind(gpu->chipName(), 0) != 0)
     std::fprintf(stderr,
                  "tile-run: warning: compiled for %s, running on %s (%s)\n",
-                 desc.chip.c_str(), gpu->chipName().c_str(),
-                 gpu->name.c_str());
+                 desc.chip.c_str(), gpu->chipName().c_str(), gpu->name.c_str());
   std::unique_ptr<Kernel> kernel =
       Kernel::load(*gpu, image, opts.ptxPath, desc, error);
   if (!kernel)
@@ -278,11 +279,11 @@ int main(int argc, char **argv) {
     ptrs.push_back(buf.ptr);
     bool isOutput = isGemm && i == 2;
     if (isOutput ? !buf.fill(0xff, error)
-                 : !buf.upload(encode(randomValues(arg.numElements(),
-                                                   opts.seed * 1000003 + i,
-                                                   arg.type),
-                                      arg.type),
-                               error))
+                 : !buf.upload(
+                       encode(randomValues(arg.numElements(),
+                                           opts.seed * 1000003 + i, arg.type),
+                              arg.type),
+                       error))
       return fail(error);
   }
   if (!kernel->launch(ptrs, error))
@@ -296,19 +297,18 @@ int main(int argc, char **argv) {
                  elemTypeName(desc.args[0].type),
                  elemTypeName(desc.args[2].type));
 
-  std::string json = "{\"kernel\": " + jsonString(desc.kernel) +
-                     ", \"ptx\": " + jsonString(opts.ptxPath) +
-                     ", \"gpu\": " + jsonString(gpu->name) +
-                     ", \"chip\": " + jsonString(gpu->chipName()) +
-                     ", \"cuda_driver\": " +
-                     std::to_string(gpu->driverVersion) + ", \"grid\": [" +
-                     std::to_string(desc.grid[0]) + ", " +
-                     std::to_string(desc.grid[1]) + ", " +
-                     std::to_string(desc.grid[2]) + "], \"threads\": " +
-                     std::to_string(desc.block[0] * desc.block[1] *
-                                    desc.block[2]) +
-                     ", \"shared_bytes\": " + std::to_string(desc.sharedBytes) +
-                     ", \"registers\": " + std::to_string(kernel->numRegs);
+  std::string json =
+      "{\"kernel\": " + jsonString(desc.kernel) +
+      ", \"ptx\": " + jsonString(opts.ptxPath) +
+      ", \"gpu\": " + jsonString(gpu->name) +
+      ", \"chip\": " + jsonString(gpu->chipName()) +
+      ", \"cuda_driver\": " + std::to_string(gpu->driverVersion) +
+      ", \"grid\": [" + std::to_string(desc.grid[0]) + ", " +
+      std::to_string(desc.grid[1]) + ", " + std::to_string(desc.grid[2]) +
+      "], \"threads\": " +
+      std::to_string(desc.block[0] * desc.block[1] * desc.block[2]) +
+      ", \"shared_bytes\": " + std::to_string(desc.sharedBytes) +
+      ", \"registers\": " + std::to_string(kernel->numRegs);
   if (isGemm)
     json += ", \"M\": " + std::to_string(gemm.m) +
             ", \"N\": " + std::to_string(gemm.n) +
@@ -332,11 +332,12 @@ int main(int argc, char **argv) {
                     ElemType::F32, error) ||
         !gpu->check(gpu->api.cuStreamSynchronize(gpu->stream),
                     "cuBLAS reference GEMM", error) ||
-        !buffers[2]->download(outBytes, error) || !ref.download(refBytes, error))
+        !buffers[2]->download(outBytes, error) ||
+        !ref.download(refBytes, error))
       return fail(error);
-    CheckResult r = compareAllClose(decode(outBytes, cType),
-                                    decode(refBytes, ElemType::F32),
-                                    opts.rtol, opts.atol);
+    CheckResult r =
+        compareAllClose(decode(outBytes, cType),
+                        decode(refBytes, ElemType::F32), opts.rtol, opts.atol);
     passed = r.pass();
     long long wi = r.worstIndex / gemm.n, wj = r.worstIndex % gemm.n;
     std::fprintf(text,
@@ -346,14 +347,15 @@ int main(int argc, char **argv) {
                  opts.rtol, opts.atol, r.maxAbsErr, wi, wj, r.worstOut,
                  r.worstRef, (long long)r.numBad, (long long)r.numElements,
                  passed ? "PASS" : "FAIL");
-    json += ", \"check\": {\"pass\": " + std::string(passed ? "true" : "false") +
-            ", \"rtol\": " + jsonNumber(opts.rtol) +
-            ", \"atol\": " + jsonNumber(opts.atol) +
-            ", \"max_abs_err\": " + jsonNumber(r.maxAbsErr) +
-            ", \"bad\": " + std::to_string(r.numBad) + ", \"worst\": [" +
-            std::to_string(wi) + ", " + std::to_string(wj) +
-            "], \"worst_out\": " + jsonNumber(r.worstOut) +
-            ", \"worst_ref\": " + jsonNumber(r.worstRef) + "}";
+    json +=
+        ", \"check\": {\"pass\": " + std::string(passed ? "true" : "false") +
+        ", \"rtol\": " + jsonNumber(opts.rtol) +
+        ", \"atol\": " + jsonNumber(opts.atol) +
+        ", \"max_abs_err\": " + jsonNumber(r.maxAbsErr) +
+        ", \"bad\": " + std::to_string(r.numBad) + ", \"worst\": [" +
+        std::to_string(wi) + ", " + std::to_string(wj) +
+        "], \"worst_out\": " + jsonNumber(r.worstOut) +
+        ", \"worst_ref\": " + jsonNumber(r.worstRef) + "}";
   }
 
   if (opts.bench) {

@@ -19,7 +19,7 @@ TEST(HostData, HalfConversionRoundsToNearestEven) {
   EXPECT_EQ(floatToHalfBits(1.0f), 0x3c00);
   EXPECT_EQ(floatToHalfBits(-2.0f), 0xc000);
   EXPECT_EQ(floatToHalfBits(65504.0f), 0x7bff);
-  EXPECT_EQ(floatToHalfBits(65520.0f), 0x7c00); // ties up to infinity
+  EXPECT_EQ(floatToHalfBits(65520.0f), 0x7c00);           // ties up to infinity
   EXPECT_EQ(floatToHalfBits(1.0f + 1.0f / 2048), 0x3c00); // tie to even
   EXPECT_EQ(floatToHalfBits(1.0f + 3.0f / 2048), 0x3c02); // tie to even
   EXPECT_EQ(floatToHalfBits(std::ldexp(1.0f, -24)), 0x0001); // subnormal
@@ -64,7 +64,7 @@ TEST(HostData, AllCloseFindsTheWorstElement) {
   std::vector<float> ref = {1.0f, 100.0f, -5.0f, 0.0f};
   std::vector<float> out = {1.015f, 100.5f, -5.0f, 0.0f};
   CheckResult r = compareAllClose(out, ref, 1e-2, 1e-2);
-  EXPECT_TRUE(r.pass()); // 0.015 <= 0.02, 0.5 <= 1.01
+  EXPECT_TRUE(r.pass());      // 0.015 <= 0.02, 0.5 <= 1.01
   EXPECT_EQ(r.worstIndex, 0); // 0.015/0.02 is closer to failing
   EXPECT_NEAR(r.maxAbsErr, 0.5, 1e-6);
 

@@ -100,9 +100,8 @@ TEST(LaunchDesc, RejectsBadFilesWithTheLineAndCause) {
 TEST(LaunchDesc, ReadFileNamesTheFileAndTheReason) {
   std::string contents, error;
   EXPECT_FALSE(readFile("/nonexistent/dir/x.launch", contents, error));
-  EXPECT_EQ(error,
-            "cannot open '/nonexistent/dir/x.launch': No such file or "
-            "directory");
+  EXPECT_EQ(error, "cannot open '/nonexistent/dir/x.launch': No such file or "
+                   "directory");
 }
 
 } // namespace

@@ -1,4 +1,5 @@
-//===- Blas.h - The cuBLAS reference GEMM ------------------------*- C++ -*-===//
+//===- Blas.h - The cuBLAS reference GEMM ------------------------*- C++
+//-*-===//
 
 #ifndef TILE_RUNTIME_BLAS_H
 #define TILE_RUNTIME_BLAS_H
