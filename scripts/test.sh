@@ -7,7 +7,7 @@ set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 tile_install_deps || exit 1
-tile_build all || exit 1
+tile_build all tile-doc || exit 1
 
 passed=0
 failed=0
@@ -15,14 +15,19 @@ failed=0
 # lit: regression tests and unit tests in one run.
 lit_log=$(mktemp)
 "$LLVM_PREFIX/bin/lit" -sv "$TILE_BUILD/test" "$TILE_BUILD/unittests" 2>&1 | tee "$lit_log"
+lit_status=${PIPESTATUS[0]}
 count() { # the number lit printed for a result kind, or 0
   local n
-  n=$(grep -E "^ *$1 *: *[0-9]+" "$lit_log" | grep -oE '[0-9]+' | tail -1)
+  n=$(sed -nE "s/^ *$1: *([0-9]+).*/\1/p" "$lit_log" | tail -1)
   echo "${n:-0}"
 }
 passed=$((passed + $(count Passed) + $(count "Expectedly Failed")))
 failed=$((failed + $(count Failed) + $(count "Unexpectedly Passed") + $(count Unresolved) + $(count "Timed Out")))
 rm -f "$lit_log"
+# lit failing without a failed test (a crash, a config error) still fails.
+if [ "$lit_status" -ne 0 ] && [ "$failed" -eq 0 ]; then
+  failed=1
+fi
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ] && [ "$passed" -gt 0 ]

@@ -10,8 +10,8 @@ from lit.llvm.subst import ToolSubst
 
 config.name = "TILE"
 config.test_format = lit.formats.ShTest(not llvm_config.use_lit_shell)
-config.suffixes = [".mlir", ".test"]
-config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "lit.site.cfg.py", "Inputs"]
+config.suffixes = [".mlir", ".test", ".py"]
+config.excludes = ["CMakeLists.txt", "tile-capi-test.c", "consumer", "README.md", "lit.cfg.py", "lit.site.cfg.py", "lit.site.cfg.py.in", "Inputs"]
 
 config.test_source_root = os.path.dirname(__file__)
 config.test_exec_root = os.path.join(config.tile_obj_root, "test")
@@ -19,8 +19,17 @@ config.test_exec_root = os.path.join(config.tile_obj_root, "test")
 config.substitutions.append(("%PATH%", config.environment["PATH"]))
 config.substitutions.append(("%shlibext", ".so"))
 config.substitutions.append(("%tile_src_root", config.tile_src_root))
+config.substitutions.append(("%tile_obj_root", config.tile_obj_root))
 config.substitutions.append(("%llvm_lib_dir", config.llvm_lib_dir))
 config.substitutions.append(("%python", config.python_executable))
+# Python tests import the package from the source tree and load the C API
+# library from the build tree.
+config.substitutions.append((
+    "%tile_python",
+    "env PYTHONPATH={} TILE_MLIR_CAPI={} {}".format(
+        os.path.join(config.tile_src_root, "python"),
+        os.path.join(config.tile_obj_root, "lib", "libTileCAPI.so"),
+        config.python_executable)))
 
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
@@ -30,6 +39,7 @@ tools = [
     "tile-opt",
     "mlir-opt",
     "mlir-runner",
+    "tile-capi-test",
     ToolSubst("%tile_unittests", os.path.join(config.tile_obj_root, "unittests", "TileUnitTests")),
 ]
 # `not` leading a RUN line (LLVM's defaults only substitute `| not`).

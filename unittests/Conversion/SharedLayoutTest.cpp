@@ -50,8 +50,8 @@ TEST_P(SharedLayoutTest, LdmatrixRowsHitDistinctBankGroups) {
          col += swizzle.chunkElements) {
       llvm::SmallBitVector groups(8);
       for (int64_t row = first; row < first + 8; ++row) {
-        int64_t byte = row * rowBytes +
-                       swizzle.getColumn(row, col) * shape.elementBytes;
+        int64_t byte =
+            row * rowBytes + swizzle.getColumn(row, col) * shape.elementBytes;
         int64_t group = (byte / 16) % 8;
         EXPECT_FALSE(groups.test(group))
             << "rows " << first << ".." << first + 7 << " col " << col;

@@ -83,11 +83,11 @@ TEST_F(ScheduleTest, VersionsSpanWriterToLastReader) {
     StringRef stages;
     int64_t versionsA, versionsB;
   };
-  for (const Case &c : {Case{"stage = [0, 0, 1]", 2, 2},
-                        Case{"stage = [0, 0, 2]", 3, 3},
-                        Case{"stage = [0, 0, 3]", 4, 4},
-                        // B is written in the gemm's stage: one version.
-                        Case{"stage = [0, 1, 1]", 2, 1}}) {
+  for (const Case &c :
+       {Case{"stage = [0, 0, 1]", 2, 2}, Case{"stage = [0, 0, 2]", 3, 3},
+        Case{"stage = [0, 0, 3]", 4, 4},
+        // B is written in the gemm's stage: one version.
+        Case{"stage = [0, 1, 1]", 2, 1}}) {
     PipelinedOp loop = parseLoop(c.stages);
     ASSERT_TRUE(loop) << c.stages.str();
     std::optional<PipelineSchedule> schedule = getSchedule(loop);

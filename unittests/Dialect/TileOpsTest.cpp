@@ -34,14 +34,15 @@ protected:
 TEST_F(TileOpsTest, MemorySpaceClassification) {
   auto f16 = Float16Type::get(&context);
   auto global = MemRefType::get({4, 4}, f16);
-  auto shared = MemRefType::get(
-      {4, 4}, f16, MemRefLayoutAttrInterface(),
-      getMemorySpaceAttr(&context, MemorySpace::Shared));
-  auto fragment = MemRefType::get(
-      {4, 4}, f16, MemRefLayoutAttrInterface(),
-      getMemorySpaceAttr(&context, MemorySpace::Fragment));
-  auto integerSpace = MemRefType::get({4, 4}, f16, MemRefLayoutAttrInterface(),
-                                      IntegerAttr::get(IntegerType::get(&context, 64), 3));
+  auto shared =
+      MemRefType::get({4, 4}, f16, MemRefLayoutAttrInterface(),
+                      getMemorySpaceAttr(&context, MemorySpace::Shared));
+  auto fragment =
+      MemRefType::get({4, 4}, f16, MemRefLayoutAttrInterface(),
+                      getMemorySpaceAttr(&context, MemorySpace::Fragment));
+  auto integerSpace =
+      MemRefType::get({4, 4}, f16, MemRefLayoutAttrInterface(),
+                      IntegerAttr::get(IntegerType::get(&context, 64), 3));
   EXPECT_EQ(getMemorySpace(global), MemorySpace::Global);
   EXPECT_EQ(getMemorySpace(shared), MemorySpace::Shared);
   EXPECT_EQ(getMemorySpace(fragment), MemorySpace::Fragment);

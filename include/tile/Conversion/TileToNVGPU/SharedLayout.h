@@ -42,8 +42,7 @@ struct SharedSwizzle {
   int64_t getColumn(int64_t row, int64_t col) const;
 
   /// The same, as index arithmetic at the builder's insertion point.
-  Value getColumn(OpBuilder &builder, Location loc, Value row,
-                  Value col) const;
+  Value getColumn(OpBuilder &builder, Location loc, Value row, Value col) const;
 };
 
 } // namespace tile

@@ -141,14 +141,14 @@ static LogicalResult verifyIndexArguments(Operation *op, Region &region,
                                           unsigned count, StringRef what) {
   Block &block = region.front();
   if (block.getNumArguments() != count)
-    return op->emitOpError() << "expects " << count << " " << what
-                             << " as region arguments, got "
-                             << block.getNumArguments();
+    return op->emitOpError()
+           << "expects " << count << " " << what << " as region arguments, got "
+           << block.getNumArguments();
   for (BlockArgument arg : block.getArguments())
     if (!arg.getType().isIndex())
-      return op->emitOpError() << "region argument #" << arg.getArgNumber()
-                               << " must be of index type, got "
-                               << arg.getType();
+      return op->emitOpError()
+             << "region argument #" << arg.getArgNumber()
+             << " must be of index type, got " << arg.getType();
   return success();
 }
 
@@ -164,7 +164,8 @@ LogicalResult KernelOp::verify() {
     return emitOpError() << "expects 1 to 3 grid sizes, got " << rank;
   for (auto [i, size] : llvm::enumerate(getGridSizes())) {
     APInt value;
-    if (matchPattern(size, m_ConstantInt(&value)) && !value.isStrictlyPositive())
+    if (matchPattern(size, m_ConstantInt(&value)) &&
+        !value.isStrictlyPositive())
       return emitOpError() << "grid size #" << i << " must be positive, got "
                            << value.getSExtValue();
   }
@@ -215,8 +216,8 @@ LogicalResult PipelinedOp::verify() {
     diag.attachNote(parent.getLoc()) << "enclosing 'tile.pipelined' is here";
     return diag;
   }
-  if (std::optional<int64_t> numStages = getNumStages(); numStages &&
-                                                          *numStages < 0)
+  if (std::optional<int64_t> numStages = getNumStages();
+      numStages && *numStages < 0)
     return emitOpError() << "num_stages must be non-negative, got "
                          << *numStages;
   if (getOrder() && !getStage())
@@ -237,8 +238,8 @@ LogicalResult PipelinedOp::verifyRegions() {
                            << " statements (one entry per statement)";
     for (auto [i, s] : llvm::enumerate(*stage))
       if (s < 0)
-        return emitOpError() << "stage of statement #" << i
-                             << " is negative (" << s << ")";
+        return emitOpError()
+               << "stage of statement #" << i << " is negative (" << s << ")";
   }
   if (std::optional<ArrayRef<int64_t>> order = getOrder()) {
     if (order->size() != numStatements)
@@ -248,13 +249,13 @@ LogicalResult PipelinedOp::verifyRegions() {
     llvm::SmallBitVector seen(numStatements);
     for (auto [i, o] : llvm::enumerate(*order)) {
       if (o < 0 || o >= static_cast<int64_t>(numStatements))
-        return emitOpError() << "'order' is not a permutation of 0.."
-                             << numStatements - 1 << ": entry #" << i
-                             << " is " << o;
+        return emitOpError()
+               << "'order' is not a permutation of 0.." << numStatements - 1
+               << ": entry #" << i << " is " << o;
       if (seen.test(o))
-        return emitOpError() << "'order' is not a permutation of 0.."
-                             << numStatements - 1 << ": " << o
-                             << " appears twice";
+        return emitOpError()
+               << "'order' is not a permutation of 0.." << numStatements - 1
+               << ": " << o << " appears twice";
       seen.set(o);
     }
   }
@@ -278,8 +279,8 @@ static LogicalResult verifyTileAlloc(Operation *op, MemRefType type,
            << " memory";
   for (auto [i, dim] : llvm::enumerate(type.getShape()))
     if (dim <= 0)
-      return op->emitOpError() << "tile dimension #" << i
-                               << " must be positive, got " << dim;
+      return op->emitOpError()
+             << "tile dimension #" << i << " must be positive, got " << dim;
   if (!type.getLayout().isIdentity())
     return op->emitOpError("tiles must have the identity layout");
   return success();
@@ -357,22 +358,19 @@ verifyCopyLike(Operation *op, Value source, ValueRange sourceIndices,
            << ", destination has rank " << destType.getRank();
   if (!sourceIndices.empty() &&
       sourceIndices.size() != static_cast<size_t>(sourceType.getRank()))
-    return op->emitOpError()
-           << "expects " << sourceType.getRank()
-           << " source offsets (one per dimension), got "
-           << sourceIndices.size();
+    return op->emitOpError() << "expects " << sourceType.getRank()
+                             << " source offsets (one per dimension), got "
+                             << sourceIndices.size();
   if (!destIndices.empty() &&
       destIndices.size() != static_cast<size_t>(destType.getRank()))
-    return op->emitOpError()
-           << "expects " << destType.getRank()
-           << " destination offsets (one per dimension), got "
-           << destIndices.size();
+    return op->emitOpError() << "expects " << destType.getRank()
+                             << " destination offsets (one per dimension), got "
+                             << destIndices.size();
   if (!isTileSpace(*sourceSpace) && !isTileSpace(*destSpace))
     return op->emitOpError("copies between two global tensors are not tile "
                            "copies: one side must be a shared or fragment "
                            "tile");
-  for (auto [i, extent] :
-       llvm::enumerate(getCopyExtent(sourceType, destType)))
+  for (auto [i, extent] : llvm::enumerate(getCopyExtent(sourceType, destType)))
     if (ShapedType::isDynamic(extent))
       return op->emitOpError()
              << "copy extent of dimension #" << i
@@ -417,15 +415,14 @@ LogicalResult GemmOp::verify() {
   auto aType = cast<MemRefType>(getA().getType());
   auto bType = cast<MemRefType>(getB().getType());
   auto cType = cast<MemRefType>(getC().getType());
-  for (auto [name, type] :
-       {std::pair<StringRef, MemRefType>{"A", aType}, {"B", bType},
-        {"C", cType}}) {
+  for (auto [name, type] : {std::pair<StringRef, MemRefType>{"A", aType},
+                            {"B", bType},
+                            {"C", cType}}) {
     if (type.getRank() != 2)
       return emitOpError() << name << " must be a 2-D tile, got rank "
                            << type.getRank();
     if (!type.hasStaticShape())
-      return emitOpError() << name << " must have a static shape, got "
-                           << type;
+      return emitOpError() << name << " must have a static shape, got " << type;
   }
 
   FailureOr<MemorySpace> aSpace = getSpaceOrError(*this, getA(), "A");
@@ -445,8 +442,8 @@ LogicalResult GemmOp::verify() {
 
   Type aElem = aType.getElementType(), bElem = bType.getElementType();
   if (aElem != bElem)
-    return emitOpError() << "A and B element types differ: " << aElem
-                         << " vs " << bElem;
+    return emitOpError() << "A and B element types differ: " << aElem << " vs "
+                         << bElem;
   if (!aElem.isF16() && !aElem.isBF16() && !aElem.isF32())
     return emitOpError() << "A and B must be f16, bf16 or f32, got " << aElem;
   if (!cType.getElementType().isF32())
@@ -467,8 +464,7 @@ LogicalResult GemmOp::verify() {
                          << ")";
   if (c[0] != m || c[1] != n)
     return emitOpError() << "shape mismatch: C is " << shapeToString(c)
-                         << " but op(A) * op(B) is "
-                         << shapeToString({m, n});
+                         << " but op(A) * op(B) is " << shapeToString({m, n});
   return success();
 }
 

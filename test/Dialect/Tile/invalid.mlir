@@ -1,0 +1,553 @@
+// Every verifier message of the tile dialect, each at the op it concerns.
+// RUN: tile-opt %s -split-input-file -verify-diagnostics
+
+func.func @alloc_outside_kernel() {
+  // expected-error @+1 {{'tile.alloc_shared' op must be nested inside a 'tile.kernel'}}
+  %s = tile.alloc_shared : memref<64x32xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @copy_outside_kernel(%A: memref<64x32xf16>, %s: memref<64x32xf16, #gpu.address_space<workgroup>>) {
+  // expected-error @+1 {{'tile.copy' op must be nested inside a 'tile.kernel'}}
+  tile.copy %A to %s : memref<64x32xf16> to memref<64x32xf16, #gpu.address_space<workgroup>>
+  return
+}
+
+// -----
+
+func.func @sync_outside_kernel() {
+  // expected-error @+1 {{'tile.barrier' op must be nested inside a 'tile.kernel'}}
+  tile.barrier
+  return
+}
+
+// -----
+
+func.func @commit_outside_kernel() {
+  // expected-error @+1 {{'tile.commit_group' op must be nested inside a 'tile.kernel'}}
+  tile.commit_group
+  return
+}
+
+// -----
+
+func.func @pipelined_outside_kernel(%n: index) {
+  // expected-error @+1 {{'tile.pipelined' op must be nested inside a 'tile.kernel'}}
+  tile.pipelined %n to %n step %n as (%k) {
+  }
+  return
+}
+
+// -----
+
+func.func @threads_not_warp_multiple(%n: index) {
+  // expected-error @+1 {{threads must be a positive multiple of 32 (the warp size), got 100}}
+  tile.kernel grid(%n) threads(100) as (%bx) {
+  }
+  return
+}
+
+// -----
+
+func.func @threads_zero(%n: index) {
+  // expected-error @+1 {{threads must be a positive multiple of 32 (the warp size), got 0}}
+  tile.kernel grid(%n) threads(0) as (%bx) {
+  }
+  return
+}
+
+// -----
+
+func.func @threads_not_integer(%n: index) {
+  // expected-error @+1 {{floating point value not valid for specified type}}
+  tile.kernel grid(%n) threads(1.5) as (%bx) {
+  }
+  return
+}
+
+// -----
+
+func.func @grid_size_not_positive() {
+  %c0 = arith.constant 0 : index
+  // expected-error @+1 {{grid size #0 must be positive, got 0}}
+  tile.kernel grid(%c0) threads(128) as (%bx) {
+  }
+  return
+}
+
+// -----
+
+func.func @grid_too_many_dims(%n: index) {
+  // expected-error @+1 {{expects 1 to 3 grid sizes, got 4}}
+  tile.kernel grid(%n, %n, %n, %n) threads(128) as (%a, %b, %c, %d) {
+  }
+  return
+}
+
+// -----
+
+func.func @grid_args_mismatch(%n: index) {
+  // expected-error @+1 {{expects 2 block indices (one per grid dimension) as region arguments, got 1}}
+  "tile.kernel"(%n, %n) <{threads = 128 : i64}> ({
+  ^bb0(%bx: index):
+  }) : (index, index) -> ()
+  return
+}
+
+// -----
+
+func.func @grid_arg_not_index(%n: index) {
+  // expected-error @+1 {{region argument #0 must be of index type, got 'i32'}}
+  "tile.kernel"(%n) <{threads = 128 : i64}> ({
+  ^bb0(%bx: i32):
+  }) : (index) -> ()
+  return
+}
+
+// -----
+
+func.func @nested_kernel(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{'tile.kernel' op cannot be nested inside another 'tile.kernel'}}
+    tile.kernel grid(%n) threads(128) as (%by) {
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @alloc_shared_in_global(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{'tile.alloc_shared' op must allocate in #gpu.address_space<workgroup>, got global memory}}
+    %s = tile.alloc_shared : memref<64x32xf16>
+  }
+  return
+}
+
+// -----
+
+func.func @alloc_fragment_in_shared(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{'tile.alloc_fragment' op must allocate in #gpu.address_space<private>, got shared memory}}
+    %f = tile.alloc_fragment : memref<64x32xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+func.func @alloc_unsupported_space(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{'tile.alloc_shared' op must allocate in #gpu.address_space<workgroup>, got unsupported memory}}
+    %s = tile.alloc_shared : memref<64x32xf16, 3>
+  }
+  return
+}
+
+// -----
+
+func.func @alloc_zero_size(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{tile dimension #1 must be positive, got 0}}
+    %s = tile.alloc_shared : memref<64x0xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+func.func @alloc_dynamic_size(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{must be statically shaped memref of any type values}}
+    %s = tile.alloc_shared : memref<?x32xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+func.func @alloc_strided(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{tiles must have the identity layout}}
+    %s = tile.alloc_shared : memref<64x32xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+func.func @clear_global(%n: index, %A: memref<64x64xf32>) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{'tile.clear' op expects a shared or fragment tile, got global memory}}
+    tile.clear %A : memref<64x64xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @copy_element_mismatch(%n: index, %A: memref<64x32xi32>) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<64x32xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{element type mismatch: source has 'i32', destination has 'f16' (only float types convert into each other)}}
+    tile.copy %A to %s : memref<64x32xi32> to memref<64x32xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+func.func @copy_rank_mismatch(%n: index, %A: memref<64xf16>) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<64x32xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{rank mismatch: source has rank 1, destination has rank 2}}
+    tile.copy %A[%n] to %s : memref<64xf16> to memref<64x32xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+func.func @copy_source_offsets(%n: index, %A: memref<256x256xf16>) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<64x32xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{expects 2 source offsets (one per dimension), got 1}}
+    tile.copy %A[%n] to %s : memref<256x256xf16> to memref<64x32xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+func.func @copy_dest_offsets(%n: index, %C: memref<256x256xf32>) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %f = tile.alloc_fragment : memref<64x64xf32, #gpu.address_space<private>>
+    // expected-error @+1 {{expects 2 destination offsets (one per dimension), got 3}}
+    tile.copy %f to %C[%n, %n, %n] : memref<64x64xf32, #gpu.address_space<private>> to memref<256x256xf32>
+  }
+  return
+}
+
+// -----
+
+func.func @copy_global_to_global(%n: index, %A: memref<64x32xf16>, %B: memref<64x32xf16>) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{copies between two global tensors are not tile copies: one side must be a shared or fragment tile}}
+    tile.copy %A to %B : memref<64x32xf16> to memref<64x32xf16>
+  }
+  return
+}
+
+// -----
+
+func.func @copy_dynamic_extent(%n: index, %A: memref<?x?xf16>, %s: memref<?x32xf16, #gpu.address_space<workgroup>>) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{copy extent of dimension #0 is unknown: one side must have a static size there}}
+    tile.copy %A[%n, %n] to %s : memref<?x?xf16> to memref<?x32xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+func.func @copy_unsupported_space(%n: index, %A: memref<64x32xf16, 7>) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<64x32xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'tile.copy' op source is in unsupported memory space 7 : i64; expected none or #gpu.address_space<global|workgroup|private>}}
+    tile.copy %A to %s : memref<64x32xf16, 7> to memref<64x32xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+func.func @copy_async_to_fragment(%n: index, %A: memref<64x32xf16>) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %f = tile.alloc_fragment : memref<64x32xf16, #gpu.address_space<private>>
+    // expected-error @+1 {{'tile.copy_async' op copies global memory into a shared tile, got global -> fragment}}
+    tile.copy_async %A to %f : memref<64x32xf16> to memref<64x32xf16, #gpu.address_space<private>>
+  }
+  return
+}
+
+// -----
+
+func.func @copy_async_converts(%n: index, %A: memref<64x32xf32>) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<64x32xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'tile.copy_async' op element type mismatch: source has 'f32', destination has 'f16'}}
+    tile.copy_async %A to %s : memref<64x32xf32> to memref<64x32xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+func.func @gemm_rank(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %a = tile.alloc_shared : memref<64xf16, #gpu.address_space<workgroup>>
+    %b = tile.alloc_shared : memref<64x32xf16, #gpu.address_space<workgroup>>
+    %c = tile.alloc_fragment : memref<64x64xf32, #gpu.address_space<private>>
+    // expected-error @+1 {{A must be a 2-D tile, got rank 1}}
+    tile.gemm %a, %b, %c : memref<64xf16, #gpu.address_space<workgroup>>, memref<64x32xf16, #gpu.address_space<workgroup>>, memref<64x64xf32, #gpu.address_space<private>>
+  }
+  return
+}
+
+// -----
+
+func.func @gemm_dynamic(%n: index, %a: memref<?x32xf16, #gpu.address_space<workgroup>>) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %b = tile.alloc_shared : memref<32x64xf16, #gpu.address_space<workgroup>>
+    %c = tile.alloc_fragment : memref<64x64xf32, #gpu.address_space<private>>
+    // expected-error @+1 {{A must have a static shape, got 'memref<?x32xf16, #gpu.address_space<workgroup>>'}}
+    tile.gemm %a, %b, %c : memref<?x32xf16, #gpu.address_space<workgroup>>, memref<32x64xf16, #gpu.address_space<workgroup>>, memref<64x64xf32, #gpu.address_space<private>>
+  }
+  return
+}
+
+// -----
+
+func.func @gemm_a_global(%n: index, %a: memref<64x32xf16>) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %b = tile.alloc_shared : memref<32x64xf16, #gpu.address_space<workgroup>>
+    %c = tile.alloc_fragment : memref<64x64xf32, #gpu.address_space<private>>
+    // expected-error @+1 {{A must be a shared or fragment tile, got global memory}}
+    tile.gemm %a, %b, %c : memref<64x32xf16>, memref<32x64xf16, #gpu.address_space<workgroup>>, memref<64x64xf32, #gpu.address_space<private>>
+  }
+  return
+}
+
+// -----
+
+func.func @gemm_b_global(%n: index, %b: memref<32x64xf16>) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %a = tile.alloc_shared : memref<64x32xf16, #gpu.address_space<workgroup>>
+    %c = tile.alloc_fragment : memref<64x64xf32, #gpu.address_space<private>>
+    // expected-error @+1 {{B must be a shared or fragment tile, got global memory}}
+    tile.gemm %a, %b, %c : memref<64x32xf16, #gpu.address_space<workgroup>>, memref<32x64xf16>, memref<64x64xf32, #gpu.address_space<private>>
+  }
+  return
+}
+
+// -----
+
+func.func @gemm_c_shared(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %a = tile.alloc_shared : memref<64x32xf16, #gpu.address_space<workgroup>>
+    %b = tile.alloc_shared : memref<32x64xf16, #gpu.address_space<workgroup>>
+    %c = tile.alloc_shared : memref<64x64xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{C (the accumulator) must be a fragment tile, got shared memory}}
+    tile.gemm %a, %b, %c : memref<64x32xf16, #gpu.address_space<workgroup>>, memref<32x64xf16, #gpu.address_space<workgroup>>, memref<64x64xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+func.func @gemm_element_types_differ(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %a = tile.alloc_shared : memref<64x32xf16, #gpu.address_space<workgroup>>
+    %b = tile.alloc_shared : memref<32x64xbf16, #gpu.address_space<workgroup>>
+    %c = tile.alloc_fragment : memref<64x64xf32, #gpu.address_space<private>>
+    // expected-error @+1 {{A and B element types differ: 'f16' vs 'bf16'}}
+    tile.gemm %a, %b, %c : memref<64x32xf16, #gpu.address_space<workgroup>>, memref<32x64xbf16, #gpu.address_space<workgroup>>, memref<64x64xf32, #gpu.address_space<private>>
+  }
+  return
+}
+
+// -----
+
+func.func @gemm_integer_inputs(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %a = tile.alloc_shared : memref<64x32xi8, #gpu.address_space<workgroup>>
+    %b = tile.alloc_shared : memref<32x64xi8, #gpu.address_space<workgroup>>
+    %c = tile.alloc_fragment : memref<64x64xf32, #gpu.address_space<private>>
+    // expected-error @+1 {{A and B must be f16, bf16 or f32, got 'i8'}}
+    tile.gemm %a, %b, %c : memref<64x32xi8, #gpu.address_space<workgroup>>, memref<32x64xi8, #gpu.address_space<workgroup>>, memref<64x64xf32, #gpu.address_space<private>>
+  }
+  return
+}
+
+// -----
+
+func.func @gemm_f16_accumulator(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %a = tile.alloc_shared : memref<64x32xf16, #gpu.address_space<workgroup>>
+    %b = tile.alloc_shared : memref<32x64xf16, #gpu.address_space<workgroup>>
+    %c = tile.alloc_fragment : memref<64x64xf16, #gpu.address_space<private>>
+    // expected-error @+1 {{C (the accumulator) must be f32, got 'f16'}}
+    tile.gemm %a, %b, %c : memref<64x32xf16, #gpu.address_space<workgroup>>, memref<32x64xf16, #gpu.address_space<workgroup>>, memref<64x64xf16, #gpu.address_space<private>>
+  }
+  return
+}
+
+// -----
+
+func.func @gemm_k_mismatch(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %a = tile.alloc_shared : memref<64x32xf16, #gpu.address_space<workgroup>>
+    %b = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    %c = tile.alloc_fragment : memref<64x64xf32, #gpu.address_space<private>>
+    // expected-error @+1 {{shape mismatch: op(A) is 64x32 and op(B) is 16x64, their K extents differ (32 vs 16)}}
+    tile.gemm %a, %b, %c : memref<64x32xf16, #gpu.address_space<workgroup>>, memref<16x64xf16, #gpu.address_space<workgroup>>, memref<64x64xf32, #gpu.address_space<private>>
+  }
+  return
+}
+
+// -----
+
+func.func @gemm_k_mismatch_after_transpose(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %a = tile.alloc_shared : memref<64x32xf16, #gpu.address_space<workgroup>>
+    %b = tile.alloc_shared : memref<32x64xf16, #gpu.address_space<workgroup>>
+    %c = tile.alloc_fragment : memref<64x64xf32, #gpu.address_space<private>>
+    // expected-error @+1 {{shape mismatch: op(A) is 32x64 and op(B) is 32x64, their K extents differ (64 vs 32)}}
+    tile.gemm %a, %b, %c transpose_a : memref<64x32xf16, #gpu.address_space<workgroup>>, memref<32x64xf16, #gpu.address_space<workgroup>>, memref<64x64xf32, #gpu.address_space<private>>
+  }
+  return
+}
+
+// -----
+
+func.func @gemm_c_shape(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %a = tile.alloc_shared : memref<64x32xf16, #gpu.address_space<workgroup>>
+    %b = tile.alloc_shared : memref<32x128xf16, #gpu.address_space<workgroup>>
+    %c = tile.alloc_fragment : memref<64x64xf32, #gpu.address_space<private>>
+    // expected-error @+1 {{shape mismatch: C is 64x64 but op(A) * op(B) is 64x128}}
+    tile.gemm %a, %b, %c : memref<64x32xf16, #gpu.address_space<workgroup>>, memref<32x128xf16, #gpu.address_space<workgroup>>, memref<64x64xf32, #gpu.address_space<private>>
+  }
+  return
+}
+
+// -----
+
+func.func @wait_negative(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{pending group count must be non-negative, got -1}}
+    tile.wait_group -1
+  }
+  return
+}
+
+// -----
+
+func.func @num_stages_negative(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{num_stages must be non-negative, got -1}}
+    tile.pipelined %n to %n step %n num_stages = -1 as (%k) {
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @nested_pipelined(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-note @+1 {{enclosing 'tile.pipelined' is here}}
+    tile.pipelined %n to %n step %n num_stages = 2 as (%k) {
+      // expected-error @+1 {{'tile.pipelined' op cannot be nested inside another 'tile.pipelined'}}
+      tile.pipelined %n to %n step %n num_stages = 2 as (%j) {
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @order_without_stage(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{'order' requires 'stage': give the stage of every statement, or only 'num_stages'}}
+    tile.pipelined %n to %n step %n order = [0] as (%k) {
+      tile.barrier
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @stage_wrong_length(%n: index, %A: memref<256x256xf16>) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<64x32xf16, #gpu.address_space<workgroup>>
+    %f = tile.alloc_fragment : memref<64x64xf32, #gpu.address_space<private>>
+    // expected-error @+1 {{'stage' has 2 entries but the body has 3 statements (one entry per statement)}}
+    tile.pipelined %n to %n step %n stage = [0, 1] as (%k) {
+      %ko = arith.muli %k, %n : index
+      tile.copy %A[%ko, %ko] to %s : memref<256x256xf16> to memref<64x32xf16, #gpu.address_space<workgroup>>
+      tile.clear %f : memref<64x64xf32, #gpu.address_space<private>>
+      tile.barrier
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @stage_negative(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{stage of statement #1 is negative (-2)}}
+    tile.pipelined %n to %n step %n stage = [0, -2] as (%k) {
+      tile.barrier
+      tile.barrier
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @order_wrong_length(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{'order' has 3 entries but the body has 2 statements (one entry per statement)}}
+    tile.pipelined %n to %n step %n stage = [0, 1] order = [0, 1, 2] as (%k) {
+      tile.barrier
+      tile.barrier
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @order_out_of_range(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{'order' is not a permutation of 0..1: entry #1 is 2}}
+    tile.pipelined %n to %n step %n stage = [0, 1] order = [0, 2] as (%k) {
+      tile.barrier
+      tile.barrier
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @order_repeated(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{'order' is not a permutation of 0..1: 1 appears twice}}
+    tile.pipelined %n to %n step %n stage = [0, 1] order = [1, 1] as (%k) {
+      tile.barrier
+      tile.barrier
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @pipelined_no_induction_variable(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{expects 1 induction variable as region arguments, got 0}}
+    "tile.pipelined"(%n, %n, %n) ({
+    ^bb0:
+    }) : (index, index, index) -> ()
+  }
+  return
+}
