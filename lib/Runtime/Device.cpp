@@ -58,7 +58,10 @@ std::unique_ptr<Gpu> Gpu::open(std::string &error) {
     return nullptr;
   if (!gpu->check(api->cuCtxSetCurrent(gpu->context), "cuCtxSetCurrent", error))
     return nullptr;
-  if (!gpu->check(api->cuStreamCreate(&gpu->stream, CU_STREAM_NON_BLOCKING),
+  // A blocking stream: it orders after the synchronous copies that
+  // DeviceBuffer::upload issues on the legacy default stream, whose DMA may
+  // still be in flight when they return.
+  if (!gpu->check(api->cuStreamCreate(&gpu->stream, CU_STREAM_DEFAULT),
                   "cuStreamCreate", error))
     return nullptr;
   return gpu;
