@@ -91,6 +91,8 @@ def main():
     ap.add_argument("--plot", default=os.path.join(ROOT, "docs",
                                                    "benchmark-stages.png"))
     ap.add_argument("--build-dir", default=os.path.join(ROOT, "build-runtime"))
+    ap.add_argument("--tile-run", default=None,
+                    help="use this tile-run instead of building one")
     ap.add_argument("--iters", type=int, default=50)
     ap.add_argument("--warmup", type=int, default=10)
     ap.add_argument("--seed", type=int, default=0)
@@ -108,8 +110,11 @@ def main():
         "%Y-%m-%dT%H:%M:%SZ")
     log("GPU %s, driver %s, CUDA %s; PTX from commit %s" %
         (env["gpu"], env["driver"], env["cuda"], manifest.get("commit")))
-    exe = build_tile_run(opts.build_dir)
-    log("built", os.path.relpath(exe, ROOT))
+    if opts.tile_run:
+        exe = os.path.abspath(opts.tile_run)
+    else:
+        exe = build_tile_run(opts.build_dir)
+        log("built", os.path.relpath(exe, ROOT))
 
     rows = []
 
