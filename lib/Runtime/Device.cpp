@@ -1,6 +1,7 @@
 //===- Device.cpp - A GPU, its buffers and a loaded kernel ----------------===//
 
 #include "tile/Runtime/Device.h"
+#include "tile/Runtime/PtxInfo.h"
 
 #include <sstream>
 
@@ -111,30 +112,13 @@ bool DeviceBuffer::fill(uint8_t value, std::string &error) {
                    "cannot fill " + what, error);
 }
 
-std::vector<std::string> tile::runtime::listPtxEntries(const std::string &ptx) {
-  std::vector<std::string> entries;
-  std::istringstream in(ptx);
-  for (std::string line; std::getline(in, line);) {
-    size_t pos = line.find(".entry");
-    if (pos == std::string::npos)
-      continue;
-    pos = line.find_first_not_of(" \t", pos + 6);
-    if (pos == std::string::npos)
-      continue;
-    size_t end = line.find_first_of(" \t(", pos);
-    entries.push_back(line.substr(pos, end - pos));
-  }
-  return entries;
-}
-
 std::unique_ptr<Kernel> Kernel::load(const Gpu &gpu, std::string image,
                                      const std::string &imageName,
                                      const LaunchDesc &desc,
                                      std::string &error) {
   const DriverApi &api = gpu.api;
   std::unique_ptr<Kernel> kernel(new Kernel(gpu, desc));
-  bool isPtx = image.find(".entry") != std::string::npos ||
-               image.find(".version") != std::string::npos;
+  bool isPtx = looksLikePtx(image);
   if (isPtx)
     image.push_back('\0');
 

@@ -11,6 +11,7 @@
 #include "tile/Runtime/Device.h"
 #include "tile/Runtime/HostData.h"
 #include "tile/Runtime/LaunchDesc.h"
+#include "tile/Runtime/PtxInfo.h"
 
 #include <algorithm>
 #include <cmath>
@@ -238,6 +239,27 @@ int main(int argc, char **argv) {
   for (const std::string &w : desc.warnings)
     std::fprintf(stderr, "tile-run: warning: %s: %s\n", opts.launchPath.c_str(),
                  w.c_str());
+  // The ABI is one 64-bit pointer per launch-description arg. A mismatch
+  // would launch with garbage parameters, so it is refused here; a missing
+  // entry is left to the driver, which names it.
+  if (looksLikePtx(image)) {
+    if (std::optional<std::vector<std::string>> params =
+            ptxEntryParamTypes(image, desc.kernel)) {
+      if (params->size() != desc.args.size())
+        return fail("PTX entry '" + desc.kernel + "' in " + opts.ptxPath +
+                    " takes " + std::to_string(params->size()) +
+                    " parameters, but " + opts.launchPath + " lists " +
+                    std::to_string(desc.args.size()) +
+                    " args (the ABI is one pointer per buffer)");
+      for (size_t i = 0; i < params->size(); ++i) {
+        const std::string &t = (*params)[i];
+        if (t != ".u64" && t != ".b64" && t != ".s64")
+          return fail("parameter " + std::to_string(i) + " of PTX entry '" +
+                      desc.kernel + "' is " + t +
+                      ", not a 64-bit pointer (the ABI passes bare pointers)");
+      }
+    }
+  }
   GemmShape gemm;
   std::string notGemm;
   bool isGemm = gemmShape(desc, gemm, notGemm);

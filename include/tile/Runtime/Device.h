@@ -98,9 +98,6 @@ private:
   CUfunction function = nullptr;
 };
 
-/// The `.entry` names a PTX text declares (for "kernel not found" errors).
-std::vector<std::string> listPtxEntries(const std::string &ptx);
-
 } // namespace tile::runtime
 
 #endif // TILE_RUNTIME_DEVICE_H
