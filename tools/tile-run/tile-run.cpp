@@ -271,10 +271,20 @@ int main(int argc, char **argv) {
   std::unique_ptr<Gpu> gpu = Gpu::open(error);
   if (!gpu)
     return fail(error);
-  if (!desc.chip.empty() && desc.chip.rfind(gpu->chipName(), 0) != 0)
-    std::fprintf(stderr,
-                 "tile-run: warning: compiled for %s, running on %s (%s)\n",
-                 desc.chip.c_str(), gpu->chipName().c_str(), gpu->name.c_str());
+  // PTX for an older chip JIT-compiles for a newer one; PTX for a newer chip
+  // or for another chip's arch-specific features ("sm_90a") does not.
+  int compiledFor = 0;
+  bool archSpecific = false;
+  if (std::sscanf(desc.chip.c_str(), "sm_%d", &compiledFor) == 1) {
+    archSpecific = !desc.chip.empty() && desc.chip.back() == 'a';
+    int device = gpu->ccMajor * 10 + gpu->ccMinor;
+    if (compiledFor > device || (archSpecific && compiledFor != device))
+      std::fprintf(stderr,
+                   "tile-run: warning: compiled for %s, which %s (%s) cannot "
+                   "run\n",
+                   desc.chip.c_str(), gpu->name.c_str(),
+                   gpu->chipName().c_str());
+  }
   std::unique_ptr<Kernel> kernel =
       Kernel::load(*gpu, image, opts.ptxPath, desc, error);
   if (!kernel)
