@@ -141,6 +141,11 @@ tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
         return fail("duplicate '" + key + "' line");
       for (size_t i = 1; i < words.size(); ++i) {
         int64_t v;
+        // The compiler writes -1 for a grid size it could not fold.
+        if (words[i] == "-1")
+          return fail("'" + key +
+                      "' extent -1: known only at run time, which tile-run "
+                      "does not support (compile with static shapes)");
         if (!parseInt(words[i], 1, 0x7fffffff, v))
           return fail("'" + key + "' extent '" + words[i] +
                       "' is not a positive integer");

@@ -74,6 +74,9 @@ TEST(LaunchDesc, RejectsBadFilesWithTheLineAndCause) {
       {"kernel k\ngrid 0 1 1\n",
        "line 2: 'grid' extent '0' is not a positive integer"},
       {"kernel k\ngrid 1 1 1 1\n", "line 2: expected 'grid <x> [<y> [<z>]]'"},
+      {"kernel k\ngrid 32 -1 1\n",
+       "line 2: 'grid' extent -1: known only at run time, which tile-run does "
+       "not support (compile with static shapes)"},
       {"kernel k\nblock -4\n",
        "line 2: 'block' extent '-4' is not a positive integer"},
       {"kernel k\nshared_bytes lots\n",
