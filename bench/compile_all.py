@@ -35,6 +35,7 @@ def run(cmd):
 
 
 def first_error(text):
+    text = text.replace(ROOT + os.sep, "")  # repository-relative paths
     for line in text.splitlines():
         if "error:" in line:
             return line.strip()

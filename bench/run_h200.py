@@ -73,7 +73,7 @@ def run_tile_run(exe, rec, opts):
     if rec["role"] == "bench":
         args += ["--bench", "--iters", str(opts.iters), "--warmup",
                  str(opts.warmup)]
-    p = sh(args, timeout=300)
+    p = sh(args, timeout=opts.run_timeout)
     js = None
     for line in reversed(p.stdout.splitlines()):
         if line.startswith("{"):
@@ -96,6 +96,8 @@ def main():
     ap.add_argument("--iters", type=int, default=50)
     ap.add_argument("--warmup", type=int, default=10)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--run-timeout", type=float, default=120,
+                    help="seconds one tile-run may take (a hung kernel)")
     ap.add_argument("--no-triton", action="store_true")
     ap.add_argument("--time-budget", type=float, default=0,
                     help="seconds; once spent, the remaining Triton configs "

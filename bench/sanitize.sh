@@ -12,6 +12,7 @@ ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 TILE_RUN=${1:-$ROOT/build-runtime/bin/tile-run}
 MANIFEST=${2:-$ROOT/bench/ptx/manifest.json}
 LOG_DIR=${3:-$ROOT/bench/results/sanitize}
+# SANITIZE_TIMEOUT (seconds, default 120) bounds each run, for hung kernels.
 SANITIZER=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 mkdir -p "$LOG_DIR"
 
@@ -21,7 +22,7 @@ while read -r name ptx launch; do
     log="$LOG_DIR/$name.$tool.log"
     extra=()
     [ "$tool" = racecheck ] && extra=(--racecheck-report all)
-    "$SANITIZER" --tool "$tool" "${extra[@]}" --error-exitcode 99 \
+    timeout "${SANITIZE_TIMEOUT:-120}" "$SANITIZER" --tool "$tool" "${extra[@]}" --error-exitcode 99 \
       "$TILE_RUN" --ptx "$ROOT/$ptx" --launch "$ROOT/$launch" >"$log" 2>&1
     rc=$?
     summary=$(grep -E 'ERROR SUMMARY|RACECHECK SUMMARY' "$log" | tail -1)
