@@ -34,6 +34,20 @@ config.substitutions.append((
 llvm_config.with_system_environment(["HOME", "INCLUDE", "LIB", "TMP", "TEMP"])
 llvm_config.use_default_substitutions()
 
+# CPU execution (test/Execution, docs/execution.md): the one pass list that
+# takes the output of --tile-lower-to-cpu to the LLVM dialect, and the JIT
+# runner with the runtime libraries that `vector.print` needs. Defined before
+# the tool substitutions so that `mlir-runner` below resolves to a full path.
+config.substitutions.append((
+    "%tile_cpu_to_llvm",
+    "--expand-strided-metadata --lower-affine --convert-scf-to-cf "
+    "--convert-to-llvm --reconcile-unrealized-casts"))
+config.substitutions.append((
+    "%tile_cpu_runner",
+    "mlir-runner -e main -entry-point-result=void -shared-libs="
+    + os.path.join(config.llvm_lib_dir, "libmlir_runner_utils.so") + ","
+    + os.path.join(config.llvm_lib_dir, "libmlir_c_runner_utils.so")))
+
 tool_dirs = [config.tile_tools_dir, config.llvm_tools_dir]
 tools = [
     "tile-opt",

@@ -9,6 +9,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -92,4 +93,91 @@ std::optional<PipelineSchedule> mlir::tile::getSchedule(PipelinedOp loop) {
     for (int64_t i = 0, e = schedule.statements.size(); i < e; ++i)
       schedule.order.push_back(i);
   return schedule;
+}
+
+static void collectAccesses(Operation *op, MemoryAccesses &accesses) {
+  auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!iface) {
+    if (!op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()) {
+      accesses.readsUnknown = accesses.writesUnknown = true;
+      return;
+    }
+    for (Region &region : op->getRegions())
+      for (Operation &nested : region.getOps())
+        collectAccesses(&nested, accesses);
+    return;
+  }
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  iface.getEffects(effects);
+  for (const MemoryEffects::EffectInstance &effect : effects) {
+    bool isRead = isa<MemoryEffects::Read>(effect.getEffect());
+    bool isWrite = isa<MemoryEffects::Write>(effect.getEffect());
+    if (!isRead && !isWrite)
+      continue;
+    Value value = effect.getValue();
+    if (!value) {
+      accesses.readsUnknown |= isRead;
+      accesses.writesUnknown |= isWrite;
+      continue;
+    }
+    Value buffer = getUnderlyingBuffer(value);
+    SmallVector<Value, 4> &list = isRead ? accesses.reads : accesses.writes;
+    if (!llvm::is_contained(list, buffer))
+      list.push_back(buffer);
+  }
+  // Ops with recursive effects and an interface (rare) still hold ops.
+  if (op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+    for (Region &region : op->getRegions())
+      for (Operation &nested : region.getOps())
+        collectAccesses(&nested, accesses);
+}
+
+MemoryAccesses mlir::tile::getMemoryAccesses(Operation *op) {
+  MemoryAccesses accesses;
+  collectAccesses(op, accesses);
+  return accesses;
+}
+
+bool MemoryAccesses::mayRead(Value buffer) const {
+  return readsUnknown || llvm::is_contained(reads, getUnderlyingBuffer(buffer));
+}
+
+bool MemoryAccesses::mayWrite(Value buffer) const {
+  return writesUnknown ||
+         llvm::is_contained(writes, getUnderlyingBuffer(buffer));
+}
+
+bool mlir::tile::isMultiBuffered(const PipelineSchedule &schedule,
+                                 Value buffer) {
+  buffer = getUnderlyingBuffer(buffer);
+  return buffer.getDefiningOp<AllocSharedOp>() &&
+         schedule.getNumVersions(buffer) > 1;
+}
+
+SmallVector<unsigned> mlir::tile::getValueProducers(
+    PipelinedOp loop, ArrayRef<Operation *> statements, unsigned index) {
+  Block *body = &loop.getBody().front();
+  Operation *statement = statements[index];
+  SmallVector<unsigned> producers;
+  llvm::SmallPtrSet<Operation *, 8> visited;
+  SmallVector<Value> worklist;
+  statement->walk([&](Operation *nested) {
+    llvm::append_range(worklist, nested->getOperands());
+  });
+  while (!worklist.empty()) {
+    Operation *def = worklist.pop_back_val().getDefiningOp();
+    Operation *top = def ? body->findAncestorOpInBlock(*def) : nullptr;
+    if (!top || top == statement || !visited.insert(top).second)
+      continue;
+    const auto *it = llvm::find(statements, top);
+    if (it != statements.end()) {
+      producers.push_back(it - statements.begin());
+      continue;
+    }
+    // A side-effect-free op: look through it to what it computes from.
+    top->walk([&](Operation *nested) {
+      llvm::append_range(worklist, nested->getOperands());
+    });
+  }
+  return producers;
 }

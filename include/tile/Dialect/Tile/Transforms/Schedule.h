@@ -10,8 +10,11 @@
 #ifndef TILE_DIALECT_TILE_TRANSFORMS_SCHEDULE_H
 #define TILE_DIALECT_TILE_TRANSFORMS_SCHEDULE_H
 
+#include "mlir/Support/LogicalResult.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "llvm/ADT/SmallVector.h"
+
+#include <string>
 
 #include <optional>
 
@@ -52,6 +55,82 @@ bool readsBuffer(Operation *op, Value buffer);
 /// The allocation a memref value views: walks through view-like ops
 /// (subview, cast, ...) to their source.
 Value getUnderlyingBuffer(Value memref);
+
+/// The memory one statement reads and writes, as underlying buffers (see
+/// getUnderlyingBuffer). Ops with regions contribute the effects of the ops
+/// they hold. An effect on no particular value, or an op that does not
+/// describe its effects, reads or writes unknown memory, which conflicts with
+/// every buffer. Allocation effects are left out: a statement that uses an
+/// allocation depends on it through the SSA value already.
+struct MemoryAccesses {
+  llvm::SmallVector<Value, 4> reads;
+  llvm::SmallVector<Value, 4> writes;
+  bool readsUnknown = false;
+  bool writesUnknown = false;
+
+  bool mayRead(Value buffer) const;
+  bool mayWrite(Value buffer) const;
+};
+MemoryAccesses getMemoryAccesses(Operation *op);
+
+/// The statements (indices into `statements`, the loop's statements) whose
+/// results statement `index` uses, directly or through side-effect-free ops
+/// of the body, including uses inside its regions.
+llvm::SmallVector<unsigned>
+getValueProducers(PipelinedOp loop, llvm::ArrayRef<Operation *> statements,
+                  unsigned index);
+
+/// Whether `buffer` is a shared tile that the software-pipelining rewrite
+/// multi-buffers under `schedule`: a `tile.alloc_shared` result that needs
+/// more than one version.
+bool isMultiBuffered(const PipelineSchedule &schedule, Value buffer);
+
+/// Why a schedule is not legal. `op` is where the error is reported (the
+/// statement the schedule runs too early); `other` is the statement it
+/// conflicts with and gets a note. Both are null for errors about the lists
+/// themselves, which are reported at the loop.
+struct ScheduleViolation {
+  Operation *op = nullptr;
+  Operation *other = nullptr;
+  std::string message;
+  std::string note;
+};
+
+/// The first rule `schedule` breaks, or std::nullopt when it is legal:
+/// `stage` and `order` have one entry per statement, `order` is a
+/// permutation, stages are non-negative, and every dependence between two
+/// statements, inside one iteration or from one iteration to a later one,
+/// still runs in source order once iteration `i`'s statement `s` runs at time
+/// step `i + stage(s)` in position `order(s)`. Multi-buffered shared tiles
+/// (see isMultiBuffered) carry no dependence between iterations that use
+/// different versions, so they must not be read before they are written in
+/// an iteration.
+std::optional<ScheduleViolation>
+findScheduleViolation(PipelinedOp loop, const PipelineSchedule &schedule);
+
+/// Reports findScheduleViolation's result as an error (with a note at the
+/// other statement) and checks that `num_stages`, when `loop` has it, equals
+/// the schedule's depth.
+LogicalResult verifySchedule(PipelinedOp loop,
+                             const PipelineSchedule &schedule);
+
+/// The schedule `--tile-pipeline-planning` infers for `loop` at depth
+/// `numStages` (>= 1), and why copies were kept out of stage 0.
+struct InferredSchedule {
+  PipelineSchedule schedule;
+  /// Global-to-shared copies kept in the consumer stage, each with the
+  /// violation that issuing it in stage 0 would cause.
+  llvm::SmallVector<std::pair<Operation *, ScheduleViolation>> demoted;
+  /// True when nothing could be overlapped and every statement landed in
+  /// stage 0 although numStages > 1.
+  bool collapsed = false;
+};
+InferredSchedule inferSchedule(PipelinedOp loop, int64_t numStages);
+
+/// The schedule `loop` runs with: its `stage`/`order` attributes when it has
+/// them, else the inferred schedule for its `num_stages` (>= 1), else
+/// std::nullopt (a serial loop).
+std::optional<PipelineSchedule> getOrInferSchedule(PipelinedOp loop);
 
 } // namespace tile
 } // namespace mlir

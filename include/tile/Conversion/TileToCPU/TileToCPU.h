@@ -1,0 +1,39 @@
+//===- TileToCPU.h - Sequential meaning of tile ops -------------*- C++ -*-===//
+//
+// Part of tile-mlir. The element-level meaning of the tile ops that compute
+// (copy, gemm, clear) as scf loop nests over memref loads and stores. The
+// `--tile-lower-to-cpu` pass applies them; they are exposed so that other
+// lowerings and tests can produce exactly the same reference semantics.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_CONVERSION_TILETOCPU_TILETOCPU_H
+#define TILE_CONVERSION_TILETOCPU_TILETOCPU_H
+
+#include "mlir/IR/PatternMatch.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
+
+namespace mlir {
+namespace tile {
+
+/// Replaces `tile.copy` by a loop nest over its extent: each element is read
+/// at `source offset + i` (zero when that is outside the source), converted
+/// to the destination's float type if they differ, and stored at
+/// `destination offset + i` unless that is outside the destination.
+void lowerCopyToLoops(RewriterBase &rewriter, CopyOp op);
+
+/// `tile.copy_async` with the same meaning as `tile.copy`: the copy
+/// completes before the next op runs.
+void lowerCopyToLoops(RewriterBase &rewriter, CopyAsyncOp op);
+
+/// Replaces `tile.gemm` by `C[m][n] += sum_k f32(op(A)[m][k]) *
+/// f32(op(B)[k][n])`, summing k in increasing order.
+void lowerGemmToLoops(RewriterBase &rewriter, GemmOp op);
+
+/// Replaces `tile.clear` by stores of zero to every element.
+void lowerClearToLoops(RewriterBase &rewriter, ClearOp op);
+
+} // namespace tile
+} // namespace mlir
+
+#endif // TILE_CONVERSION_TILETOCPU_TILETOCPU_H

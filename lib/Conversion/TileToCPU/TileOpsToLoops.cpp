@@ -1,0 +1,224 @@
+//===- TileOpsToLoops.cpp - Tile copy, gemm and clear as loop nests -------===//
+//
+// Part of tile-mlir. The reference meaning of the computing tile ops, one
+// element at a time. Upstream's `memref.copy` and `linalg.matmul` do not fit:
+// a tile copy reads zero outside its source, skips stores outside its
+// destination and converts float types, and a tile GEMM widens its operands
+// to f32 before accumulating; spelling these out as loops keeps the semantics
+// visible in one place.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Conversion/TileToCPU/TileToCPU.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+/// The size of dimension `dim` of `memref` as an index value.
+static Value getDimSize(OpBuilder &b, Location loc, Value memref, int64_t dim) {
+  int64_t size = cast<MemRefType>(memref.getType()).getDimSize(dim);
+  if (!ShapedType::isDynamic(size))
+    return arith::ConstantIndexOp::create(b, loc, size);
+  return memref::DimOp::create(b, loc, memref, dim);
+}
+
+/// Builds a loop nest from 0 to `upperBounds` by 1 at the builder's point.
+static void buildZeroBasedLoopNest(
+    OpBuilder &b, Location loc, ValueRange upperBounds,
+    function_ref<void(OpBuilder &, Location, ValueRange)> bodyBuilder) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  SmallVector<Value> lbs(upperBounds.size(), zero);
+  SmallVector<Value> steps(upperBounds.size(), one);
+  scf::buildLoopNest(b, loc, lbs, upperBounds, steps, bodyBuilder);
+}
+
+/// Converts a float `value` to `type`; f16 <-> bf16 goes through f32 since
+/// neither holds the other. Rounding is to nearest even, as on the GPU.
+static Value convertFloat(OpBuilder &b, Location loc, Value value, Type type) {
+  Type from = value.getType();
+  if (from == type)
+    return value;
+  auto fromFloat = cast<FloatType>(from);
+  auto toFloat = cast<FloatType>(type);
+  if (fromFloat.getWidth() < toFloat.getWidth())
+    return arith::ExtFOp::create(b, loc, type, value);
+  if (fromFloat.getWidth() > toFloat.getWidth())
+    return arith::TruncFOp::create(b, loc, type, value);
+  Value wide = arith::ExtFOp::create(b, loc, b.getF32Type(), value);
+  return arith::TruncFOp::create(b, loc, type, wide);
+}
+
+/// `lhs && rhs`, where a null value stands for "true".
+static Value andBounds(OpBuilder &b, Location loc, Value lhs, Value rhs) {
+  if (!lhs)
+    return rhs;
+  return arith::AndIOp::create(b, loc, lhs, rhs);
+}
+
+namespace {
+/// One side of a copy: the memref, its offsets (empty: all zero) and, per
+/// element of the extent, the index and whether it is in bounds.
+struct CopySide {
+  Value memref;
+  ValueRange offsets;
+
+  /// Appends to `indices` the index into this side for the loop position
+  /// `ivs`, and sets `inBounds` to the condition that it lies inside the
+  /// memref (null when it always does).
+  void locate(OpBuilder &b, Location loc, ValueRange ivs,
+              ArrayRef<int64_t> extent, SmallVectorImpl<Value> &indices,
+              Value &inBounds) const {
+    auto type = cast<MemRefType>(memref.getType());
+    for (auto [dim, iv] : llvm::enumerate(ivs)) {
+      Value index = offsets.empty()
+                        ? iv
+                        : arith::AddIOp::create(b, loc, offsets[dim], iv);
+      indices.push_back(index);
+      // Without an offset, a static size at least the extent always holds
+      // the element; skip the test so that tile-to-tile copies stay simple.
+      int64_t size = type.getDimSize(dim);
+      if (offsets.empty() && !ShapedType::isDynamic(size) &&
+          size >= extent[dim])
+        continue;
+      // Unsigned: a negative offset is out of bounds too.
+      Value inside =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, index,
+                                getDimSize(b, loc, memref, dim));
+      inBounds = andBounds(b, loc, inBounds, inside);
+    }
+  }
+};
+} // namespace
+
+static void lowerCopyLike(RewriterBase &rewriter, Operation *op,
+                          ArrayRef<int64_t> extent, CopySide source,
+                          CopySide dest) {
+  Location loc = op->getLoc();
+  rewriter.setInsertionPoint(op);
+  Type sourceElem = cast<MemRefType>(source.memref.getType()).getElementType();
+  Type destElem = cast<MemRefType>(dest.memref.getType()).getElementType();
+
+  SmallVector<Value> upperBounds;
+  for (int64_t size : extent)
+    upperBounds.push_back(arith::ConstantIndexOp::create(rewriter, loc, size));
+
+  buildZeroBasedLoopNest(
+      rewriter, loc, upperBounds,
+      [&](OpBuilder &b, Location loc, ValueRange ivs) {
+        SmallVector<Value> destIndices;
+        Value destInBounds;
+        dest.locate(b, loc, ivs, extent, destIndices, destInBounds);
+        auto copyElement = [&](OpBuilder &b, Location loc) {
+          SmallVector<Value> sourceIndices;
+          Value sourceInBounds;
+          source.locate(b, loc, ivs, extent, sourceIndices, sourceInBounds);
+          auto load = [&](OpBuilder &b, Location loc) -> Value {
+            return memref::LoadOp::create(b, loc, source.memref, sourceIndices);
+          };
+          Value value;
+          if (sourceInBounds) {
+            auto ifOp = scf::IfOp::create(
+                b, loc, sourceInBounds,
+                [&](OpBuilder &b, Location loc) {
+                  scf::YieldOp::create(b, loc, load(b, loc));
+                },
+                [&](OpBuilder &b, Location loc) {
+                  Value zero = arith::ConstantOp::create(
+                      b, loc, cast<TypedAttr>(b.getZeroAttr(sourceElem)));
+                  scf::YieldOp::create(b, loc, zero);
+                });
+            value = ifOp.getResult(0);
+          } else {
+            value = load(b, loc);
+          }
+          if (sourceElem != destElem)
+            value = convertFloat(b, loc, value, destElem);
+          memref::StoreOp::create(b, loc, value, dest.memref, destIndices);
+        };
+        if (!destInBounds) {
+          copyElement(b, loc);
+          return;
+        }
+        scf::IfOp::create(b, loc, destInBounds,
+                          [&](OpBuilder &b, Location loc) {
+                            copyElement(b, loc);
+                            scf::YieldOp::create(b, loc);
+                          });
+      });
+  rewriter.eraseOp(op);
+}
+
+void mlir::tile::lowerCopyToLoops(RewriterBase &rewriter, CopyOp op) {
+  lowerCopyLike(rewriter, op, op.getExtent(),
+                {op.getSource(), op.getSourceIndices()},
+                {op.getDest(), op.getDestIndices()});
+}
+
+void mlir::tile::lowerCopyToLoops(RewriterBase &rewriter, CopyAsyncOp op) {
+  lowerCopyLike(rewriter, op, op.getExtent(),
+                {op.getSource(), op.getSourceIndices()},
+                {op.getDest(), op.getDestIndices()});
+}
+
+void mlir::tile::lowerGemmToLoops(RewriterBase &rewriter, GemmOp op) {
+  Location loc = op->getLoc();
+  rewriter.setInsertionPoint(op);
+  Value a = op.getA(), b = op.getB(), c = op.getC();
+  bool transposeA = op.getTransposeA(), transposeB = op.getTransposeB();
+  Type f32 = rewriter.getF32Type();
+
+  Value m = getDimSize(rewriter, loc, c, 0);
+  Value n = getDimSize(rewriter, loc, c, 1);
+  Value k = getDimSize(rewriter, loc, a, transposeA ? 0 : 1);
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+
+  buildZeroBasedLoopNest(
+      rewriter, loc, {m, n}, [&](OpBuilder &bld, Location loc, ValueRange mn) {
+        Value i = mn[0], j = mn[1];
+        Value init = memref::LoadOp::create(bld, loc, c, ValueRange{i, j});
+        auto reduction = scf::ForOp::create(
+            bld, loc, zero, k, one, ValueRange{init},
+            [&](OpBuilder &bld, Location loc, Value kk, ValueRange acc) {
+              SmallVector<Value> aIndex = transposeA
+                                              ? SmallVector<Value>{kk, i}
+                                              : SmallVector<Value>{i, kk};
+              SmallVector<Value> bIndex = transposeB
+                                              ? SmallVector<Value>{j, kk}
+                                              : SmallVector<Value>{kk, j};
+              Value lhs = convertFloat(
+                  bld, loc, memref::LoadOp::create(bld, loc, a, aIndex), f32);
+              Value rhs = convertFloat(
+                  bld, loc, memref::LoadOp::create(bld, loc, b, bIndex), f32);
+              Value product = arith::MulFOp::create(bld, loc, lhs, rhs);
+              Value sum = arith::AddFOp::create(bld, loc, acc[0], product);
+              scf::YieldOp::create(bld, loc, sum);
+            });
+        memref::StoreOp::create(bld, loc, reduction.getResult(0), c,
+                                ValueRange{i, j});
+      });
+  rewriter.eraseOp(op);
+}
+
+void mlir::tile::lowerClearToLoops(RewriterBase &rewriter, ClearOp op) {
+  Location loc = op->getLoc();
+  rewriter.setInsertionPoint(op);
+  Value tile = op.getTile();
+  auto type = cast<MemRefType>(tile.getType());
+  SmallVector<Value> sizes;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    sizes.push_back(getDimSize(rewriter, loc, tile, dim));
+  Value zero = arith::ConstantOp::create(
+      rewriter, loc,
+      cast<TypedAttr>(rewriter.getZeroAttr(type.getElementType())));
+  buildZeroBasedLoopNest(rewriter, loc, sizes,
+                         [&](OpBuilder &b, Location loc, ValueRange ivs) {
+                           memref::StoreOp::create(b, loc, zero, tile, ivs);
+                         });
+  rewriter.eraseOp(op);
+}

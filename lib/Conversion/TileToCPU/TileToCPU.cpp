@@ -1,0 +1,174 @@
+//===- TileToCPU.cpp - Run tile kernels as sequential CPU code ------------===//
+//
+// Part of tile-mlir. Implements `--tile-lower-to-cpu`: the structure of a
+// tile program (grid, pipelined loop, tiles, synchronization) becomes plain
+// sequential code; the computing ops are expanded by TileOpsToLoops.cpp.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Conversion/TileToCPU/TileToCPU.h"
+#include "tile/Conversion/Passes.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/AttrTypeSubElements.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "llvm/ADT/TypeSwitch.h"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TILELOWERTOCPU
+#include "tile/Conversion/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+
+/// Grid -> one `scf.for` per grid dimension (block index d from 0 to grid
+/// size d), the body moved into the innermost loop.
+static void lowerKernel(RewriterBase &rewriter, KernelOp kernel) {
+  Location loc = kernel.getLoc();
+  rewriter.setInsertionPoint(kernel);
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value one = arith::ConstantIndexOp::create(rewriter, loc, 1);
+  size_t rank = kernel.getGridSizes().size();
+  SmallVector<Value> lbs(rank, zero), steps(rank, one);
+  scf::LoopNest nest =
+      scf::buildLoopNest(rewriter, loc, lbs, kernel.getGridSizes(), steps);
+  Block *body = nest.loops.back().getBody();
+  SmallVector<Value> blockIndices;
+  for (scf::ForOp loop : nest.loops)
+    blockIndices.push_back(loop.getInductionVar());
+  rewriter.inlineBlockBefore(&kernel.getBody().front(), body,
+                             body->getTerminator()->getIterator(),
+                             blockIndices);
+  rewriter.eraseOp(kernel);
+}
+
+/// A tile lives as long as its thread block: a heap buffer freed at the end
+/// of the block that allocates it (the kernel body, later the grid loop's
+/// body). `memref.alloca` in a `memref.alloca_scope` would say the same, but
+/// the standard lowering cannot convert a scope whose body `scf` loops have
+/// already become branches, and plain allocas in the grid loop would grow the
+/// stack by one set of tiles per thread block.
+static void lowerTileAlloc(RewriterBase &rewriter, Operation *alloc) {
+  auto type = cast<MemRefType>(alloc->getResult(0).getType());
+  rewriter.setInsertionPoint(alloc);
+  Value buffer = memref::AllocOp::create(rewriter, alloc->getLoc(), type);
+  Block *block = alloc->getBlock();
+  if (block->mightHaveTerminator())
+    rewriter.setInsertionPoint(block->getTerminator());
+  else
+    rewriter.setInsertionPointToEnd(block);
+  memref::DeallocOp::create(rewriter, alloc->getLoc(), buffer);
+  rewriter.replaceOp(alloc, buffer);
+}
+
+/// A `tile.pipelined` that no pipelining pass rewrote means the serial loop:
+/// every statement of iteration k runs before any of iteration k + 1,
+/// whatever `num_stages`, `stage` or `order` say (they only describe how the
+/// GPU may overlap iterations without changing the result).
+static void lowerPipelined(RewriterBase &rewriter, PipelinedOp pipelined) {
+  Location loc = pipelined.getLoc();
+  rewriter.setInsertionPoint(pipelined);
+  auto loop =
+      scf::ForOp::create(rewriter, loc, pipelined.getLowerBound(),
+                         pipelined.getUpperBound(), pipelined.getStep());
+  Block *body = loop.getBody();
+  rewriter.inlineBlockBefore(&pipelined.getBody().front(), body,
+                             body->getTerminator()->getIterator(),
+                             loop.getInductionVar());
+  rewriter.eraseOp(pipelined);
+}
+
+/// Memory spaces that have a CPU meaning: none, or a `#gpu.address_space`
+/// (global, shared and fragment memory are all plain memory here).
+static bool hasCPUMemorySpace(Type type) {
+  auto memref = dyn_cast<MemRefType>(type);
+  if (!memref || !memref.getMemorySpace())
+    return true;
+  return isa<gpu::AddressSpaceAttr>(memref.getMemorySpace());
+}
+
+/// Rejects kernels that use memory the CPU cannot model, before anything is
+/// rewritten, so that a failed run leaves the input untouched.
+static LogicalResult checkMemorySpaces(KernelOp kernel) {
+  WalkResult result = kernel.walk([&](Operation *op) {
+    for (Value value : op->getResults()) {
+      if (hasCPUMemorySpace(value.getType()))
+        continue;
+      op->emitError() << "cannot run on the CPU: memory space "
+                      << cast<MemRefType>(value.getType()).getMemorySpace()
+                      << " has no CPU meaning (expected none or "
+                         "#gpu.address_space<...>)";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+/// Drops `#gpu.address_space<...>` from every memref type in `module`: the
+/// CPU has one memory, and the LLVM lowering would otherwise place tiles in
+/// address spaces the host cannot use. Upstream's AttrTypeReplacer rewrites
+/// result types, block arguments and type attributes (function types)
+/// consistently, so subviews and calls stay valid.
+static void stripGPUAddressSpaces(ModuleOp module) {
+  AttrTypeReplacer replacer;
+  replacer.addReplacement([](MemRefType type) -> std::optional<Type> {
+    if (!isa_and_nonnull<gpu::AddressSpaceAttr>(type.getMemorySpace()))
+      return std::nullopt;
+    return MemRefType::get(type.getShape(), type.getElementType(),
+                           type.getLayout(), Attribute());
+  });
+  replacer.recursivelyReplaceElementsIn(module, /*replaceAttrs=*/true,
+                                        /*replaceLocs=*/false,
+                                        /*replaceTypes=*/true);
+}
+
+namespace {
+struct TileLowerToCPUPass
+    : public tile::impl::TileLowerToCPUBase<TileLowerToCPUPass> {
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    bool failedCheck = false;
+    module.walk([&](KernelOp kernel) {
+      failedCheck |= failed(checkMemorySpaces(kernel));
+    });
+    if (failedCheck)
+      return signalPassFailure();
+
+    // Post-order: ops inside a kernel or pipelined loop are rewritten while
+    // their parent still exists; the parents' bodies are then moved, not
+    // cloned, so the collected pointers stay valid.
+    SmallVector<Operation *> tileOps;
+    module.walk([&](Operation *op) {
+      if (isa_and_nonnull<TileDialect>(op->getDialect()))
+        tileOps.push_back(op);
+    });
+
+    // Every op of the dialect has a case below; a new op without one is
+    // left in place and stops the LLVM lowering that follows.
+    IRRewriter rewriter(&getContext());
+    for (Operation *op : tileOps) {
+      llvm::TypeSwitch<Operation *>(op)
+          .Case([&](KernelOp kernel) { lowerKernel(rewriter, kernel); })
+          .Case([&](PipelinedOp loop) { lowerPipelined(rewriter, loop); })
+          .Case<AllocSharedOp, AllocFragmentOp>(
+              [&](Operation *alloc) { lowerTileAlloc(rewriter, alloc); })
+          .Case([&](CopyOp copy) { lowerCopyToLoops(rewriter, copy); })
+          .Case([&](CopyAsyncOp copy) { lowerCopyToLoops(rewriter, copy); })
+          .Case([&](GemmOp gemm) { lowerGemmToLoops(rewriter, gemm); })
+          .Case([&](ClearOp clear) { lowerClearToLoops(rewriter, clear); })
+          // Copies complete synchronously and there is one thread of
+          // execution: waiting and synchronizing have nothing to do.
+          .Case<CommitGroupOp, WaitGroupOp, BarrierOp>(
+              [&](Operation *sync) { rewriter.eraseOp(sync); });
+    }
+    stripGPUAddressSpaces(module);
+  }
+};
+} // namespace

@@ -1,0 +1,213 @@
+//===- PrintSchedule.cpp - Show a pipeline schedule as a timeline ---------===//
+//
+// Part of tile-mlir.
+//
+// A teaching aid: `stage` and `order` are two short integer lists whose
+// meaning only shows once iterations overlap. This pass unrolls the schedule
+// for a few iterations and prints, per time step, which statement of which
+// iteration runs and which version of each shared tile it touches.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Dialect/Tile/Transforms/Schedule.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TILEPRINTSCHEDULE
+#include "tile/Dialect/Tile/Transforms/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+
+/// The value of `value` when it is computed from constants by foldable,
+/// side-effect-free ops (the seed's `arith.ceildivui %K, %bk`), else
+/// std::nullopt. Folding keeps the IR untouched, unlike running a
+/// canonicalizer.
+static std::optional<int64_t> evaluateConstant(Value value,
+                                               unsigned budget = 16) {
+  APInt constant;
+  if (matchPattern(value, m_ConstantInt(&constant)))
+    return constant.getSExtValue();
+  Operation *def = value.getDefiningOp();
+  if (!def || budget == 0 || def->getNumResults() != 1 ||
+      def->getNumRegions() != 0 || !isMemoryEffectFree(def))
+    return std::nullopt;
+  SmallVector<Attribute> operands;
+  for (Value operand : def->getOperands()) {
+    std::optional<int64_t> v = evaluateConstant(operand, budget - 1);
+    if (!v)
+      return std::nullopt;
+    operands.push_back(IntegerAttr::get(operand.getType(), *v));
+  }
+  SmallVector<OpFoldResult> results;
+  if (failed(def->fold(operands, results)) || results.size() != 1)
+    return std::nullopt;
+  auto attr = dyn_cast_if_present<IntegerAttr>(
+      dyn_cast_if_present<Attribute>(results.front()));
+  if (!attr)
+    return std::nullopt;
+  return attr.getValue().getSExtValue();
+}
+
+/// The loop's trip count when its bounds and step are constants.
+static std::optional<int64_t> getStaticTripCount(PipelinedOp loop) {
+  std::optional<int64_t> lb = evaluateConstant(loop.getLowerBound());
+  std::optional<int64_t> ub = evaluateConstant(loop.getUpperBound());
+  std::optional<int64_t> step = evaluateConstant(loop.getStep());
+  if (!lb || !ub || !step || *step <= 0)
+    return std::nullopt;
+  int64_t span = *ub - *lb;
+  return span <= 0 ? 0 : llvm::divideCeil(span, *step);
+}
+
+/// "copy" for tile ops, the full name for anything else.
+static StringRef getShortName(Operation *op) {
+  StringRef name = op->getName().getStringRef();
+  name.consume_front("tile.");
+  return name;
+}
+
+namespace {
+
+/// A shared tile a statement touches, as the table shows it.
+struct TileAccess {
+  Value buffer;
+  bool write;
+};
+
+struct TilePrintSchedulePass
+    : tile::impl::TilePrintScheduleBase<TilePrintSchedulePass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    bool failedAny = false;
+    getOperation()->walk([&](PipelinedOp loop) {
+      failedAny |= failed(printLoop(loop, llvm::outs()));
+    });
+    llvm::outs().flush();
+    if (failedAny)
+      signalPassFailure();
+  }
+
+private:
+  LogicalResult printLoop(PipelinedOp loop, llvm::raw_ostream &os);
+};
+
+} // namespace
+
+LogicalResult TilePrintSchedulePass::printLoop(PipelinedOp loop,
+                                               llvm::raw_ostream &os) {
+  os << "schedule of tile.pipelined at " << loop.getLoc() << "\n";
+  std::optional<PipelineSchedule> schedule = getOrInferSchedule(loop);
+  if (!schedule) {
+    os << "  serial loop (num_stages = 0 or absent): not pipelined\n";
+    return success();
+  }
+  if (failed(verifySchedule(loop, *schedule)))
+    return failure();
+
+  Operation *root = loop->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
+  AsmState asmState(root ? root : loop.getOperation());
+  auto name = [&](Value buffer) {
+    std::string result;
+    llvm::raw_string_ostream nameOs(result);
+    buffer.printAsOperand(nameOs, asmState);
+    return result;
+  };
+
+  int64_t depth = schedule->getDepth();
+  std::optional<int64_t> staticTrips = getStaticTripCount(loop);
+  auto iterations = [](int64_t count) {
+    return std::to_string(count) + (count == 1 ? " iteration" : " iterations");
+  };
+  int64_t trips;
+  std::string shown;
+  if (tripCount > 0) {
+    trips = tripCount;
+    shown = iterations(trips) + " (trip-count option)";
+  } else if (staticTrips && *staticTrips <= 8) {
+    trips = *staticTrips;
+    shown = iterations(trips) + " (the static trip count)";
+  } else {
+    trips = 6;
+    shown = staticTrips ? "the first 6 of " + std::to_string(*staticTrips) +
+                              " iterations"
+                        : "6 iterations (the trip count is dynamic)";
+  }
+  os << "  depth " << depth << ", showing " << shown << "\n";
+
+  // Statements and the shared tiles they touch, with their versions.
+  unsigned n = schedule->statements.size();
+  SmallVector<SmallVector<TileAccess>> tileAccesses(n);
+  SmallVector<Value> tiles;
+  for (unsigned i = 0; i < n; ++i) {
+    MemoryAccesses accesses = getMemoryAccesses(schedule->statements[i]);
+    for (auto [list, write] : {std::make_pair(&accesses.reads, false),
+                               std::make_pair(&accesses.writes, true)})
+      for (Value buffer : *list) {
+        auto type = dyn_cast<MemRefType>(buffer.getType());
+        if (!type || getMemorySpace(type) != MemorySpace::Shared)
+          continue;
+        tileAccesses[i].push_back({buffer, write});
+        if (!llvm::is_contained(tiles, buffer))
+          tiles.push_back(buffer);
+      }
+  }
+  auto versionsOf = [&](Value buffer) {
+    return isMultiBuffered(*schedule, buffer) ? schedule->getNumVersions(buffer)
+                                              : int64_t(1);
+  };
+  for (Value tile : tiles)
+    os << "  shared tile " << name(tile) << " : " << tile.getType() << ", "
+       << versionsOf(tile) << (versionsOf(tile) == 1 ? " version" : " versions")
+       << "\n";
+  for (unsigned i = 0; i < n; ++i) {
+    os << llvm::formatv("  #{0} stage {1} order {2}  {3}", i,
+                        schedule->stage[i], schedule->order[i],
+                        getShortName(schedule->statements[i]));
+    for (const TileAccess &access : tileAccesses[i])
+      os << (access.write ? "  writes " : "  reads ") << name(access.buffer);
+    os << "\n";
+  }
+
+  // Statements in the order one time step runs them.
+  SmallVector<unsigned> byOrder(n);
+  for (unsigned i = 0; i < n; ++i)
+    byOrder[schedule->order[i]] = i;
+
+  os << "  step  phase     | statement, iteration (-> writes, <- reads a "
+        "shared tile version), in 'order'\n";
+  // Iteration `it` runs statement `s` at time step `it + stage(s)`: the
+  // prologue fills the pipeline, the steady state starts a new iteration
+  // with every stage busy, the epilogue drains it.
+  for (int64_t t = 0; t < trips + depth - 1; ++t) {
+    StringRef phase = t >= trips      ? "epilogue"
+                      : t < depth - 1 ? "prologue"
+                                      : "steady";
+    os << llvm::formatv("  t={0,-3} {1,-9}", t, phase);
+    bool idle = true;
+    for (unsigned s : byOrder) {
+      int64_t it = t - schedule->stage[s];
+      if (it < 0 || it >= trips)
+        continue;
+      idle = false;
+      os << " | " << getShortName(schedule->statements[s]) << " it" << it;
+      for (const TileAccess &access : tileAccesses[s])
+        os << (access.write ? " -> " : " <- ") << name(access.buffer) << "[v"
+           << it % versionsOf(access.buffer) << "]";
+    }
+    if (idle)
+      os << " | (no statement: an empty stage)";
+    os << "\n";
+  }
+  return success();
+}

@@ -1,0 +1,29 @@
+// RUN: tile-opt --tile-lower-to-cpu --split-input-file --verify-diagnostics %s
+
+// A memory space that is neither the default nor a #gpu.address_space has
+// no CPU meaning: refuse rather than let the LLVM lowering give it a
+// numbered address space the host cannot use.
+func.func @unknown_memory_space() {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    // expected-error @+1 {{cannot run on the CPU: memory space 3 : i64 has no CPU meaning (expected none or #gpu.address_space<...>)}}
+    %buf = memref.alloca() : memref<4xf32, 3>
+  }
+  return
+}
+
+// -----
+
+// The check looks at every kernel before anything is rewritten.
+func.func @second_kernel(%A: memref<8xf32>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %t = tile.alloc_fragment : memref<8xf32, #gpu.address_space<private>>
+    tile.clear %t : memref<8xf32, #gpu.address_space<private>>
+  }
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    // expected-error @+1 {{memory space "host" has no CPU meaning}}
+    %buf = memref.alloca() : memref<4xf32, "host">
+  }
+  return
+}

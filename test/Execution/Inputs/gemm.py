@@ -1,0 +1,285 @@
+#!/usr/bin/env python3
+"""Prints a tile GEMM module that runs on the CPU and checks itself.
+
+The module has two functions:
+
+* `@gemm(%A, %B, %C)`: C = A * B with static shapes (A MxK f16, B KxN f16,
+  C MxN f16), written as the seed examples write it (examples/matmul_*.mlir):
+  `plain` uses a serial scf.for, `auto` a `tile.pipelined` with only
+  `num_stages`, `manual` one with `stage` and `order` by hand.
+  `--transpose-a` stores A as KxM (`--transpose-b`: B as NxK) and uses
+  the tile.gemm transpose flags.
+* `@main()`: fills A and B with small integers that f16 holds exactly,
+  poisons C, calls @gemm, recomputes every element with a plain f32 loop
+  nest rounded to f16 the same way, and prints
+
+      max_abs_error: <largest |C - reference| over all elements>
+      unwritten: <elements of C still holding the poison>
+      checked: <number of elements compared>
+
+The inputs keep every partial sum an integer below 2^24, so f32 sums are
+exact in any order and a correct kernel gives max_abs_error 0 exactly.
+
+`--emit main` prints only @main, to be appended to a hand-written @gemm.
+"""
+
+import argparse
+import sys
+
+POISON = -30000.0  # exact in f16, and no sum of these inputs reaches it
+
+
+def parse_list(text):
+    return [int(x) for x in text.split(",")] if text else None
+
+
+def parse_args(argv):
+    p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    p.add_argument("--variant", choices=["plain", "auto", "manual"],
+                   help="default: auto with --num-stages, manual with "
+                   "--stage, else plain")
+    p.add_argument("--emit", choices=["all", "kernel", "main"], default="all")
+    p.add_argument("--M", type=int, default=96)
+    p.add_argument("--N", type=int, default=80)
+    p.add_argument("--K", type=int, default=200)
+    p.add_argument("--bm", type=int, default=32)
+    p.add_argument("--bn", type=int, default=32)
+    p.add_argument("--bk", type=int, default=16)
+    p.add_argument("--threads", type=int, default=128)
+    p.add_argument("--k-step", choices=["tile", "element"], default="tile",
+                   help="the K loop counts tiles (0 to ceil(K/bk) step 1, "
+                   "as the seed) or elements (0 to K step bk)")
+    p.add_argument("--k-offset", type=int, default=0,
+                   help="shift the K loop's bounds by this much (a non-zero "
+                   "lower bound), subtracting it again in the body")
+    p.add_argument("--transpose-a", action="store_true",
+                   help="store A as KxM and use tile.gemm transpose_a")
+    p.add_argument("--transpose-b", action="store_true",
+                   help="store B as NxK and use tile.gemm transpose_b")
+    p.add_argument("--num-stages", type=int, default=None,
+                   help="auto: the pipeline depth (default 3)")
+    p.add_argument("--stage", default=None,
+                   help="manual: stage per statement (default 0,0,1)")
+    p.add_argument("--order", default=None,
+                   help="manual: order per statement (default 0,1,2)")
+    args = p.parse_args(argv)
+    if args.variant is None:
+        args.variant = ("auto" if args.num_stages is not None else
+                        "manual" if args.stage else "plain")
+    if args.variant != "auto" and args.num_stages is not None:
+        p.error("--num-stages needs --variant auto")
+    if args.variant != "manual" and (args.stage or args.order):
+        p.error("--stage/--order need --variant manual")
+    if args.variant == "auto" and args.num_stages is None:
+        args.num_stages = 3
+    if args.variant == "manual" and args.stage is None:
+        args.stage = "0,0,1"
+        if args.order is None:
+            args.order = "0,1,2"
+    for name in ("M", "N", "K", "bm", "bn", "bk", "threads"):
+        if getattr(args, name) <= 0:
+            p.error(f"--{name} must be positive")
+    return args
+
+
+def k_loop(a):
+    """The K loop's bounds, the definitions they need (before the kernel) and
+    the body's first ops, which give %ko, the element offset of the K tile.
+    By default the seed's form: 0 to ceil(K/bk) step 1."""
+    if a.k_step == "tile" and a.k_offset == 0:
+        return ("%c0 to %kt step %c1", "",
+                "      %ko = arith.muli %k, %bk : index")
+    defs = f"  %k_off = arith.constant {a.k_offset} : index\n"
+    defs += "  %k_lb = arith.addi %c0, %k_off : index\n"
+    if a.k_step == "tile":
+        defs += "  %k_ub = arith.addi %kt, %k_off : index\n"
+        body = ("      %kk = arith.subi %k, %k_off : index\n"
+                "      %ko = arith.muli %kk, %bk : index")
+        return "%k_lb to %k_ub step %c1", defs, body
+    defs += "  %k_ub = arith.addi %K, %k_off : index\n"
+    body = "      %ko = arith.subi %k, %k_off : index"
+    return "%k_lb to %k_ub step %bk", defs, body
+
+
+def loop_header(args, bounds):
+    """The K loop of the chosen variant, opening its body."""
+    if args.variant == "plain":
+        return f"scf.for %k = {bounds} {{"
+    if args.variant == "auto":
+        return (f"tile.pipelined {bounds} "
+                f"num_stages = {args.num_stages} as (%k) {{")
+    schedule = f"stage = [{', '.join(map(str, parse_list(args.stage)))}]"
+    if args.order:
+        schedule += f" order = [{', '.join(map(str, parse_list(args.order)))}]"
+    return f"tile.pipelined {bounds} {schedule} as (%k) {{"
+
+
+def a_shape(a):
+    return (a.K, a.M) if a.transpose_a else (a.M, a.K)
+
+
+def b_shape(a):
+    return (a.N, a.K) if a.transpose_b else (a.K, a.N)
+
+
+def f16_type(shape):
+    return f"memref<{shape[0]}x{shape[1]}xf16>"
+
+
+def emit_kernel(a):
+    k_bounds, k_defs, k_body = k_loop(a)
+    a_tile = (a.bk, a.bm) if a.transpose_a else (a.bm, a.bk)
+    b_tile = (a.bn, a.bk) if a.transpose_b else (a.bk, a.bn)
+    a_at = "%ko, %row" if a.transpose_a else "%row, %ko"
+    b_at = "%col, %ko" if a.transpose_b else "%ko, %col"
+    flags = ((" transpose_a" if a.transpose_a else "")
+             + (" transpose_b" if a.transpose_b else ""))
+    return f"""\
+!A = {f16_type(a_shape(a))}
+!B = {f16_type(b_shape(a))}
+!C = memref<{a.M}x{a.N}xf16>
+!As = memref<{a_tile[0]}x{a_tile[1]}xf16, #gpu.address_space<workgroup>>
+!Bs = memref<{b_tile[0]}x{b_tile[1]}xf16, #gpu.address_space<workgroup>>
+!Cl = memref<{a.bm}x{a.bn}xf32, #gpu.address_space<private>>
+
+func.func @gemm(%A: !A, %B: !B, %C: !C) {{
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %bm = arith.constant {a.bm} : index
+  %bn = arith.constant {a.bn} : index
+  %bk = arith.constant {a.bk} : index
+  %M = arith.constant {a.M} : index
+  %N = arith.constant {a.N} : index
+  %K = arith.constant {a.K} : index
+  %gx = arith.ceildivui %N, %bn : index
+  %gy = arith.ceildivui %M, %bm : index
+  %kt = arith.ceildivui %K, %bk : index
+{k_defs}\
+  tile.kernel grid(%gx, %gy) threads({a.threads}) as (%bx, %by) {{
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    %row = arith.muli %by, %bm : index
+    %col = arith.muli %bx, %bn : index
+    {loop_header(a, k_bounds)}
+{k_body}
+      tile.copy %A[{a_at}] to %A_s : !A to !As
+      tile.copy %B[{b_at}] to %B_s : !B to !Bs
+      tile.gemm %A_s, %B_s, %C_l{flags} : !As, !Bs, !Cl
+    }}
+    tile.copy %C_l to %C[%row, %col] : !Cl to !C
+  }}
+  return
+}}
+"""
+
+
+def emit_fill(name, shape, mul_i, mul_j, mod, bias, transposed):
+    """Logical element (r, c) = ((r * mul_i + c * mul_j) % mod) - bias, with
+    memref `name` holding element (r, c) at [c][r] when `transposed`."""
+    rows, cols = shape
+    if transposed:
+        mul_i, mul_j = mul_j, mul_i
+    return f"""\
+  scf.for %i = %c0 to %c{rows} step %c1 {{
+    scf.for %j = %c0 to %c{cols} step %c1 {{
+      %ti = arith.muli %i, %c{mul_i} : index
+      %tj = arith.muli %j, %c{mul_j} : index
+      %s = arith.addi %ti, %tj : index
+      %r = arith.remui %s, %c{mod} : index
+      %v = arith.subi %r, %c{bias} : index
+      %vi = arith.index_cast %v : index to i32
+      %vf = arith.sitofp %vi : i32 to f16
+      memref.store %vf, %{name}[%i, %j] : memref<{rows}x{cols}xf16>
+    }}
+  }}
+"""
+
+
+def emit_main(a):
+    consts = sorted({0, 1, 2, 3, 4, 5, 7, 9, 11, a.M, a.N, a.K})
+    const_lines = "\n".join(
+        f"  %c{c} = arith.constant {c} : index" for c in consts)
+    tA = f16_type(a_shape(a))
+    tB = f16_type(b_shape(a))
+    a_at = "%k, %i" if a.transpose_a else "%i, %k"
+    b_at = "%j, %k" if a.transpose_b else "%k, %j"
+    tC = f"memref<{a.M}x{a.N}xf16>"
+    return f"""\
+func.func @main() {{
+{const_lines}
+  %A = memref.alloc() : {tA}
+  %B = memref.alloc() : {tB}
+  %C = memref.alloc() : {tC}
+{emit_fill("A", a_shape(a), 7, 3, 11, 5, a.transpose_a)}\
+{emit_fill("B", b_shape(a), 5, 2, 9, 4, a.transpose_b)}\
+  %poison = arith.constant {POISON:e} : f16
+  scf.for %i = %c0 to %c{a.M} step %c1 {{
+    scf.for %j = %c0 to %c{a.N} step %c1 {{
+      memref.store %poison, %C[%i, %j] : {tC}
+    }}
+  }}
+
+  func.call @gemm(%A, %B, %C) : ({tA}, {tB}, {tC}) -> ()
+
+  // The reference: a plain loop nest, f32 sum over k, rounded to f16.
+  %zero = arith.constant 0.0 : f32
+  %none = arith.constant 0 : i64
+  %one = arith.constant 1 : i64
+  %poison32 = arith.extf %poison : f16 to f32
+  %result:2 = scf.for %i = %c0 to %c{a.M} step %c1
+      iter_args(%err_i = %zero, %bad_i = %none) -> (f32, i64) {{
+    %row:2 = scf.for %j = %c0 to %c{a.N} step %c1
+        iter_args(%err_j = %err_i, %bad_j = %bad_i) -> (f32, i64) {{
+      %sum = scf.for %k = %c0 to %c{a.K} step %c1
+          iter_args(%acc = %zero) -> (f32) {{
+        %a16 = memref.load %A[{a_at}] : {tA}
+        %b16 = memref.load %B[{b_at}] : {tB}
+        %a32 = arith.extf %a16 : f16 to f32
+        %b32 = arith.extf %b16 : f16 to f32
+        %p = arith.mulf %a32, %b32 : f32
+        %acc1 = arith.addf %acc, %p : f32
+        scf.yield %acc1 : f32
+      }}
+      %ref16 = arith.truncf %sum : f32 to f16
+      %ref = arith.extf %ref16 : f16 to f32
+      %got16 = memref.load %C[%i, %j] : {tC}
+      %got = arith.extf %got16 : f16 to f32
+      %diff = arith.subf %got, %ref : f32
+      %abs = math.absf %diff : f32
+      %err = arith.maximumf %err_j, %abs : f32
+      %is_poison = arith.cmpf oeq, %got, %poison32 : f32
+      %inc = arith.select %is_poison, %one, %none : i64
+      %bad = arith.addi %bad_j, %inc : i64
+      scf.yield %err, %bad : f32, i64
+    }}
+    scf.yield %row#0, %row#1 : f32, i64
+  }}
+  %checked = arith.constant {a.M * a.N} : i64
+  vector.print str "max_abs_error: "
+  vector.print %result#0 : f32
+  vector.print str "unwritten: "
+  vector.print %result#1 : i64
+  vector.print str "checked: "
+  vector.print %checked : i64
+  memref.dealloc %A : {tA}
+  memref.dealloc %B : {tB}
+  memref.dealloc %C : {tC}
+  return
+}}
+"""
+
+
+def main(argv):
+    args = parse_args(argv)
+    out = [f"// Generated by test/Execution/Inputs/gemm.py {' '.join(argv)}\n"]
+    if args.emit in ("all", "kernel"):
+        out.append(emit_kernel(args))
+    if args.emit in ("all", "main"):
+        out.append(emit_main(args))
+    sys.stdout.write("\n".join(out))
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

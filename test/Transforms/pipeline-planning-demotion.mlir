@@ -1,0 +1,95 @@
+// RUN: tile-opt --tile-pipeline-planning -verify-diagnostics %s | FileCheck %s
+
+// Planning never hoists a copy whose hoisting would break a dependence
+// (TileLang issue 2668 miscompiles these loops silently): the copy stays
+// with the consumers and a warning says why.
+
+!A = memref<256x256xf16>
+!B = memref<256x256xf16>
+!As = memref<64x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x64xf16, #gpu.address_space<workgroup>>
+!Cl = memref<64x64xf32, #gpu.address_space<private>>
+
+// B is loaded after the gemm that reads it: the gemm of iteration k uses the
+// B tile of iteration k-1. Only the copy of A is issued ahead.
+// CHECK-LABEL: func.func @late_load
+// CHECK: tile.pipelined {{.*}} num_stages = 3 stage = [0, 2, 2] order = [0, 1, 2]
+func.func @late_load(%A: !A, %B: !B) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.pipelined %c0 to %c8 step %c1 num_stages = 3 as (%k) {
+      %ko = arith.muli %k, %c32 : index
+      tile.copy %A[%c0, %ko] to %A_s : !A to !As
+      // expected-note @+1 {{statement #1 ('tile.gemm', stage 2) reads shared tile %1 (32x64xf16) here}}
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+      // expected-warning @+1 {{this copy stays in the consumer stage instead of being issued ahead in stage 0: there, statement #2 ('tile.copy', stage 0) overwrites shared tile %1 (32x64xf16) that statement #1 ('tile.gemm', stage 2) reads earlier in the same iteration}}
+      tile.copy %B[%ko, %c0] to %B_s : !B to !Bs
+    }
+  }
+  return
+}
+
+// Both tiles are read before they are loaded: nothing can be issued ahead,
+// so the loop keeps depth 1.
+// CHECK-LABEL: func.func @read_then_load
+// CHECK: tile.pipelined {{.*}} num_stages = 1 stage = [0, 0, 0] order = [0, 1, 2]
+func.func @read_then_load(%A: !A, %B: !B) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    // expected-warning @+1 {{num_stages = 2 finds nothing to overlap (no copy from global into shared memory can be issued ahead of its consumers); the loop runs with depth 1}}
+    tile.pipelined %c0 to %c8 step %c1 num_stages = 2 as (%k) {
+      %ko = arith.muli %k, %c32 : index
+      // expected-note @+2 {{statement #0 ('tile.gemm', stage 1) reads shared tile %0 (64x32xf16) here}}
+      // expected-note @+1 {{statement #0 ('tile.gemm', stage 1) reads shared tile %1 (32x64xf16) here}}
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+      // expected-warning @+1 {{this copy stays in the consumer stage instead of being issued ahead in stage 0: there, statement #1 ('tile.copy', stage 0) overwrites shared tile %0 (64x32xf16) that statement #0 ('tile.gemm', stage 1) reads earlier in the same iteration}}
+      tile.copy %A[%c0, %ko] to %A_s : !A to !As
+      // expected-warning @+1 {{this copy stays in the consumer stage instead of being issued ahead in stage 0: there, statement #2 ('tile.copy', stage 0) overwrites shared tile %1 (32x64xf16) that statement #0 ('tile.gemm', stage 1) reads earlier in the same iteration}}
+      tile.copy %B[%ko, %c0] to %B_s : !B to !Bs
+    }
+  }
+  return
+}
+
+// An op that does not declare its memory effects (here a call) may write
+// the tensors the copies read: issuing the next iteration's copies before it
+// could read stale data, so nothing is hoisted.
+// CHECK-LABEL: func.func @opaque_call
+// CHECK: tile.pipelined {{.*}} num_stages = 1 stage = [0, 0, 0, 0] order = [0, 1, 2, 3]
+func.func private @unknown()
+func.func @opaque_call(%A: !A, %B: !B) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    // expected-warning @+1 {{num_stages = 3 finds nothing to overlap}}
+    tile.pipelined %c0 to %c8 step %c1 num_stages = 3 as (%k) {
+      %ko = arith.muli %k, %c32 : index
+      // expected-warning @+1 {{this copy stays in the consumer stage instead of being issued ahead in stage 0: there, statement #0 ('tile.copy', stage 0) of iteration k+1 runs before statement #3 ('func.call', stage 2) of iteration k, but it reads buffer %arg0 (256x256xf16) that statement #3 ('func.call', stage 2) writes; statement #3 does not declare its memory effects, so it is assumed to touch all memory}}
+      tile.copy %A[%c0, %ko] to %A_s : !A to !As
+      // expected-warning @+1 {{statement #1 ('tile.copy', stage 0) of iteration k+1 runs before statement #3 ('func.call', stage 2) of iteration k, but it reads buffer %arg1 (256x256xf16)}}
+      tile.copy %B[%ko, %c0] to %B_s : !B to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+      // expected-note @+2 {{statement #3 ('func.call', stage 2) writes buffer %arg0 (256x256xf16) here}}
+      // expected-note @+1 {{statement #3 ('func.call', stage 2) writes buffer %arg1 (256x256xf16) here}}
+      func.call @unknown() : () -> ()
+    }
+  }
+  return
+}

@@ -1,0 +1,120 @@
+// RUN: tile-opt --tile-smem-budget=chip=sm_90 --split-input-file -verify-diagnostics %s -o /dev/null
+
+// The seed's --block-m 256 --block-n 256 --block-k 64 --stages 4 on sm_90:
+// 4 * 65536 = 262144 B > 232448 B; 3 stages (196608 B) fit.
+func.func @big_4(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memref<4096x4096xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %bk = arith.constant 64 : index
+  %kt = arith.constant 64 : index
+  // expected-warning @+2 {{the GEMM accumulator alone needs 512 registers per thread (256x256xf32 = 262144 B / 128 threads / 4 B) but a thread has at most 255 on sm_90: the tile cannot live in registers; use more threads or a smaller tile}}
+  // expected-error @+1 {{kernel @big_4 needs 262144 bytes of shared memory at num_stages = 4 but sm_90 allows 232448 per block; the largest num_stages that fits is 3}}
+  tile.kernel grid(%c32, %c32) threads(128) as (%bx, %by) {
+    %A_s = tile.alloc_shared : memref<256x64xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<64x256xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<256x256xf32, #gpu.address_space<private>>
+    tile.clear %C_l : memref<256x256xf32, #gpu.address_space<private>>
+    tile.pipelined %c0 to %kt step %c1 num_stages = 4 as (%k) {
+      %ko = arith.muli %k, %bk : index
+      tile.copy %A[%c0, %ko] to %A_s : memref<4096x4096xf16> to memref<256x64xf16, #gpu.address_space<workgroup>>
+      tile.copy %B[%ko, %c0] to %B_s : memref<4096x4096xf16> to memref<64x256xf16, #gpu.address_space<workgroup>>
+      tile.gemm %A_s, %B_s, %C_l : memref<256x64xf16, #gpu.address_space<workgroup>>, memref<64x256xf16, #gpu.address_space<workgroup>>, memref<256x256xf32, #gpu.address_space<private>>
+    }
+    tile.copy %C_l to %C[%c0, %c0] : memref<256x256xf32, #gpu.address_space<private>> to memref<4096x4096xf16>
+  }
+  return
+}
+
+// -----
+
+// A hand-written depth-4 schedule gets the same answer.
+func.func @big_manual_4(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memref<4096x4096xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %bk = arith.constant 64 : index
+  %kt = arith.constant 64 : index
+  // expected-error @+1 {{kernel @big_manual_4 needs 262144 bytes of shared memory at num_stages = 4 but sm_90 allows 232448 per block; the largest num_stages that fits is 3}}
+  tile.kernel grid(%c32, %c32) threads(512) as (%bx, %by) {
+    %A_s = tile.alloc_shared : memref<256x64xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<64x256xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<256x256xf32, #gpu.address_space<private>>
+    tile.clear %C_l : memref<256x256xf32, #gpu.address_space<private>>
+    tile.pipelined %c0 to %kt step %c1 stage = [0, 0, 3] as (%k) {
+      %ko = arith.muli %k, %bk : index
+      tile.copy %A[%c0, %ko] to %A_s : memref<4096x4096xf16> to memref<256x64xf16, #gpu.address_space<workgroup>>
+      tile.copy %B[%ko, %c0] to %B_s : memref<4096x4096xf16> to memref<64x256xf16, #gpu.address_space<workgroup>>
+      tile.gemm %A_s, %B_s, %C_l : memref<256x64xf16, #gpu.address_space<workgroup>>, memref<64x256xf16, #gpu.address_space<workgroup>>, memref<256x256xf32, #gpu.address_space<private>>
+    }
+    tile.copy %C_l to %C[%c0, %c0] : memref<256x256xf32, #gpu.address_space<private>> to memref<4096x4096xf16>
+  }
+  return
+}
+
+// -----
+
+// Even one stage is too big: 512x512x128 tiles need 262144 B per stage.
+func.func @huge(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memref<4096x4096xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %bk = arith.constant 128 : index
+  %kt = arith.constant 32 : index
+  // expected-warning @+2 {{the GEMM accumulator alone needs 256 registers per thread (512x512xf32 = 1048576 B / 1024 threads / 4 B)}}
+  // expected-error @+1 {{kernel @huge needs 524288 bytes of shared memory at num_stages = 2 but sm_90 allows 232448 per block; no num_stages fits (one stage needs 262144 bytes): use smaller tiles}}
+  tile.kernel grid(%c32, %c32) threads(1024) as (%bx, %by) {
+    %A_s = tile.alloc_shared : memref<512x128xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<128x512xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<512x512xf32, #gpu.address_space<private>>
+    tile.clear %C_l : memref<512x512xf32, #gpu.address_space<private>>
+    tile.pipelined %c0 to %kt step %c1 num_stages = 2 as (%k) {
+      %ko = arith.muli %k, %bk : index
+      tile.copy %A[%c0, %ko] to %A_s : memref<4096x4096xf16> to memref<512x128xf16, #gpu.address_space<workgroup>>
+      tile.copy %B[%ko, %c0] to %B_s : memref<4096x4096xf16> to memref<128x512xf16, #gpu.address_space<workgroup>>
+      tile.gemm %A_s, %B_s, %C_l : memref<512x128xf16, #gpu.address_space<workgroup>>, memref<128x512xf16, #gpu.address_space<workgroup>>, memref<512x512xf32, #gpu.address_space<private>>
+    }
+    tile.copy %C_l to %C[%c0, %c0] : memref<512x512xf32, #gpu.address_space<private>> to memref<4096x4096xf16>
+  }
+  return
+}
+
+// -----
+
+// The accumulator fits (128 registers) but another fragment pushes the
+// kernel past the limit.
+func.func @many_fragments(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memref<4096x4096xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %bk = arith.constant 32 : index
+  %kt = arith.constant 128 : index
+  // expected-warning @+1 {{fragment tiles need 384 registers per thread (196608 B / 128 threads / 4 B) but a thread has at most 255 on sm_90: expect spills to local memory}}
+  tile.kernel grid(%c32, %c32) threads(128) as (%bx, %by) {
+    %A_s = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<32x128xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    %X_l = tile.alloc_fragment : memref<256x128xf32, #gpu.address_space<private>>
+    tile.clear %C_l : memref<128x128xf32, #gpu.address_space<private>>
+    tile.pipelined %c0 to %kt step %c1 num_stages = 3 as (%k) {
+      %ko = arith.muli %k, %bk : index
+      tile.copy %A[%c0, %ko] to %A_s : memref<4096x4096xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+      tile.copy %B[%ko, %c0] to %B_s : memref<4096x4096xf16> to memref<32x128xf16, #gpu.address_space<workgroup>>
+      tile.gemm %A_s, %B_s, %C_l : memref<128x32xf16, #gpu.address_space<workgroup>>, memref<32x128xf16, #gpu.address_space<workgroup>>, memref<128x128xf32, #gpu.address_space<private>>
+    }
+    tile.copy %C_l to %C[%c0, %c0] : memref<128x128xf32, #gpu.address_space<private>> to memref<4096x4096xf16>
+  }
+  return
+}
+
+// -----
+
+func.func @unsized() {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    // A scalable vector has no size before run time.
+    // expected-error @+1 {{cannot size shared tile of element type 'vector<[4]xf32>' for the shared-memory budget}}
+    %P_s = tile.alloc_shared : memref<4xvector<[4]xf32>, #gpu.address_space<workgroup>>
+  }
+  return
+}
