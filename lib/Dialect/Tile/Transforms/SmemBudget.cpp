@@ -218,12 +218,11 @@ LogicalResult TileSmemBudgetPass::checkKernel(KernelOp kernel, StringRef name,
          << ": the tile cannot live in registers; use more threads or a "
             "smaller tile";
   } else if (registers > maxRegisters) {
-    emitWarning(kernel.getLoc()) << "fragment tiles need " << registers
-                         << " registers per thread (" << footprint.fragmentBytes
-                         << " B / " << threads
-                         << " threads / 4 B) but a thread has at most "
-                         << maxRegisters << " on " << chipInfo.name
-                         << ": expect spills to local memory";
+    emitWarning(kernel.getLoc())
+        << "fragment tiles need " << registers << " registers per thread ("
+        << footprint.fragmentBytes << " B / " << threads
+        << " threads / 4 B) but a thread has at most " << maxRegisters << " on "
+        << chipInfo.name << ": expect spills to local memory";
   }
 
   if (plannedBytes <= limit)
