@@ -282,3 +282,66 @@ func.func @serial_with_stage(%A: !A, %B: !B) {
   }
   return
 }
+
+// -----
+
+// Each gemm reads the fragment A_f that the previous iteration's copy left
+// (a dependence across iterations); putting the copy in a later stage makes
+// the next gemm run first.
+!A = memref<256x256xf16>
+!B = memref<256x256xf16>
+!Bs = memref<32x64xf16, #gpu.address_space<workgroup>>
+!Cl = memref<64x64xf32, #gpu.address_space<private>>
+!Af = memref<64x32xf16, #gpu.address_space<private>>
+
+func.func @read_across_iterations(%A: !A, %B: !B) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_f = tile.alloc_fragment : !Af
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.pipelined %c0 to %c8 step %c1 stage = [0, 1, 0] as (%k) {
+      %ko = arith.muli %k, %c32 : index
+      // expected-error @+1 {{statement #0 ('tile.gemm', stage 0) of iteration k+1 runs before statement #1 ('tile.copy', stage 1) of iteration k, but it reads fragment %0 (64x32xf16) that statement #1 ('tile.copy', stage 1) writes}}
+      tile.gemm %A_f, %B_s, %C_l : !Af, !Bs, !Cl
+      // expected-note @+1 {{statement #1 ('tile.copy', stage 1) writes fragment %0 (64x32xf16) here}}
+      tile.copy %A[%c0, %ko] to %A_f : !A to !Af
+      tile.copy %B[%ko, %c0] to %B_s : !B to !Bs
+    }
+  }
+  return
+}
+
+// -----
+
+// Two writes of one fragment: the later one in a later stage lets the next
+// iteration's first write land before it.
+!A = memref<256x256xf16>
+!B = memref<256x256xf16>
+!Bs = memref<32x64xf16, #gpu.address_space<workgroup>>
+!Cl = memref<64x64xf32, #gpu.address_space<private>>
+!Af = memref<64x32xf16, #gpu.address_space<private>>
+
+func.func @write_across_iterations(%A: !A, %B: !B) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_f = tile.alloc_fragment : !Af
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.pipelined %c0 to %c8 step %c1 stage = [0, 1, 1] as (%k) {
+      %ko = arith.muli %k, %c32 : index
+      // expected-error @+1 {{statement #0 ('tile.clear', stage 0) of iteration k+1 runs before statement #1 ('tile.copy', stage 1) of iteration k, but both write fragment %0 (64x32xf16), so the earlier iteration's write would land last}}
+      tile.clear %A_f : !Af
+      // expected-note @+1 {{statement #1 ('tile.copy', stage 1) writes fragment %0 (64x32xf16) here}}
+      tile.copy %A[%c0, %ko] to %A_f : !A to !Af
+      tile.gemm %A_f, %B_s, %C_l : !Af, !Bs, !Cl
+    }
+  }
+  return
+}

@@ -236,6 +236,32 @@ func.func @index_from_memory(%A: !A, %B: !B, %rows: memref<8xindex>) {
   return
 }
 
+// CHECK-LABEL: func.func @index_through_memory
+// The index reaches the copy through memory: a store, then a load of the
+// same cell (TileLang issue 2720 loses the store). Both join the copy in
+// stage 0. Entries: store, load, copy A, copy B, gemm.
+// CHECK: tile.pipelined {{.*}} num_stages = 2 stage = [0, 0, 0, 0, 1] order = [0, 1, 2, 3, 4]
+func.func @index_through_memory(%A: !A, %B: !B, %cell: memref<1xindex>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.pipelined %c0 to %c8 step %c1 num_stages = 2 as (%k) {
+      %ko = arith.muli %k, %c32 : index
+      memref.store %ko, %cell[%c0] : memref<1xindex>
+      %off = memref.load %cell[%c0] : memref<1xindex>
+      tile.copy %A[%c0, %off] to %A_s : !A to !As
+      tile.copy %B[%ko, %c0] to %B_s : !B to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }
+  }
+  return
+}
+
 // CHECK-LABEL: func.func @unread_copy
 // A copy into a tile nobody reads is still a global-to-shared copy: stage 0
 // (with a single version, since no later stage reads it).

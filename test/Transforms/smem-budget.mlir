@@ -115,3 +115,22 @@ func.func @alignment(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: m
   }
   return
 }
+
+// Two kernels in one function: one row group each, the second named #1.
+// SM80-LABEL: kernel @two_kernels (chip sm_80
+// SM80-NEXT:    stages=1        4096 B  [OK]
+// SM80-NEXT:    registers 4 per thread
+// SM80-LABEL: kernel @two_kernels#1 (chip sm_80
+// SM80-NEXT:    stages=1        8192 B  [OK]
+// SM80-NEXT:    registers 0 per thread
+func.func @two_kernels() {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(64) as (%bx) {
+    %X_s = tile.alloc_shared : memref<64x32xf16, #gpu.address_space<workgroup>>
+    %X_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+  }
+  tile.kernel grid(%c1) threads(64) as (%bx) {
+    %Y_s = tile.alloc_shared : memref<64x32xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}

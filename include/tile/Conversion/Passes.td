@@ -38,4 +38,82 @@ def TileLowerToCPU : Pass<"tile-lower-to-cpu", "ModuleOp"> {
   ];
 }
 
+def TileLowerToNVGPU : Pass<"tile-lower-to-nvgpu", "ModuleOp"> {
+  let summary = "lowers tile kernels to gpu.func kernels with nvgpu copies";
+  let description = [{
+    Turns every `tile.kernel` into a `gpu.func` kernel in the `gpu.module`
+    `@tile_kernels` and a host-side `gpu.launch_func`. Fragment ops (register
+    tiles, `tile.gemm`) are lowered first by the fragment lowering; then
+    copies between global and shared memory are split into per-thread
+    16-byte chunks (smaller when alignment or extents demand it), coalesced
+    over the block's threads: `tile.copy_async` becomes
+    `nvgpu.device_async_copy` with `srcElements` zero-filling what lies out
+    of bounds, a synchronous `tile.copy` masked vector loads and stores.
+    Every shared access goes through the XOR swizzle of
+    `SharedLayout.h`. `tile.commit_group` / `tile.wait_group N` become
+    `cp.async.commit_group` / `cp.async.wait_group N` and `tile.barrier`
+    becomes `gpu.barrier`. All `tile.alloc_shared` of a kernel are carved
+    out of one `gpu.dynamic_shared_memory` region at 128-byte aligned
+    offsets, so no `memref.alloc` (which upstream lowers to `malloc`)
+    remains. The kernel takes one memref argument per memref argument of
+    the enclosing function, in order; the launch description (kernel name,
+    grid, block, dynamic shared bytes, arguments) is attached to the
+    `gpu.launch_func` as the `tile.launch` attribute.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "target chip, e.g. sm_80 or sm_90">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::NVVM::NVVMDialect",
+    "::mlir::nvgpu::NVGPUDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
+def TileToPTX : Pass<"tile-to-ptx", "ModuleOp"> {
+  let summary = "the whole pipeline: tile kernels to a module holding PTX";
+  let description = [{
+    Runs, in order, the pipelining passes (`tile-pipeline-planning`,
+    `tile-smem-budget`, `tile-software-pipeline`), `tile-lower-to-nvgpu`,
+    the upstream device lowering on the `gpu.module` (`convert-scf-to-cf`,
+    `expand-strided-metadata`, `lower-affine`, `convert-nvgpu-to-nvvm`,
+    `convert-gpu-to-nvvm` with bare-pointer kernel arguments), then
+    `nvvm-attach-target` for the chip with the chip table's PTX features and
+    `gpu-module-to-binary{format=isa}`. The result holds the PTX in a
+    `gpu.binary` and the host function with its `gpu.launch_func`;
+    `tile-translate --tile-emit-ptx` / `--tile-emit-launch` write the PTX
+    and the launch description out.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "target chip, e.g. sm_80 or sm_90">,
+    Option<"optLevel", "opt-level", "unsigned", /*default=*/"3",
+           "LLVM optimization level for the PTX">,
+  ];
+}
+
+def TestTileLowerFragments : Pass<"test-tile-lower-fragments"> {
+  let summary = "Test pass: lower only the fragment ops of each tile.kernel";
+  let description = [{
+    Runs the first step of `--tile-lower-to-nvgpu` alone: in every
+    `tile.kernel`, fragment tiles become per-thread registers (a constant-
+    indexed `memref.alloca` in the mma.sync accumulator layout, tiled over
+    the block's warps), `tile.gemm` becomes `nvgpu.ldmatrix` +
+    `nvgpu.mma.sync` m16n8k16 (or a per-thread FMA loop where mma.sync does
+    not apply), and copies to or from fragments become masked per-thread
+    loads and stores. Everything else (the kernel, shared tiles, copies
+    between global and shared memory) is left for the rest of the lowering.
+    For tests only.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_80\"",
+           "The target chip (sm_80, sm_90, ...): mma.sync needs sm_80+">
+  ];
+}
+
 #endif // TILE_CONVERSION_PASSES_TD

@@ -36,7 +36,8 @@ def parse_list(text):
 def parse_args(argv):
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--variant", choices=["plain", "auto", "manual"],
-                   default="plain")
+                   help="default: auto with --num-stages, manual with "
+                   "--stage, else plain")
     p.add_argument("--emit", choices=["all", "kernel", "main"], default="all")
     p.add_argument("--M", type=int, default=96)
     p.add_argument("--N", type=int, default=80)
@@ -62,6 +63,9 @@ def parse_args(argv):
     p.add_argument("--order", default=None,
                    help="manual: order per statement (default 0,1,2)")
     args = p.parse_args(argv)
+    if args.variant is None:
+        args.variant = ("auto" if args.num_stages is not None else
+                        "manual" if args.stage else "plain")
     if args.variant != "auto" and args.num_stages is not None:
         p.error("--num-stages needs --variant auto")
     if args.variant != "manual" and (args.stage or args.order):

@@ -9,6 +9,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -151,4 +152,32 @@ bool mlir::tile::isMultiBuffered(const PipelineSchedule &schedule,
   buffer = getUnderlyingBuffer(buffer);
   return buffer.getDefiningOp<AllocSharedOp>() &&
          schedule.getNumVersions(buffer) > 1;
+}
+
+SmallVector<unsigned> mlir::tile::getValueProducers(
+    PipelinedOp loop, ArrayRef<Operation *> statements, unsigned index) {
+  Block *body = &loop.getBody().front();
+  Operation *statement = statements[index];
+  SmallVector<unsigned> producers;
+  llvm::SmallPtrSet<Operation *, 8> visited;
+  SmallVector<Value> worklist;
+  statement->walk([&](Operation *nested) {
+    llvm::append_range(worklist, nested->getOperands());
+  });
+  while (!worklist.empty()) {
+    Operation *def = worklist.pop_back_val().getDefiningOp();
+    Operation *top = def ? body->findAncestorOpInBlock(*def) : nullptr;
+    if (!top || top == statement || !visited.insert(top).second)
+      continue;
+    const auto *it = llvm::find(statements, top);
+    if (it != statements.end()) {
+      producers.push_back(it - statements.begin());
+      continue;
+    }
+    // A side-effect-free op: look through it to what it computes from.
+    top->walk([&](Operation *nested) {
+      llvm::append_range(worklist, nested->getOperands());
+    });
+  }
+  return producers;
 }

@@ -15,7 +15,6 @@
 
 #include "tile/Dialect/Tile/Transforms/Schedule.h"
 
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallBitVector.h"
 
 using namespace mlir;
@@ -39,32 +38,11 @@ static SmallVector<unsigned> getProducers(PipelinedOp loop,
                                           ArrayRef<Operation *> statements,
                                           ArrayRef<MemoryAccesses> accesses,
                                           unsigned index) {
-  Block *body = &loop.getBody().front();
-  SmallVector<unsigned> producers;
+  SmallVector<unsigned> producers = getValueProducers(loop, statements, index);
   auto add = [&](unsigned i) {
     if (!llvm::is_contained(producers, i))
       producers.push_back(i);
   };
-
-  llvm::DenseSet<Operation *> visited;
-  SmallVector<Value> worklist;
-  statements[index]->walk([&](Operation *nested) {
-    llvm::append_range(worklist, nested->getOperands());
-  });
-  while (!worklist.empty()) {
-    Operation *def = worklist.pop_back_val().getDefiningOp();
-    Operation *top = def ? body->findAncestorOpInBlock(*def) : nullptr;
-    if (!top || top == statements[index] || !visited.insert(top).second)
-      continue;
-    auto it = llvm::find(statements, top);
-    if (it != statements.end()) {
-      add(it - statements.begin());
-      continue;
-    }
-    top->walk([&](Operation *nested) {
-      llvm::append_range(worklist, nested->getOperands());
-    });
-  }
 
   const MemoryAccesses &reader = accesses[index];
   for (unsigned i = 0; i < index; ++i) {

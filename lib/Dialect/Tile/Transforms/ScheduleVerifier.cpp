@@ -14,7 +14,6 @@
 #include "tile/Dialect/Tile/Transforms/Schedule.h"
 
 #include "mlir/IR/AsmState.h"
-#include "llvm/ADT/DenseSet.h"
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -54,16 +53,13 @@ private:
   /// `first` runs first in the original program. At most one per buffer.
   SmallVector<Dependence> getMemoryDependences(unsigned first,
                                                unsigned second) const;
-  /// Statements whose results statement `index` uses, directly or through
-  /// side-effect-free ops of the body.
-  llvm::DenseSet<unsigned> getValueDependences(unsigned index) const;
 
   std::string describe(unsigned index) const;
   std::string describeBuffer(Value buffer);
   ScheduleViolation makeViolation(unsigned at, unsigned other,
                                   std::string message, std::string note);
 
-  mutable PipelinedOp loop;
+  PipelinedOp loop;
   const PipelineSchedule &schedule;
   SmallVector<MemoryAccesses> accesses;
   std::unique_ptr<AsmState> asmState;
@@ -117,6 +113,14 @@ std::string ScheduleChecker::describeBuffer(Value buffer) {
 ScheduleViolation ScheduleChecker::makeViolation(unsigned at, unsigned other,
                                                  std::string message,
                                                  std::string note) {
+  // A dependence that comes only from undeclared effects looks arbitrary
+  // unless the message says where it comes from.
+  for (unsigned index : {at, other})
+    if (index < accesses.size() &&
+        (accesses[index].readsUnknown || accesses[index].writesUnknown))
+      message += "; statement #" + std::to_string(index) +
+                 " does not declare its memory effects, so it is assumed to "
+                 "touch all memory";
   ScheduleViolation violation;
   violation.op = schedule.statements[at];
   violation.other = schedule.statements[other];
@@ -153,37 +157,6 @@ ScheduleChecker::getMemoryDependences(unsigned first, unsigned second) const {
   return dependences;
 }
 
-llvm::DenseSet<unsigned>
-ScheduleChecker::getValueDependences(unsigned index) const {
-  Block *body = &loop.getBody().front();
-  Operation *statement = schedule.statements[index];
-  llvm::DenseSet<unsigned> result;
-  llvm::DenseSet<Operation *> visited;
-  SmallVector<Value> worklist;
-  statement->walk([&](Operation *nested) {
-    llvm::append_range(worklist, nested->getOperands());
-  });
-  while (!worklist.empty()) {
-    Value value = worklist.pop_back_val();
-    Operation *def = value.getDefiningOp();
-    if (!def)
-      continue;
-    Operation *top = body->findAncestorOpInBlock(*def);
-    if (!top || top == statement || !visited.insert(top).second)
-      continue;
-    auto it = llvm::find(schedule.statements, top);
-    if (it != schedule.statements.end()) {
-      result.insert(it - schedule.statements.begin());
-      continue;
-    }
-    // A side-effect-free op: look through it to what it computes from.
-    top->walk([&](Operation *nested) {
-      llvm::append_range(worklist, nested->getOperands());
-    });
-  }
-  return result;
-}
-
 std::optional<ScheduleViolation> ScheduleChecker::checkLists() {
   size_t n = schedule.statements.size();
   auto listError = [&](std::string message) {
@@ -217,14 +190,15 @@ std::optional<ScheduleViolation> ScheduleChecker::checkLists() {
 std::optional<ScheduleViolation> ScheduleChecker::checkWithinIteration() {
   ArrayRef<int64_t> stage = schedule.stage, order = schedule.order;
   for (unsigned b = 0, n = schedule.statements.size(); b < n; ++b) {
-    llvm::DenseSet<unsigned> valueDeps = getValueDependences(b);
+    SmallVector<unsigned> valueDeps =
+        getValueProducers(loop, schedule.statements, b);
     for (unsigned a = 0; a < b; ++a) {
       bool earlierStage = stage[b] < stage[a];
       bool earlierOrder = stage[b] == stage[a] && order[b] < order[a];
       if (!earlierStage && !earlierOrder)
         continue;
       SmallVector<Dependence> deps;
-      if (valueDeps.contains(a))
+      if (llvm::is_contained(valueDeps, a))
         deps.push_back({DependenceKind::Value, Value()});
       llvm::append_range(deps, getMemoryDependences(a, b));
       if (deps.empty())

@@ -51,8 +51,11 @@ def TilePipelinePlanning : Pass<"tile-pipeline-planning"> {
     validated instead: `num_stages` must equal `max(stage) + 1`, no statement
     may run before a statement whose data it reads, and no copy may overwrite
     a shared tile that an earlier statement still has to read (TileLang issue
-    2668). Each violation is an error naming both statements. Running the
-    pass on its own output changes nothing.
+    2668). Each violation is an error naming both statements; an inferred
+    schedule that would break one keeps the copies involved in the last
+    stage instead, with a warning. An op with regions is one statement and
+    never a prefetch copy, whatever it holds. Running the pass on its own
+    output changes nothing.
   }];
 }
 

@@ -73,6 +73,13 @@ struct MemoryAccesses {
 };
 MemoryAccesses getMemoryAccesses(Operation *op);
 
+/// The statements (indices into `statements`, the loop's statements) whose
+/// results statement `index` uses, directly or through side-effect-free ops
+/// of the body, including uses inside its regions.
+llvm::SmallVector<unsigned>
+getValueProducers(PipelinedOp loop, llvm::ArrayRef<Operation *> statements,
+                  unsigned index);
+
 /// Whether `buffer` is a shared tile that the software-pipelining rewrite
 /// multi-buffers under `schedule`: a `tile.alloc_shared` result that needs
 /// more than one version.

@@ -1,0 +1,33 @@
+//===- IndexFacts.h - Divisors and bounds of index values ------*- C++ -*-===//
+//
+// Part of tile-mlir. Vector copies need their start addresses aligned to the
+// vector width, and bounds checks are only needed where an index can leave
+// the tensor; both are proved from the index arithmetic that computes tile
+// offsets (block index times tile size, loop counter times tile size).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_CONVERSION_TILETONVGPU_INDEXFACTS_H
+#define TILE_CONVERSION_TILETONVGPU_INDEXFACTS_H
+
+#include "mlir/IR/Value.h"
+
+#include <cstdint>
+#include <optional>
+
+namespace mlir {
+namespace tile {
+
+/// A positive number that provably divides the integer `value` holds at run
+/// time (1 when nothing is known; 0 has every divisor, reported as 2^30).
+int64_t getKnownDivisor(Value value);
+
+/// The largest value `value` can take at run time, when it is provably
+/// non-negative and bounded: block indices are below their grid size, thread
+/// ids below the block size, loop counters below the loop's upper bound.
+std::optional<int64_t> getConstantUpperBound(Value value);
+
+} // namespace tile
+} // namespace mlir
+
+#endif // TILE_CONVERSION_TILETONVGPU_INDEXFACTS_H

@@ -1,0 +1,34 @@
+//===- KernelOutlining.h - tile.kernel to gpu.func + launch -----*- C++ -*-===//
+//
+// Part of tile-mlir. The last step of the GPU lowering.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_CONVERSION_TILETONVGPU_KERNELOUTLINING_H
+#define TILE_CONVERSION_TILETONVGPU_KERNELOUTLINING_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
+#include "tile/Target/Chip.h"
+
+namespace mlir {
+namespace tile {
+
+/// Moves the (already per-thread) body of `kernel` into a new kernel
+/// `gpu.func @name` of `module`, carves its shared tiles, and replaces the
+/// kernel by a `gpu.launch_func` carrying the launch description.
+///
+/// Kernel ABI: the gpu.func takes exactly the enclosing function's memref
+/// arguments, in order (each must have a static shape and the identity
+/// layout: the bare-pointer convention passes one pointer each). Values the
+/// body uses from the host function must be computable from constants; they
+/// are recomputed on the device. The block indices become `gpu.block_id`.
+FailureOr<gpu::LaunchFuncOp> outlineKernel(KernelOp kernel,
+                                           gpu::GPUModuleOp module,
+                                           StringRef name,
+                                           const ChipInfo &chip);
+
+} // namespace tile
+} // namespace mlir
+
+#endif // TILE_CONVERSION_TILETONVGPU_KERNELOUTLINING_H

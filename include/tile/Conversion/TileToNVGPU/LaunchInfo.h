@@ -1,0 +1,46 @@
+//===- LaunchInfo.h - The host-side launch description ----------*- C++ -*-===//
+//
+// Part of tile-mlir. What a runtime needs to launch a compiled kernel without
+// reading MLIR: entry name, grid, block, dynamic shared bytes, arguments. The
+// lowering attaches it to the `gpu.launch_func` as the `tile.launch`
+// dictionary; writeLaunchDescription prints the `.launch` text file.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_CONVERSION_TILETONVGPU_LAUNCHINFO_H
+#define TILE_CONVERSION_TILETONVGPU_LAUNCHINFO_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir {
+namespace tile {
+
+/// The name of the launch-description attribute on `gpu.launch_func`.
+constexpr llvm::StringLiteral kLaunchAttrName = "tile.launch";
+/// Argument attribute naming a kernel parameter in the description
+/// (`%A: memref<...> {tile.name = "A"}`); unnamed memrefs are A, B, C, ...
+constexpr llvm::StringLiteral kArgNameAttrName = "tile.name";
+
+/// Builds the description of `launch` (grid and block sizes folded to
+/// constants where possible) and attaches it as `tile.launch`. `memrefArgs`
+/// are the host function's memref arguments, i.e. the kernel parameters.
+LogicalResult attachLaunchInfo(gpu::LaunchFuncOp launch, StringRef chip,
+                               int64_t sharedBytes,
+                               ArrayRef<BlockArgument> memrefArgs);
+
+/// Writes the `.launch` text of one launch:
+///   kernel <entry>
+///   chip <sm_XX>
+///   grid <gx> <gy> <gz>
+///   block <bx> <by> <bz>
+///   shared_bytes <bytes>
+///   arg <name> <f16|bf16|f32> <d0>x<d1>     (one per parameter, in order)
+///   grid_expr <gx> <gy> <gz>                 (informational)
+LogicalResult writeLaunchDescription(gpu::LaunchFuncOp launch,
+                                     llvm::raw_ostream &os);
+
+} // namespace tile
+} // namespace mlir
+
+#endif // TILE_CONVERSION_TILETONVGPU_LAUNCHINFO_H

@@ -1,0 +1,40 @@
+//===- SharedAccess.h - Addressing shared tiles on the GPU ------*- C++ -*-===//
+//
+// Part of tile-mlir. A shared tile may be reached through rank-reducing
+// memref.subviews (one version of a multi-buffered tile); the swizzle is a
+// property of the underlying buffer, so an access is first composed down to
+// that buffer and then swizzled there.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_CONVERSION_TILETONVGPU_SHAREDACCESS_H
+#define TILE_CONVERSION_TILETONVGPU_SHAREDACCESS_H
+
+#include "mlir/IR/Builders.h"
+#include "mlir/IR/Value.h"
+#include "mlir/Support/LLVM.h"
+
+namespace mlir {
+namespace tile {
+
+/// An element of a shared buffer: the buffer (a `tile.alloc_shared` result or
+/// whatever a subview chain starts from) and indices into it.
+struct SharedAccess {
+  Value buffer;
+  SmallVector<Value> indices;
+};
+
+/// Composes `indices` into `tile` (logical, possibly through subviews) down to
+/// the underlying buffer. The column index is NOT swizzled yet.
+SharedAccess composeSharedAccess(OpBuilder &builder, Location loc, Value tile,
+                                 ValueRange indices);
+
+/// composeSharedAccess, then maps the innermost index through the buffer's
+/// SharedSwizzle: the physical element the GPU code must touch.
+SharedAccess getPhysicalSharedAccess(OpBuilder &builder, Location loc,
+                                     Value tile, ValueRange indices);
+
+} // namespace tile
+} // namespace mlir
+
+#endif // TILE_CONVERSION_TILETONVGPU_SHAREDACCESS_H

@@ -1,0 +1,33 @@
+//===- SharedCarving.h - Shared tiles as views of one dynamic region -*- C++
+//-*-//
+//
+// Part of tile-mlir. Upstream lowers a workgroup-space memref.alloc to a call
+// to malloc, and static shared arrays are capped at 48 KiB; carving every
+// shared tile out of the kernel's dynamic shared memory avoids both.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_CONVERSION_TILETONVGPU_SHAREDCARVING_H
+#define TILE_CONVERSION_TILETONVGPU_SHAREDCARVING_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+#include <cstdint>
+
+namespace mlir {
+namespace tile {
+
+/// Offsets of shared tiles inside the dynamic region are multiples of this,
+/// so every tile row starts where the swizzle assumes (a 128-byte line).
+constexpr int64_t kSharedTileAlignment = 128;
+
+/// Replaces every `tile.alloc_shared` in `func`, in program order, by a
+/// `memref.view` of one `gpu.dynamic_shared_memory` region at the next
+/// 128-byte aligned offset. Returns the region's size in bytes (0 when the
+/// kernel has no shared tile).
+int64_t carveSharedMemory(gpu::GPUFuncOp func);
+
+} // namespace tile
+} // namespace mlir
+
+#endif // TILE_CONVERSION_TILETONVGPU_SHAREDCARVING_H

@@ -1,0 +1,509 @@
+//===- CopyLowering.cpp - Global/shared tile copies to per-thread code ----===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Conversion/TileToNVGPU/CopyLowering.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
+#include "tile/Conversion/TileToNVGPU/IndexFacts.h"
+#include "tile/Conversion/TileToNVGPU/SharedAccess.h"
+
+#include <numeric>
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// One operand of a copy: the memref as written and the tile's offsets in it
+/// (empty when the op gives none, i.e. all zero).
+struct CopySide {
+  Value memref;
+  MemRefType type;
+  SmallVector<Value> offsets;
+  bool shared;
+
+  CopySide(Value memref, ValueRange offsets)
+      : memref(memref), type(cast<MemRefType>(memref.getType())),
+        offsets(offsets), shared(getMemorySpace(type) == MemorySpace::Shared) {}
+
+  int64_t elementBytes() const {
+    return std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
+  }
+  /// Without offsets the extent lies inside the operand (the extent is the
+  /// smaller of the two shapes), so only a side with offsets is checked.
+  bool needsBounds() const { return !offsets.empty(); }
+};
+
+/// How a block-level copy of `extent` is cut into per-thread chunks.
+struct ChunkPlan {
+  SmallVector<int64_t> extent;
+  int64_t vectorElements;
+  int64_t chunksPerRow;
+  int64_t totalChunks;
+};
+
+} // namespace
+
+static Value constantIndex(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+static constexpr int64_t kAnyDivisor = int64_t(1) << 30;
+
+/// Proves that the innermost index of every chunk start on `side` is a
+/// multiple of `v` elements and that v consecutive elements are contiguous in
+/// memory, so a v-element vector access is aligned to its own size. Global
+/// memrefs are assumed to start at a 16-byte aligned address (cudaMalloc
+/// returns 256-byte aligned pointers); shared buffers are carved at 128-byte
+/// offsets. What remains is the layout (static strides and offset, each a
+/// multiple of v) and the offsets (getKnownDivisor), through any subviews.
+static bool isAlignedFor(const CopySide &side, int64_t v) {
+  if (v == 1)
+    return true;
+  int64_t divisor =
+      side.offsets.empty() ? kAnyDivisor : getKnownDivisor(side.offsets.back());
+  Value current = side.memref;
+  while (auto subview = current.getDefiningOp<memref::SubViewOp>()) {
+    unsigned innermost = subview.getSourceType().getRank() - 1;
+    if (subview.getDroppedDims().test(innermost))
+      return false;
+    std::optional<int64_t> stride =
+        getConstantIntValue(subview.getMixedStrides()[innermost]);
+    if (!stride || *stride != 1)
+      return false;
+    OpFoldResult offset = subview.getMixedOffsets()[innermost];
+    std::optional<int64_t> constant = getConstantIntValue(offset);
+    int64_t offsetDivisor = constant
+                                ? (*constant == 0 ? kAnyDivisor : *constant)
+                                : getKnownDivisor(cast<Value>(offset));
+    divisor = std::gcd(divisor, offsetDivisor);
+    current = subview.getSource();
+  }
+  auto type = cast<MemRefType>(current.getType());
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)))
+    return false;
+  if (ShapedType::isDynamic(offset) || offset % v != 0)
+    return false;
+  if (strides.empty() || strides.back() != 1)
+    return false;
+  for (int64_t stride : ArrayRef<int64_t>(strides).drop_back())
+    if (ShapedType::isDynamic(stride) || stride % v != 0)
+      return false;
+  return divisor % v == 0;
+}
+
+/// The widest vector (at most 16 bytes on either side) that divides the row
+/// of the extent and is provably aligned on both sides.
+static ChunkPlan planChunks(ArrayRef<int64_t> extent, const CopySide &src,
+                            const CopySide *dst, int64_t threads) {
+  (void)threads;
+  int64_t bytes = src.elementBytes();
+  if (dst)
+    bytes = std::max(bytes, dst->elementBytes());
+  int64_t inner = extent.back();
+  int64_t v = std::max<int64_t>(1, 16 / bytes);
+  while (v > 1 && (inner % v != 0 || !isAlignedFor(src, v) ||
+                   (dst && !isAlignedFor(*dst, v))))
+    v /= 2;
+  ChunkPlan plan;
+  plan.extent.assign(extent.begin(), extent.end());
+  plan.vectorElements = v;
+  plan.chunksPerRow = inner / v;
+  int64_t rows = 1;
+  for (int64_t e : extent.drop_back())
+    rows *= e;
+  plan.totalChunks = rows * plan.chunksPerRow;
+  return plan;
+}
+
+/// Calls `body(builder, indices)` once per chunk this thread owns: chunk
+/// ids tid, tid + T, tid + 2T, ... of the row-major extent, where indices are
+/// the chunk's first element relative to the tile. Small counts are unrolled
+/// (straight-line code the scheduler can interleave), large ones loop.
+static void
+forEachChunk(OpBuilder &b, Location loc, const ChunkPlan &plan, Value tid,
+             int64_t threads,
+             function_ref<void(OpBuilder &, Location, ArrayRef<Value>)> body) {
+  int64_t perThread = llvm::divideCeil(plan.totalChunks, threads);
+  bool ragged = plan.totalChunks % threads != 0;
+  unsigned rank = plan.extent.size();
+
+  auto emitChunk = [&](OpBuilder &b, Value id) {
+    auto emit = [&](OpBuilder &b) {
+      Value row = id, col;
+      if (plan.chunksPerRow == 1) {
+        col = constantIndex(b, loc, 0);
+      } else {
+        Value perRow = constantIndex(b, loc, plan.chunksPerRow);
+        row = arith::DivUIOp::create(b, loc, id, perRow);
+        col = arith::RemUIOp::create(b, loc, id, perRow);
+      }
+      col = b.createOrFold<arith::MulIOp>(
+          loc, col, constantIndex(b, loc, plan.vectorElements));
+      SmallVector<Value> indices(rank);
+      indices[rank - 1] = col;
+      for (int d = int(rank) - 2; d >= 0; --d) {
+        if (d == 0) {
+          indices[d] = row;
+          break;
+        }
+        Value size = constantIndex(b, loc, plan.extent[d]);
+        indices[d] = arith::RemUIOp::create(b, loc, row, size);
+        row = arith::DivUIOp::create(b, loc, row, size);
+      }
+      body(b, loc, indices);
+    };
+    if (!ragged) {
+      emit(b);
+      return;
+    }
+    Value inRange =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, id,
+                              constantIndex(b, loc, plan.totalChunks));
+    auto ifOp = scf::IfOp::create(b, loc, inRange, /*withElse=*/false);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+    emit(b);
+  };
+
+  constexpr int64_t kMaxUnroll = 16;
+  if (perThread <= kMaxUnroll) {
+    for (int64_t i = 0; i < perThread; ++i)
+      emitChunk(b, b.createOrFold<arith::AddIOp>(
+                       loc, tid, constantIndex(b, loc, i * threads)));
+    return;
+  }
+  Value lb = constantIndex(b, loc, 0);
+  Value ub = constantIndex(b, loc, perThread * threads);
+  Value step = constantIndex(b, loc, threads);
+  auto loop = scf::ForOp::create(b, loc, lb, ub, step);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(loop.getBody()->getTerminator());
+  emitChunk(b, arith::AddIOp::create(b, loc, tid, loop.getInductionVar()));
+}
+
+/// The indices of a chunk's first element on `side`.
+static SmallVector<Value> sideIndices(OpBuilder &b, Location loc,
+                                      const CopySide &side,
+                                      ArrayRef<Value> tileIndices) {
+  if (side.offsets.empty())
+    return SmallVector<Value>(tileIndices);
+  SmallVector<Value> indices;
+  for (auto [offset, index] : llvm::zip_equal(side.offsets, tileIndices))
+    indices.push_back(b.createOrFold<arith::AddIOp>(loc, offset, index));
+  return indices;
+}
+
+/// How many of the `v` elements starting at `indices` lie inside `side`:
+/// 0 when the row is out of bounds, else min(v, dim - col) clamped at 0.
+/// Unsigned compares also treat negative indices as out of bounds. Null when
+/// the whole chunk is provably inside (getConstantUpperBound: e.g. a 4096
+/// tensor cut in 128-row tiles by a 32-block grid), so exact sizes pay no
+/// bounds checks.
+static Value inBoundsElements(OpBuilder &b, Location loc, const CopySide &side,
+                              ArrayRef<Value> indices, int64_t v) {
+  unsigned rank = indices.size();
+  auto provablyBelow = [&](Value index, int64_t extra, unsigned d) {
+    if (side.type.isDynamicDim(d))
+      return false;
+    std::optional<int64_t> bound = getConstantUpperBound(index);
+    return bound && *bound + extra < side.type.getDimSize(d);
+  };
+  bool rowInside = true;
+  for (unsigned d = 0; d + 1 < rank; ++d)
+    rowInside &= provablyBelow(indices[d], 0, d);
+  if (rowInside && provablyBelow(indices[rank - 1], v - 1, rank - 1))
+    return Value();
+
+  auto dimSize = [&](unsigned d) -> Value {
+    if (!side.type.isDynamicDim(d))
+      return constantIndex(b, loc, side.type.getDimSize(d));
+    return memref::DimOp::create(b, loc, side.memref, d);
+  };
+  auto ult = [&](Value lhs, Value rhs) {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lhs, rhs);
+  };
+  Value inside = ult(indices[rank - 1], dimSize(rank - 1));
+  for (unsigned d = 0; d + 1 < rank; ++d)
+    inside = arith::AndIOp::create(b, loc, inside, ult(indices[d], dimSize(d)));
+  Value remaining =
+      arith::SubIOp::create(b, loc, dimSize(rank - 1), indices[rank - 1]);
+  Value count =
+      arith::MinUIOp::create(b, loc, remaining, constantIndex(b, loc, v));
+  return arith::SelectOp::create(b, loc, inside, count,
+                                 constantIndex(b, loc, 0));
+}
+
+/// vector<v x i1> with the first `count` lanes set. (vector.create_mask with
+/// a dynamic bound is not lowered by convert-gpu-to-nvvm; this compare is
+/// what it would expand to.)
+static Value prefixMask(OpBuilder &b, Location loc, Value count, int64_t v) {
+  auto i32 = b.getI32Type();
+  auto vecType = VectorType::get({v}, i32);
+  SmallVector<int32_t> lanes(v);
+  std::iota(lanes.begin(), lanes.end(), 0);
+  Value iota = arith::ConstantOp::create(
+      b, loc, DenseElementsAttr::get(vecType, ArrayRef<int32_t>(lanes)));
+  Value n = arith::IndexCastOp::create(b, loc, i32, count);
+  Value splat = vector::BroadcastOp::create(b, loc, vecType, n);
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, iota, splat);
+}
+
+/// The memref and indices the GPU code touches for `indices` on `side`.
+static SharedAccess physicalAccess(OpBuilder &b, Location loc,
+                                   const CopySide &side,
+                                   ArrayRef<Value> indices) {
+  if (side.shared)
+    return getPhysicalSharedAccess(b, loc, side.memref, indices);
+  return SharedAccess{side.memref, SmallVector<Value>(indices)};
+}
+
+static llvm::MaybeAlign vectorAlign(int64_t v, int64_t elementBytes) {
+  if (v == 1)
+    return llvm::MaybeAlign();
+  return llvm::Align(v * elementBytes);
+}
+
+/// Synchronous chunk: (masked) vector load, float conversion, (masked)
+/// vector store.
+static void emitSyncChunk(OpBuilder &b, Location loc, const CopySide &src,
+                          const CopySide &dst, ArrayRef<Value> tileIndices,
+                          int64_t v) {
+  SmallVector<Value> srcIndices = sideIndices(b, loc, src, tileIndices);
+  SmallVector<Value> dstIndices = sideIndices(b, loc, dst, tileIndices);
+  Type srcElement = src.type.getElementType();
+  Type dstElement = dst.type.getElementType();
+  auto srcVector = VectorType::get({v}, srcElement);
+
+  SharedAccess from = physicalAccess(b, loc, src, srcIndices);
+  llvm::MaybeAlign srcAlign = vectorAlign(v, src.elementBytes());
+  auto plainLoad = [&](OpBuilder &b) -> Value {
+    return vector::LoadOp::create(b, loc, srcVector, from.buffer, from.indices,
+                                  /*nontemporal=*/false, srcAlign);
+  };
+  Value value;
+  Value count = src.needsBounds() ? inBoundsElements(b, loc, src, srcIndices, v)
+                                  : Value();
+  if (count) {
+    // Whole chunks (all but the tile's edge) take the plain vector load; LLVM
+    // scalarizes a masked one into per-element branches.
+    Value whole = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, count,
+                                        constantIndex(b, loc, v));
+    auto ifOp = scf::IfOp::create(b, loc, TypeRange{srcVector}, whole,
+                                  /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPointToStart(ifOp.thenBlock());
+      scf::YieldOp::create(b, loc, plainLoad(b));
+      b.setInsertionPointToStart(ifOp.elseBlock());
+      Value zero = arith::ConstantOp::create(b, loc, srcVector,
+                                             b.getZeroAttr(srcVector));
+      Value masked = vector::MaskedLoadOp::create(
+          b, loc, srcVector, from.buffer, from.indices,
+          prefixMask(b, loc, count, v), zero, srcAlign);
+      scf::YieldOp::create(b, loc, masked);
+    }
+    value = ifOp.getResult(0);
+  } else {
+    value = plainLoad(b);
+  }
+  if (srcElement != dstElement) {
+    auto dstVector = VectorType::get({v}, dstElement);
+    if (srcElement.getIntOrFloatBitWidth() < dstElement.getIntOrFloatBitWidth())
+      value = arith::ExtFOp::create(b, loc, dstVector, value);
+    else
+      value = arith::TruncFOp::create(b, loc, dstVector, value);
+  }
+
+  SharedAccess to = physicalAccess(b, loc, dst, dstIndices);
+  llvm::MaybeAlign dstAlign = vectorAlign(v, dst.elementBytes());
+  Value dstCount = dst.needsBounds()
+                       ? inBoundsElements(b, loc, dst, dstIndices, v)
+                       : Value();
+  if (!dstCount) {
+    vector::StoreOp::create(b, loc, value, to.buffer, to.indices,
+                            /*nontemporal=*/false, dstAlign);
+    return;
+  }
+  Value whole = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                      dstCount, constantIndex(b, loc, v));
+  auto ifOp = scf::IfOp::create(b, loc, whole, /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  vector::StoreOp::create(b, loc, value, to.buffer, to.indices,
+                          /*nontemporal=*/false, dstAlign);
+  b.setInsertionPointToStart(ifOp.elseBlock());
+  vector::MaskedStoreOp::create(b, loc, to.buffer, to.indices,
+                                prefixMask(b, loc, dstCount, v), value,
+                                dstAlign);
+}
+
+/// Asynchronous chunk: one cp.async of v elements; `srcElements` counts the
+/// in-bounds ones so the hardware zero-fills the rest. Out-of-bounds chunks
+/// read from the tensor's first element (with srcElements = 0 nothing is
+/// read, but the address stays inside the allocation all the same).
+static void emitAsyncChunk(OpBuilder &b, Location loc, const CopySide &src,
+                           const CopySide &dst, ArrayRef<Value> tileIndices,
+                           int64_t v) {
+  SmallVector<Value> srcIndices = sideIndices(b, loc, src, tileIndices);
+  SmallVector<Value> dstIndices = sideIndices(b, loc, dst, tileIndices);
+  OpBuilder::InsertionGuard guard(b);
+  Value dstCount = dst.needsBounds()
+                       ? inBoundsElements(b, loc, dst, dstIndices, v)
+                       : Value();
+  if (dstCount) {
+    // The destination's row and offset are multiples of v (planChunks), so a
+    // chunk is wholly inside or wholly outside the tile.
+    Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                      dstCount, constantIndex(b, loc, 0));
+    auto ifOp = scf::IfOp::create(b, loc, any, /*withElse=*/false);
+    b.setInsertionPointToStart(ifOp.thenBlock());
+  }
+  Value srcCount = src.needsBounds()
+                       ? inBoundsElements(b, loc, src, srcIndices, v)
+                       : Value();
+  if (srcCount) {
+    Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                      srcCount, constantIndex(b, loc, 0));
+    Value zero = constantIndex(b, loc, 0);
+    for (Value &index : srcIndices)
+      index = arith::SelectOp::create(b, loc, any, index, zero);
+  }
+  SharedAccess to = physicalAccess(b, loc, dst, dstIndices);
+  bool sixteenBytes = v * src.elementBytes() == 16;
+  nvgpu::DeviceAsyncCopyOp::create(
+      b, loc, nvgpu::DeviceAsyncTokenType::get(b.getContext()), to.buffer,
+      to.indices, src.memref, srcIndices, b.getIndexAttr(v), srcCount,
+      sixteenBytes ? b.getUnitAttr() : UnitAttr());
+}
+
+template <typename CopyLikeOp>
+static void lowerCopy(CopyLikeOp op, Value tid, int64_t threads, bool async) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  CopySide src(op.getSource(), op.getSourceIndices());
+  CopySide dst(op.getDest(), op.getDestIndices());
+  ChunkPlan plan = planChunks(op.getExtent(), src, &dst, threads);
+  int64_t v = plan.vectorElements;
+  // cp.async moves 4, 8 or 16 bytes; anything narrower is copied
+  // synchronously, which is a valid (if slower) completion of the group.
+  int64_t bytes = v * src.elementBytes();
+  bool useAsync = async && (bytes == 4 || bytes == 8 || bytes == 16);
+  forEachChunk(b, loc, plan, tid, threads,
+               [&](OpBuilder &b, Location loc, ArrayRef<Value> indices) {
+                 if (useAsync)
+                   emitAsyncChunk(b, loc, src, dst, indices, v);
+                 else
+                   emitSyncChunk(b, loc, src, dst, indices, v);
+               });
+  op.erase();
+}
+
+static void lowerSharedClear(ClearOp op, Value tid, int64_t threads) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  CopySide tile(op.getTile(), {});
+  ChunkPlan plan =
+      planChunks(tile.type.getShape(), tile, /*dst=*/nullptr, threads);
+  int64_t v = plan.vectorElements;
+  auto vecType = VectorType::get({v}, tile.type.getElementType());
+  Value zero =
+      arith::ConstantOp::create(b, loc, vecType, b.getZeroAttr(vecType));
+  forEachChunk(b, loc, plan, tid, threads,
+               [&](OpBuilder &b, Location loc, ArrayRef<Value> indices) {
+                 SharedAccess to = physicalAccess(b, loc, tile, indices);
+                 vector::StoreOp::create(b, loc, zero, to.buffer, to.indices,
+                                         /*nontemporal=*/false,
+                                         vectorAlign(v, tile.elementBytes()));
+               });
+  op.erase();
+}
+
+/// A loop nobody pipelined runs serially.
+static void lowerSerialPipelined(PipelinedOp op) {
+  OpBuilder b(op);
+  auto loop = scf::ForOp::create(b, op.getLoc(), op.getLowerBound(),
+                                 op.getUpperBound(), op.getStep());
+  Block &body = op.getBody().front();
+  body.getArgument(0).replaceAllUsesWith(loop.getInductionVar());
+  Block *loopBody = loop.getBody();
+  loopBody->getOperations().splice(loopBody->getTerminator()->getIterator(),
+                                   body.getOperations());
+  op.erase();
+}
+
+LogicalResult mlir::tile::lowerTileMemoryOps(KernelOp kernel) {
+  int64_t threads = kernel.getThreads();
+  SmallVector<PipelinedOp> loops;
+  kernel.walk([&](PipelinedOp op) { loops.push_back(op); });
+  for (PipelinedOp loop : loops)
+    lowerSerialPipelined(loop);
+
+  // Every copy left here is global/shared on both sides: fragment ones were
+  // lowered before. Check before rewriting so that a failure leaves the
+  // kernel intact.
+  WalkResult check = kernel.walk([&](Operation *op) {
+    auto touchesFragment = [](Value v) {
+      return getMemorySpace(cast<MemRefType>(v.getType())) ==
+             MemorySpace::Fragment;
+    };
+    if (isa<AllocFragmentOp, GemmOp>(op) ||
+        (isa<CopyOp, ClearOp>(op) &&
+         llvm::any_of(op->getOperands(), [&](Value v) {
+           return isa<MemRefType>(v.getType()) && touchesFragment(v);
+         }))) {
+      op->emitError("fragment op was not lowered by the fragment lowering");
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (check.wasInterrupted())
+    return failure();
+
+  Block &body = kernel.getBody().front();
+  OpBuilder b = OpBuilder::atBlockBegin(&body);
+  Value tid = gpu::ThreadIdOp::create(b, kernel.getLoc(), gpu::Dimension::x);
+
+  SmallVector<Operation *> ops;
+  kernel.walk([&](Operation *op) {
+    if (isa<CopyOp, CopyAsyncOp, ClearOp, CommitGroupOp, WaitGroupOp,
+            BarrierOp>(op))
+      ops.push_back(op);
+  });
+  for (Operation *op : ops) {
+    if (auto copy = dyn_cast<CopyOp>(op)) {
+      lowerCopy(copy, tid, threads, /*async=*/false);
+    } else if (auto copy = dyn_cast<CopyAsyncOp>(op)) {
+      lowerCopy(copy, tid, threads, /*async=*/true);
+    } else if (auto clear = dyn_cast<ClearOp>(op)) {
+      lowerSharedClear(clear, tid, threads);
+    } else {
+      // tile's groups are positional, as in PTX: a wait counts the groups
+      // committed before it in program order, across loop iterations. The
+      // nvgpu token ops want each group's copies as SSA tokens, which do not
+      // flow through the prologue/steady-state/epilogue structure, so these
+      // go straight to their NVVM ops (the same PTX nvgpu would produce).
+      OpBuilder ob(op);
+      if (isa<CommitGroupOp>(op))
+        NVVM::CpAsyncCommitGroupOp::create(ob, op->getLoc());
+      else if (auto wait = dyn_cast<WaitGroupOp>(op))
+        NVVM::CpAsyncWaitGroupOp::create(ob, op->getLoc(), wait.getPending());
+      else
+        gpu::BarrierOp::create(ob, op->getLoc());
+      op->erase();
+    }
+  }
+  return success();
+}

@@ -1,0 +1,122 @@
+//===- KernelOutlining.cpp - tile.kernel to gpu.func + launch -------------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Conversion/TileToNVGPU/KernelOutlining.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/RegionUtils.h"
+#include "tile/Conversion/TileToNVGPU/LaunchInfo.h"
+#include "tile/Conversion/TileToNVGPU/SharedCarving.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+// Upstream gpu-kernel-outlining would pass every captured value (loop trip
+// counts, offsets computed on the host) as an extra kernel parameter; the
+// runtime ABI is one pointer per memref and nothing else, so captured scalars
+// are recomputed on the device instead.
+static LogicalResult materializeOnDevice(Value value, OpBuilder &builder,
+                                         IRMapping &mapping, KernelOp kernel) {
+  if (mapping.contains(value))
+    return success();
+  Operation *op = value.getDefiningOp();
+  if (!op || !isPure(op) || op->getNumRegions() != 0) {
+    return kernel.emitError("kernel uses a host value that is neither a "
+                            "memref argument nor computable from constants "
+                            "(the kernel ABI passes only memref pointers)");
+  }
+  for (Value operand : op->getOperands())
+    if (failed(materializeOnDevice(operand, builder, mapping, kernel)))
+      return failure();
+  builder.clone(*op, mapping);
+  return success();
+}
+
+FailureOr<gpu::LaunchFuncOp> mlir::tile::outlineKernel(KernelOp kernel,
+                                                       gpu::GPUModuleOp module,
+                                                       StringRef name,
+                                                       const ChipInfo &chip) {
+  auto func = kernel->getParentOfType<FunctionOpInterface>();
+  if (!func)
+    return kernel.emitError("must be inside a function");
+  MLIRContext *ctx = kernel.getContext();
+  Location loc = kernel.getLoc();
+
+  SmallVector<BlockArgument> memrefArgs;
+  SmallVector<Type> argTypes;
+  for (BlockArgument arg : func.getArguments()) {
+    auto type = dyn_cast<MemRefType>(arg.getType());
+    if (!type)
+      continue;
+    if (!type.hasStaticShape() || !type.getLayout().isIdentity())
+      return kernel.emitError("kernel argument #")
+             << arg.getArgNumber() << " (" << type
+             << ") must have a static shape and the identity layout (the "
+                "bare-pointer kernel ABI passes one pointer per memref)";
+    memrefArgs.push_back(arg);
+    argTypes.push_back(type);
+  }
+
+  OpBuilder moduleBuilder(ctx);
+  moduleBuilder.setInsertionPointToEnd(module.getBody());
+  auto gpuFunc = gpu::GPUFuncOp::create(moduleBuilder, loc, name,
+                                        FunctionType::get(ctx, argTypes, {}));
+  gpuFunc->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
+                   moduleBuilder.getUnitAttr());
+  int32_t threads = kernel.getThreads();
+  gpuFunc.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(ctx, {threads, 1, 1}));
+
+  Block &entry = gpuFunc.getBody().front();
+  OpBuilder builder = OpBuilder::atBlockBegin(&entry);
+  IRMapping mapping;
+  for (auto [hostArg, deviceArg] :
+       llvm::zip_equal(memrefArgs, entry.getArguments()))
+    mapping.map(hostArg, deviceArg);
+  const gpu::Dimension dims[] = {gpu::Dimension::x, gpu::Dimension::y,
+                                 gpu::Dimension::z};
+  for (auto [index, blockIndex] : llvm::enumerate(kernel.getBlockIndices()))
+    mapping.map(blockIndex, gpu::BlockIdOp::create(builder, loc, dims[index]));
+
+  llvm::SetVector<Value> captured;
+  getUsedValuesDefinedAbove(kernel.getBody(), captured);
+  for (Value value : captured) {
+    if (failed(materializeOnDevice(value, builder, mapping, kernel))) {
+      gpuFunc.erase();
+      return failure();
+    }
+  }
+  for (Operation &op : kernel.getBody().front())
+    builder.clone(op, mapping);
+  gpu::ReturnOp::create(builder, loc);
+
+  int64_t sharedBytes = carveSharedMemory(gpuFunc);
+  if (sharedBytes > chip.maxSharedBytesPerBlock) {
+    gpuFunc.erase();
+    return kernel.emitError("kernel needs ")
+           << sharedBytes << " bytes of shared memory but " << chip.name
+           << " allows " << chip.maxSharedBytesPerBlock << " per block";
+  }
+
+  OpBuilder host(kernel);
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(host, loc, v);
+  };
+  auto grid = kernel.getGridSizes();
+  gpu::KernelDim3 gridSize{grid[0], grid.size() > 1 ? grid[1] : constant(1),
+                           grid.size() > 2 ? grid[2] : constant(1)};
+  gpu::KernelDim3 blockSize{constant(threads), constant(1), constant(1)};
+  Value shared = arith::ConstantIntOp::create(host, loc, sharedBytes, 32);
+  SmallVector<Value> operands(memrefArgs.begin(), memrefArgs.end());
+  auto launch = gpu::LaunchFuncOp::create(host, loc, gpuFunc, gridSize,
+                                          blockSize, shared, operands);
+  if (failed(attachLaunchInfo(launch, chip.name, sharedBytes, memrefArgs)))
+    return failure();
+  kernel.erase();
+  return launch;
+}

@@ -1,0 +1,83 @@
+//===- TileLowerToNVGPU.cpp - The tile-lower-to-nvgpu pass ----------------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "tile/Conversion/Passes.h"
+#include "tile/Conversion/TileToNVGPU/CopyLowering.h"
+#include "tile/Conversion/TileToNVGPU/FragmentLowering.h"
+#include "tile/Conversion/TileToNVGPU/KernelOutlining.h"
+#include "tile/Target/Chip.h"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TILELOWERTONVGPU
+#include "tile/Conversion/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// All kernels of a module go into one gpu.module, so one PTX file holds
+/// every entry.
+constexpr llvm::StringLiteral kKernelModuleName = "tile_kernels";
+
+struct TileLowerToNVGPUPass
+    : tile::impl::TileLowerToNVGPUBase<TileLowerToNVGPUPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    const ChipInfo *chipInfo = lookupChip(chip);
+    if (!chipInfo) {
+      module.emitError("unknown chip '")
+          << chip << "'; known chips: " << getKnownChipNames();
+      return signalPassFailure();
+    }
+
+    SmallVector<KernelOp> kernels;
+    module.walk([&](KernelOp kernel) { kernels.push_back(kernel); });
+    if (kernels.empty())
+      return;
+
+    for (KernelOp kernel : kernels) {
+      if (failed(lowerFragmentOps(kernel, *chipInfo)))
+        return signalPassFailure();
+      if (failed(lowerTileMemoryOps(kernel)))
+        return signalPassFailure();
+    }
+
+    module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),
+                    UnitAttr::get(&getContext()));
+    auto gpuModule = module.lookupSymbol<gpu::GPUModuleOp>(kKernelModuleName);
+    if (!gpuModule) {
+      OpBuilder b = OpBuilder::atBlockEnd(module.getBody());
+      gpuModule =
+          gpu::GPUModuleOp::create(b, module.getLoc(), kKernelModuleName);
+    }
+
+    for (KernelOp kernel : kernels) {
+      auto func = kernel->getParentOfType<FunctionOpInterface>();
+      std::string base =
+          (func ? func.getName().str() : std::string("tile")) + "_kernel";
+      std::string name = base;
+      for (unsigned i = 1; gpuModule.lookupSymbol(name); ++i)
+        name = base + "_" + std::to_string(i);
+      if (failed(outlineKernel(kernel, gpuModule, name, *chipInfo)))
+        return signalPassFailure();
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,114 @@
+//===- TileToPTX.cpp - The tile-to-ptx pipeline pass ----------------------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassRegistry.h"
+#include "tile/Conversion/Passes.h"
+#include "tile/Target/Chip.h"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TILETOPTX
+#include "tile/Conversion/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+struct TileToPTXPass : tile::impl::TileToPTXBase<TileToPTXPass> {
+  using Base::Base;
+
+  /// Tile level down to NVVM inside the gpu.module.
+  std::string getFrontPipeline() const {
+    std::string text;
+    // The pipelining passes live in the tile transforms library; each runs
+    // when it is registered in this build.
+    std::string budget = "tile-smem-budget{chip=" + chip + "}";
+    for (StringRef pass :
+         {StringRef("tile-pipeline-planning"), StringRef(budget),
+          StringRef("tile-software-pipeline")}) {
+      if (PassInfo::lookup(pass.take_until([](char c) { return c == '{'; })))
+        text += pass.str() + ",";
+    }
+    text += "tile-lower-to-nvgpu{chip=" + chip + "},";
+    text += "gpu.module(convert-scf-to-cf,expand-strided-metadata,lower-affine,"
+            "convert-nvgpu-to-nvvm,"
+            "convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1},"
+            "canonicalize,cse,reconcile-unrealized-casts)";
+    return text;
+  }
+
+  /// NVVM to PTX.
+  std::string getBackPipeline(const ChipInfo &info) const {
+    return "nvvm-attach-target{chip=" + chip +
+           " features=" + info.ptxFeatures.str() +
+           " O=" + std::to_string(optLevel) +
+           "},gpu-module-to-binary{format=isa}";
+  }
+
+  LogicalResult buildPipeline(OpPassManager &pm, StringRef text) const {
+    pm.setNesting(OpPassManager::Nesting::Implicit);
+    std::string errors;
+    llvm::raw_string_ostream os(errors);
+    if (failed(parsePassPipeline(text, pm, os))) {
+      llvm::errs() << errors;
+      return failure();
+    }
+    return success();
+  }
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    const ChipInfo *info = lookupChip(chip);
+    if (!info)
+      return;
+    OpPassManager front("builtin.module"), back("builtin.module");
+    if (succeeded(buildPipeline(front, getFrontPipeline())))
+      front.getDependentDialects(registry);
+    if (succeeded(buildPipeline(back, getBackPipeline(*info))))
+      back.getDependentDialects(registry);
+  }
+
+  void runOnOperation() override {
+    ModuleOp module = getOperation();
+    const ChipInfo *info = lookupChip(chip);
+    if (!info) {
+      module.emitError("unknown chip '")
+          << chip << "'; known chips: " << getKnownChipNames();
+      return signalPassFailure();
+    }
+    OpPassManager front("builtin.module"), back("builtin.module");
+    if (failed(buildPipeline(front, getFrontPipeline())) ||
+        failed(buildPipeline(back, getBackPipeline(*info))))
+      return signalPassFailure();
+    if (failed(runPipeline(front, module)))
+      return signalPassFailure();
+
+    // convert-gpu-to-nvvm declares the dynamic shared region as an
+    // *internal* zero-length array; NVPTX then "demotes" it to a one-byte
+    // static `.shared` variable instead of `.extern .shared ... []`, and every
+    // tile would alias past its end. External linkage gives the dynamic
+    // region; 128-byte alignment is what the carving assumes.
+    module.walk([&](gpu::GPUModuleOp gpuModule) {
+      gpuModule.walk([&](LLVM::GlobalOp global) {
+        auto array = dyn_cast<LLVM::LLVMArrayType>(global.getGlobalType());
+        if (global.getAddrSpace() != 3 || !array || array.getNumElements() != 0)
+          return;
+        global.setLinkage(LLVM::Linkage::External);
+        global.setAlignment(128);
+      });
+    });
+
+    if (failed(runPipeline(back, module)))
+      return signalPassFailure();
+  }
+};
+
+} // namespace

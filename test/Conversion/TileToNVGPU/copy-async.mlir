@@ -1,0 +1,121 @@
+// RUN: tile-opt %s --split-input-file --tile-lower-to-nvgpu=chip=sm_80 -cse | FileCheck %s
+
+// The seed's A tile: 128x32 f16 at a column offset k*32, from a tensor of
+// 900 rows cut by a grid of 8 blocks (rows up to 1023). Rows are 64 B = four
+// 16-byte chunks, 512 chunks over 128 threads: four cp.async of 8 elements
+// per thread, bypassing L1, with srcElements for the zero-fill, written at
+// the swizzled column.
+
+// CHECK-LABEL: gpu.func @seed_a_kernel
+// CHECK-SAME: kernel attributes {known_block_size = array<i32: 128, 1, 1>}
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: scf.for %[[K:.*]] =
+// CHECK: %[[ROW:.*]] = arith.divui %[[TID]], %c4
+// CHECK: %[[N:.*]] = arith.select %{{.*}}, %{{.*}}, %c0 : index
+// CHECK: arith.xori
+// CHECK: nvgpu.device_async_copy %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%[[ROW]], %{{.*}}], 8, %[[N]] {bypassL1} : memref<900x4096xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+// CHECK: arith.addi %[[TID]], %c128
+// CHECK: nvgpu.device_async_copy {{.*}}, 8, %{{.*}} {bypassL1}
+// CHECK: arith.addi %[[TID]], %c256
+// CHECK: nvgpu.device_async_copy {{.*}}, 8, %{{.*}} {bypassL1}
+// CHECK: arith.addi %[[TID]], %c384
+// CHECK: nvgpu.device_async_copy {{.*}}, 8, %{{.*}} {bypassL1}
+// CHECK-NOT: nvgpu.device_async_copy
+// CHECK: nvvm.cp.async.commit.group
+// CHECK: nvvm.cp.async.wait.group 0
+// CHECK: gpu.barrier
+func.func @seed_a(%A: memref<900x4096xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  tile.kernel grid(%c8) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
+    %row = arith.muli %bx, %c128 : index
+    scf.for %k = %c0 to %c4 step %c1 {
+      %ko = arith.muli %k, %c32 : index
+      tile.copy_async %A[%row, %ko] to %s : memref<900x4096xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+      tile.commit_group
+      tile.wait_group 0
+      tile.barrier
+    }
+  }
+  return
+}
+
+// -----
+
+// The same copy from the seed's 4096x4096 tensor with a 32-block grid and 128
+// k-steps: every chunk provably lies inside (rows <= 31*128+127, columns <=
+// 127*32+31), so there are no bounds checks and no srcElements.
+
+// CHECK-LABEL: gpu.func @seed_exact_kernel
+// CHECK-NOT: arith.cmpi
+// CHECK: nvgpu.device_async_copy %{{.*}}, %{{.*}}, 8 {bypassL1} : memref<4096x4096xf16>
+// CHECK-NOT: arith.cmpi
+func.func @seed_exact(%A: memref<4096x4096xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  %c4096 = arith.constant 4096 : index
+  %gy = arith.ceildivui %c4096, %c128 : index
+  %kt = arith.ceildivui %c4096, %c32 : index
+  tile.kernel grid(%c1, %gy) threads(128) as (%bx, %by) {
+    %s = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
+    %row = arith.muli %by, %c128 : index
+    scf.for %k = %c0 to %kt step %c1 {
+      %ko = arith.muli %k, %c32 : index
+      tile.copy_async %A[%row, %ko] to %s : memref<4096x4096xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+      tile.commit_group
+    }
+  }
+  return
+}
+
+// -----
+
+// A row stride of 100 f16 (200 B) is 8-byte but not 16-byte aligned: 8-byte
+// chunks (4 elements), which cp.async cannot bypass L1 for.
+
+// CHECK-LABEL: gpu.func @odd_stride_kernel
+// CHECK: nvgpu.device_async_copy {{.*}}, 4, %{{.*}} : memref<100x100xf16>
+// CHECK-NOT: bypassL1
+func.func @odd_stride(%A: memref<100x100xf16>) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c4, %c4) threads(32) as (%bx, %by) {
+    %s = tile.alloc_shared : memref<32x32xf16, #gpu.address_space<workgroup>>
+    %row = arith.muli %by, %c32 : index
+    %col = arith.muli %bx, %c32 : index
+    tile.copy_async %A[%row, %col] to %s : memref<100x100xf16> to memref<32x32xf16, #gpu.address_space<workgroup>>
+    tile.commit_group
+  }
+  return
+}
+
+// -----
+
+// Nothing is known about the column offset: one element per chunk, 2 bytes,
+// below cp.async's 4-byte minimum, so the copy is done synchronously with
+// masked loads (out-of-bounds elements read as zero).
+
+// CHECK-LABEL: gpu.func @unknown_offset_kernel
+// CHECK-NOT: nvgpu.device_async_copy
+// CHECK: vector.maskedload %{{.*}} : memref<64x64xf16>, vector<1xi1>, vector<1xf16> into vector<1xf16>
+// CHECK: vector.store %{{.*}} : memref<16x16xf16, #gpu.address_space<workgroup>>, vector<1xf16>
+// CHECK: nvvm.cp.async.commit.group
+func.func @unknown_offset(%A: memref<64x64xf16>, %idx: memref<1xindex>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %col = memref.load %idx[%c0] : memref<1xindex>
+    tile.copy_async %A[%c0, %col] to %s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+    tile.commit_group
+  }
+  return
+}

@@ -1,0 +1,71 @@
+// RUN: tile-opt %s --split-input-file --tile-lower-to-nvgpu=chip=sm_90 -cse | FileCheck %s
+
+// Synchronous copies: global -> shared with a masked edge, shared -> global
+// with a masked store. Whole chunks take the plain 16-byte vector access.
+
+// CHECK-LABEL: gpu.func @roundtrip_kernel
+// CHECK: %[[WHOLE:.*]] = arith.cmpi eq, %{{.*}}, %c8 : index
+// CHECK: scf.if %[[WHOLE]] -> (vector<8xf16>)
+// CHECK: vector.load %{{.*}} {alignment = 16 : i64} : memref<200x200xf16>, vector<8xf16>
+// CHECK: } else {
+// CHECK: vector.maskedload %{{.*}} {alignment = 16 : i64} : memref<200x200xf16>, vector<8xi1>, vector<8xf16> into vector<8xf16>
+// CHECK: vector.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK: gpu.barrier
+// CHECK: vector.load %{{.*}} {alignment = 16 : i64} : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK: scf.if
+// CHECK: vector.store {{.*}} : memref<200x200xf16>, vector<8xf16>
+// CHECK: } else {
+// CHECK: vector.maskedstore {{.*}} : memref<200x200xf16>, vector<8xi1>, vector<8xf16>
+func.func @roundtrip(%A: memref<200x200xf16>, %C: memref<200x200xf16>) {
+  %c64 = arith.constant 64 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c4, %c4) threads(128) as (%bx, %by) {
+    %s = tile.alloc_shared : memref<64x64xf16, #gpu.address_space<workgroup>>
+    %row = arith.muli %by, %c64 : index
+    %col = arith.muli %bx, %c64 : index
+    tile.copy %A[%row, %col] to %s : memref<200x200xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+    tile.barrier
+    tile.copy %s to %C[%row, %col] : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<200x200xf16>
+  }
+  return
+}
+
+// -----
+
+// A copy whose chunk count is not a multiple of the threads: 24x8 f32 is 48
+// 16-byte chunks over 32 threads, so the second round is guarded.
+// Converting f32 to f16 on the way.
+
+// CHECK-LABEL: gpu.func @ragged_kernel
+// CHECK: vector.load {{.*}} : memref<24x8xf32>, vector<4xf32>
+// CHECK: arith.truncf %{{.*}} : vector<4xf32> to vector<4xf16>
+// CHECK: vector.store
+// CHECK: %[[ID:.*]] = arith.addi %{{.*}}, %c32 : index
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %[[ID]], %c48 : index
+// CHECK: scf.if %[[IN]] {
+// CHECK: vector.load {{.*}} : memref<24x8xf32>, vector<4xf32>
+func.func @ragged(%A: memref<24x8xf32>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<24x8xf16, #gpu.address_space<workgroup>>
+    tile.copy %A to %s : memref<24x8xf32> to memref<24x8xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// tile.clear of a shared tile: one zero 16-byte store per chunk.
+
+// CHECK-LABEL: gpu.func @clear_kernel
+// CHECK: %[[ZERO:.*]] = arith.constant dense<0.000000e+00> : vector<4xf32>
+// CHECK-COUNT-2: vector.store %[[ZERO]], %{{.*}} : memref<16x16xf32, #gpu.address_space<workgroup>>, vector<4xf32>
+// CHECK-NOT: vector.store
+func.func @clear() {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<16x16xf32, #gpu.address_space<workgroup>>
+    tile.clear %s : memref<16x16xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}

@@ -1,0 +1,37 @@
+// RUN: tile-opt %s --split-input-file --verify-diagnostics --tile-lower-to-nvgpu=chip=sm_90
+
+func.func @dynamic_arg(%A: memref<?x64xf16>) {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{kernel argument #0 ('memref<?x64xf16>') must have a static shape and the identity layout (the bare-pointer kernel ABI passes one pointer per memref)}}
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    tile.copy %A to %s : memref<?x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+func.func @host_scalar(%A: memref<64x64xf16>, %row: index) {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{kernel uses a host value that is neither a memref argument nor computable from constants (the kernel ABI passes only memref pointers)}}
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    tile.copy %A[%row, %c1] to %s : memref<64x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+func.func @too_much_shared() {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{kernel needs 262144 bytes of shared memory but sm_90 allows 232448 per block}}
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %a = tile.alloc_shared : memref<4x256x64xf16, #gpu.address_space<workgroup>>
+    %b = tile.alloc_shared : memref<4x64x256xf16, #gpu.address_space<workgroup>>
+    tile.clear %a : memref<4x256x64xf16, #gpu.address_space<workgroup>>
+    tile.clear %b : memref<4x64x256xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}

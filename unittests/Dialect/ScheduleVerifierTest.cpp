@@ -1,0 +1,178 @@
+//===- ScheduleVerifierTest.cpp - Unit tests for schedule checks ----------===//
+//
+// Part of tile-mlir. Covers what lit cannot reach: schedules built in C++
+// (as the software-pipelining rewrite may build them) whose lists are
+// malformed, and inference at every depth without going through the pass.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Dialect/Tile/Transforms/Schedule.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
+#include "gtest/gtest.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// A kernel whose pipelined loop has `schedule` and the statements `body`
+/// (which may use %A, %B, %A_s, %B_s, %C_l, %ko).
+static std::string makeLoop(StringRef schedule, StringRef body) {
+  return (R"mlir(
+    func.func @f(%A: memref<256x256xf16>, %B: memref<256x256xf16>) {
+      %c0 = arith.constant 0 : index
+      %c1 = arith.constant 1 : index
+      %c8 = arith.constant 8 : index
+      %c32 = arith.constant 32 : index
+      tile.kernel grid(%c1) threads(128) as (%bx) {
+        %A_s = tile.alloc_shared : memref<64x32xf16, #gpu.address_space<workgroup>>
+        %B_s = tile.alloc_shared : memref<32x64xf16, #gpu.address_space<workgroup>>
+        %C_l = tile.alloc_fragment : memref<64x64xf32, #gpu.address_space<private>>
+        tile.pipelined %c0 to %c8 step %c1 )mlir" +
+          schedule + R"mlir( as (%k) {
+          %ko = arith.muli %k, %c32 : index
+)mlir" + body +
+          R"mlir(
+        }
+      }
+      return
+    })mlir")
+      .str();
+}
+
+constexpr StringLiteral kCopyA =
+    "tile.copy %A[%c0, %ko] to %A_s : memref<256x256xf16> to "
+    "memref<64x32xf16, #gpu.address_space<workgroup>>\n";
+constexpr StringLiteral kCopyB =
+    "tile.copy %B[%ko, %c0] to %B_s : memref<256x256xf16> to "
+    "memref<32x64xf16, #gpu.address_space<workgroup>>\n";
+constexpr StringLiteral kGemm =
+    "tile.gemm %A_s, %B_s, %C_l : memref<64x32xf16, "
+    "#gpu.address_space<workgroup>>, memref<32x64xf16, "
+    "#gpu.address_space<workgroup>>, memref<64x64xf32, "
+    "#gpu.address_space<private>>\n";
+
+class ScheduleVerifierTest : public ::testing::Test {
+protected:
+  ScheduleVerifierTest() {
+    context.loadDialect<TileDialect, func::FuncDialect, arith::ArithDialect,
+                        memref::MemRefDialect, gpu::GPUDialect>();
+  }
+
+  PipelinedOp parseLoop(StringRef schedule, StringRef body) {
+    module = parseSourceString<ModuleOp>(makeLoop(schedule, body), &context);
+    PipelinedOp loop;
+    if (module)
+      module->walk([&](PipelinedOp op) { loop = op; });
+    return loop;
+  }
+
+  std::string seedBody() { return (kCopyA + kCopyB + kGemm).str(); }
+
+  MLIRContext context;
+  OwningOpRef<ModuleOp> module;
+};
+
+TEST_F(ScheduleVerifierTest, InfersSeedScheduleAtEveryDepth) {
+  PipelinedOp loop = parseLoop("num_stages = 3", seedBody());
+  ASSERT_TRUE(loop);
+  for (int64_t depth = 1; depth <= 4; ++depth) {
+    InferredSchedule inferred = inferSchedule(loop, depth);
+    SmallVector<int64_t> expected{0, 0, depth - 1};
+    EXPECT_EQ(inferred.schedule.stage, expected) << "depth " << depth;
+    EXPECT_EQ(inferred.schedule.order, (SmallVector<int64_t>{0, 1, 2}));
+    EXPECT_EQ(inferred.schedule.getDepth(), depth);
+    EXPECT_TRUE(inferred.demoted.empty());
+    EXPECT_FALSE(inferred.collapsed);
+    EXPECT_FALSE(findScheduleViolation(loop, inferred.schedule));
+  }
+}
+
+TEST_F(ScheduleVerifierTest, SerialLoopHasNoSchedule) {
+  PipelinedOp loop = parseLoop("num_stages = 0", seedBody());
+  ASSERT_TRUE(loop);
+  EXPECT_FALSE(getOrInferSchedule(loop).has_value());
+}
+
+TEST_F(ScheduleVerifierTest, RejectsMalformedLists) {
+  PipelinedOp loop = parseLoop("num_stages = 2", seedBody());
+  ASSERT_TRUE(loop);
+  PipelineSchedule schedule = inferSchedule(loop, 2).schedule;
+
+  PipelineSchedule shortStage = schedule;
+  shortStage.stage.pop_back();
+  std::optional<ScheduleViolation> violation =
+      findScheduleViolation(loop, shortStage);
+  ASSERT_TRUE(violation);
+  EXPECT_EQ(violation->op, nullptr);
+  EXPECT_EQ(violation->message, "'stage' has 2 entries but the body has 3 "
+                                "statements (one entry per statement)");
+
+  PipelineSchedule repeatedOrder = schedule;
+  repeatedOrder.order = {0, 0, 1};
+  violation = findScheduleViolation(loop, repeatedOrder);
+  ASSERT_TRUE(violation);
+  EXPECT_EQ(violation->message, "'order' is not a permutation of 0..2");
+
+  PipelineSchedule negative = schedule;
+  negative.stage[2] = -1;
+  violation = findScheduleViolation(loop, negative);
+  ASSERT_TRUE(violation);
+  EXPECT_EQ(violation->message, "stage of statement #2 is negative (-1)");
+}
+
+TEST_F(ScheduleVerifierTest, NamesBothStatementsOfAViolation) {
+  PipelinedOp loop = parseLoop("num_stages = 2", seedBody());
+  ASSERT_TRUE(loop);
+  PipelineSchedule schedule = inferSchedule(loop, 2).schedule;
+  // The gemm before the copy of A that feeds it.
+  schedule.stage = {1, 0, 0};
+  std::optional<ScheduleViolation> violation =
+      findScheduleViolation(loop, schedule);
+  ASSERT_TRUE(violation);
+  EXPECT_EQ(violation->op, schedule.statements[2]);
+  EXPECT_EQ(violation->other, schedule.statements[0]);
+  EXPECT_NE(violation->message.find("cannot run in an earlier stage"),
+            std::string::npos);
+}
+
+TEST_F(ScheduleVerifierTest, DemotesCopiesThatFeedTheNextIteration) {
+  // TileLang issue 2668: each gemm reads the tiles the previous iteration
+  // loaded, so no copy may be issued ahead of it.
+  PipelinedOp loop =
+      parseLoop("num_stages = 3", (kGemm + kCopyA + kCopyB).str());
+  ASSERT_TRUE(loop);
+  InferredSchedule inferred = inferSchedule(loop, 3);
+  EXPECT_EQ(inferred.demoted.size(), 2u);
+  EXPECT_TRUE(inferred.collapsed);
+  EXPECT_EQ(inferred.schedule.stage, (SmallVector<int64_t>{0, 0, 0}));
+  EXPECT_FALSE(findScheduleViolation(loop, inferred.schedule));
+
+  // TileLang's schedule for the same loop is rejected.
+  PipelineSchedule tilelang = inferred.schedule;
+  tilelang.stage = {2, 0, 0};
+  std::optional<ScheduleViolation> violation =
+      findScheduleViolation(loop, tilelang);
+  ASSERT_TRUE(violation);
+  EXPECT_NE(violation->message.find("TileLang issue 2668"), std::string::npos);
+}
+
+TEST_F(ScheduleVerifierTest, MultiBuffersOnlySharedTilesReadInALaterStage) {
+  PipelinedOp loop = parseLoop("num_stages = 3", seedBody());
+  ASSERT_TRUE(loop);
+  PipelineSchedule schedule = inferSchedule(loop, 3).schedule;
+  auto gemm = cast<GemmOp>(schedule.statements[2]);
+  EXPECT_TRUE(isMultiBuffered(schedule, gemm.getA()));
+  EXPECT_FALSE(isMultiBuffered(schedule, gemm.getC()));
+  schedule.stage = {0, 0, 0};
+  EXPECT_FALSE(isMultiBuffered(schedule, gemm.getA()));
+}
+
+} // namespace
