@@ -59,6 +59,10 @@ tools = [
 ]
 # `not` leading a RUN line (LLVM's defaults only substitute `| not`).
 tools.append(ToolSubst("not", unresolved="fatal"))
+# tile-run exists where the CUDA toolkit was found (TILE_ENABLE_RUNTIME).
+if config.tile_enable_runtime:
+    tools.append("tile-run")
+    config.available_features.add("tile-run")
 llvm_config.add_tool_substitutions(tools, tool_dirs)
 
 # Optional features. `ptxas` assembles PTX (the CUDA toolkit, present in CI);

@@ -13,15 +13,9 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "tile/Conversion/Passes.h"
 #include "tile/Conversion/TileToNVGPU/CopyLowering.h"
+#include "tile/Conversion/TileToNVGPU/FragmentLowering.h"
 #include "tile/Conversion/TileToNVGPU/KernelOutlining.h"
 #include "tile/Target/Chip.h"
-
-// The fragment side (register tiles, tile.gemm) is developed alongside this
-// pass; it is picked up as soon as its header is part of the tree.
-#if __has_include("tile/Conversion/TileToNVGPU/FragmentLowering.h")
-#include "tile/Conversion/TileToNVGPU/FragmentLowering.h"
-#define TILE_HAS_FRAGMENT_LOWERING 1
-#endif
 
 namespace mlir {
 namespace tile {
@@ -58,10 +52,8 @@ struct TileLowerToNVGPUPass
       return;
 
     for (KernelOp kernel : kernels) {
-#ifdef TILE_HAS_FRAGMENT_LOWERING
       if (failed(lowerFragmentOps(kernel, *chipInfo)))
         return signalPassFailure();
-#endif
       if (failed(lowerTileMemoryOps(kernel)))
         return signalPassFailure();
     }

@@ -1,0 +1,87 @@
+"""The benchmark's configurations: one list shared by compile_all.sh (which
+compiles them here) and run_h200.py (which runs them on the GPU machine).
+
+Each config is a dict: name, variant (auto | manual | plain), M, N, K, bm, bn,
+bk, threads, stages (the depth; 1 for plain), role (bench: --check --bench;
+check: --check only; sanitize: small, for compute-sanitizer).
+"""
+
+SEED = dict(M=4096, N=4096, K=4096)
+
+
+def _cfg(variant, bm, bn, bk, threads, stages, role="bench", **shape):
+    size = dict(SEED, **shape)
+    name = "%s_%dx%dx%d_%dt_s%d_%dx%dx%d" % (
+        variant, bm, bn, bk, threads, stages, size["M"], size["N"], size["K"])
+    return dict(name=name, variant=variant, bm=bm, bn=bn, bk=bk,
+                threads=threads, stages=stages, role=role, **size)
+
+
+def configs():
+    out = []
+    # The seed's three variants at 4096^3, 128x128x32, 128 threads; the auto
+    # kernel at num_stages 1..5.
+    for s in range(1, 6):
+        out.append(_cfg("auto", 128, 128, 32, 128, s))
+    out.append(_cfg("manual", 128, 128, 32, 128, 2))  # stage=[0,0,1]
+    out.append(_cfg("plain", 128, 128, 32, 128, 1))
+    # The seed's 256x256x64 configs: 4 stages is over budget (262144 B >
+    # 232448 B on sm_90) and must fail at compile time; 3 stages fits.
+    out.append(_cfg("auto", 256, 256, 64, 128, 4))
+    out.append(_cfg("auto", 256, 256, 64, 128, 3))
+    # Tile shapes with 128 and 256 threads.
+    for bm, bn, bk in [(128, 128, 32), (128, 256, 32), (128, 128, 64),
+                       (256, 128, 32)]:
+        for threads in (128, 256):
+            if (bm, bn, bk, threads) != (128, 128, 32, 128):  # already above
+                out.append(_cfg("auto", bm, bn, bk, threads, 3))
+    # Correctness beyond tile multiples, and trip counts below the depth.
+    out.append(_cfg("auto", 128, 128, 32, 128, 3, role="check",
+                    M=4000, N=4000, K=4000))
+    out.append(_cfg("auto", 128, 128, 32, 128, 3, role="check",
+                    M=1000, N=3000, K=777))
+    out.append(_cfg("auto", 128, 128, 32, 128, 4, role="check",
+                    M=512, N=512, K=64))  # 2 k-tiles, depth 4
+    out.append(_cfg("auto", 128, 128, 32, 128, 3, role="check",
+                    M=256, N=384, K=32))  # 1 k-tile, depth 3
+    # Small kernels for compute-sanitizer (racecheck, synccheck).
+    small = dict(M=256, N=256, K=256)
+    out.append(_cfg("plain", 128, 128, 32, 128, 1, role="sanitize", **small))
+    out.append(_cfg("manual", 128, 128, 32, 128, 2, role="sanitize", **small))
+    for s in (2, 3, 4):
+        out.append(_cfg("auto", 128, 128, 32, 128, s, role="sanitize",
+                        **small))
+    return out
+
+
+def handwritten_configs():
+    """The hand-written stand-in (test/Runtime/Inputs/gemm_wmma.cu): 128x128x32
+    tiles, 256 threads, a cp.async pipeline of 2..4 stages. It exercises the
+    harness before the compiler emits PTX, and is labelled as what it is."""
+    out = []
+    for s in (2, 3, 4):
+        c = _cfg("handwritten", 128, 128, 32, 256, s)
+        out.append(c)
+    out.append(_cfg("handwritten", 128, 128, 32, 256, 3, role="check",
+                    M=4000, N=4000, K=4000))
+    out.append(_cfg("handwritten", 128, 128, 32, 256, 3, role="check",
+                    M=1000, N=3000, K=777))
+    for s in (2, 3, 4):
+        out.append(_cfg("handwritten", 128, 128, 32, 256, s, role="sanitize",
+                        M=256, N=256, K=256))
+    return out
+
+
+def triton_configs():
+    """Triton on the same shapes and stages (threads / 32 warps)."""
+    out = []
+    for s in range(1, 6):
+        out.append(_cfg("triton", 128, 128, 32, 128, s))
+    for s in (3, 4):
+        out.append(_cfg("triton", 256, 256, 64, 128, s))
+    for bm, bn, bk in [(128, 128, 32), (128, 256, 32), (128, 128, 64),
+                       (256, 128, 32)]:
+        for threads in (128, 256):
+            if (bm, bn, bk, threads) != (128, 128, 32, 128):
+                out.append(_cfg("triton", bm, bn, bk, threads, 3))
+    return out

@@ -1,0 +1,67 @@
+//===- LaunchDesc.h - The compiler's launch description ---------*- C++ -*-===//
+//
+// The text file `<name>.launch` that the compiler writes next to the PTX:
+// the entry name, grid, block, dynamic shared bytes and one `arg` line per
+// kernel parameter. This header needs neither CUDA nor LLVM, so the parser
+// is unit-tested on machines without a GPU and builds where MLIR is absent.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_RUNTIME_LAUNCHDESC_H
+#define TILE_RUNTIME_LAUNCHDESC_H
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace tile::runtime {
+
+enum class ElemType { F16, BF16, F32 };
+
+/// The launch-description spelling (`f16`, `bf16`, `f32`).
+const char *elemTypeName(ElemType type);
+std::optional<ElemType> parseElemType(const std::string &name);
+/// Size in bytes of one element.
+unsigned elemTypeBytes(ElemType type);
+
+/// One kernel parameter: a bare pointer to a dense row-major buffer.
+struct ArgDesc {
+  std::string name;
+  ElemType type = ElemType::F16;
+  std::vector<int64_t> shape;
+
+  int64_t numElements() const;
+  int64_t numBytes() const { return numElements() * elemTypeBytes(type); }
+  /// "f16 128x64".
+  std::string str() const;
+};
+
+struct LaunchDesc {
+  std::string kernel;
+  std::string chip;
+  std::array<unsigned, 3> grid = {1, 1, 1};
+  std::array<unsigned, 3> block = {1, 1, 1};
+  uint64_t sharedBytes = 0;
+  std::vector<ArgDesc> args;
+  std::string gridExpr;
+  /// Non-fatal remarks (unknown keys), "line N: ..." each.
+  std::vector<std::string> warnings;
+};
+
+/// Parses the text of a launch description. On failure returns nullopt and
+/// sets `error` to "line N: <what is wrong>" (or a message about a missing
+/// required key). Unknown keys are ignored with a warning, so that newer
+/// compilers can add informational lines without breaking older runtimes.
+std::optional<LaunchDesc> parseLaunchDesc(const std::string &text,
+                                          std::string &error);
+
+/// Reads a whole file; returns false and sets `error` naming the file and
+/// the system's reason when it cannot be read.
+bool readFile(const std::string &path, std::string &contents,
+              std::string &error);
+
+} // namespace tile::runtime
+
+#endif // TILE_RUNTIME_LAUNCHDESC_H

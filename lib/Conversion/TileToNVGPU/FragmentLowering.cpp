@@ -1,0 +1,172 @@
+//===- FragmentLowering.cpp - Fragment tiles to per-thread code -----------===//
+//
+// Part of tile-mlir. The driver: checks every fragment use, gives each
+// fragment its per-thread registers, then hands each op to its lowering
+// (GemmToMMA.cpp, FragmentCopies.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Conversion/TileToNVGPU/FragmentLowering.h"
+
+#include "FragmentLoweringDetail.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::fragment;
+
+static bool isFragment(Value value) {
+  auto type = dyn_cast<MemRefType>(value.getType());
+  return type && getMemorySpace(type) == MemorySpace::Fragment;
+}
+
+std::pair<int64_t, int64_t>
+fragment::getRegisterDelta(const FragmentLayout &layout, int64_t reg) {
+  // Thread 0 of warp 0 holds register r at the deltas themselves.
+  return layout.getPosition(/*thread=*/0, reg);
+}
+
+Value fragment::convertElement(OpBuilder &b, Location loc, Value value,
+                               Type to) {
+  Type from = value.getType();
+  if (from == to)
+    return value;
+  auto fromFloat = cast<FloatType>(from), toFloat = cast<FloatType>(to);
+  if (fromFloat.getWidth() < toFloat.getWidth())
+    return arith::ExtFOp::create(b, loc, to, value);
+  // f16 <-> bf16 have equal widths: go through f32, which holds both exactly.
+  if (fromFloat.getWidth() == toFloat.getWidth())
+    value = arith::ExtFOp::create(b, loc, b.getF32Type(), value);
+  return arith::TruncFOp::create(b, loc, to, value);
+}
+
+int64_t fragment::getElementBytes(Type type) {
+  return std::max<int64_t>(1, type.getIntOrFloatBitWidth() / 8);
+}
+
+/// Checks that the GPU lowering supports `user`'s use of `fragment`.
+static LogicalResult checkUse(Operation *user, Value fragment) {
+  if (isa<ClearOp>(user))
+    return success();
+  if (auto gemm = dyn_cast<GemmOp>(user)) {
+    if (gemm.getA() == fragment || gemm.getB() == fragment)
+      return gemm.emitOpError()
+             << "with operand " << (gemm.getA() == fragment ? "A" : "B")
+             << " in a fragment is not supported by the GPU lowering: "
+                "ldmatrix reads A and B from shared memory (copy the tile "
+                "into a shared tile first)";
+    return success();
+  }
+  if (auto copy = dyn_cast<CopyOp>(user)) {
+    if ((copy.getSource() == fragment && !copy.getSourceIndices().empty()) ||
+        (copy.getDest() == fragment && !copy.getDestIndices().empty()))
+      return copy.emitOpError()
+             << "with offsets into a fragment is not supported by the GPU "
+                "lowering: which thread holds an element must be known at "
+                "compile time";
+    if (isFragment(copy.getSource()) && isFragment(copy.getDest()) &&
+        copy.getSource().getType().getShape() !=
+            copy.getDest().getType().getShape())
+      return copy.emitOpError()
+             << "between fragments of different shapes is not supported by "
+                "the GPU lowering: their register layouts differ";
+    return success();
+  }
+  return user->emitOpError()
+         << "uses a fragment tile, which the GPU lowering supports only in "
+            "tile.clear, tile.copy and as the accumulator of tile.gemm";
+}
+
+LogicalResult mlir::tile::lowerFragmentOps(KernelOp kernel,
+                                           const ChipInfo &chip) {
+  SmallVector<AllocFragmentOp> allocs;
+  kernel.walk([&](AllocFragmentOp alloc) { allocs.push_back(alloc); });
+  if (allocs.empty())
+    return success();
+
+  // Check everything first so that a failure leaves the kernel untouched.
+  int64_t threads = kernel.getThreads();
+  SmallVector<FragmentLayout> layouts;
+  for (AllocFragmentOp alloc : allocs) {
+    std::string why;
+    std::optional<FragmentLayout> layout =
+        FragmentLayout::get(alloc.getType().getShape(), threads, why);
+    if (!layout)
+      return alloc.emitOpError() << "cannot be laid out in registers: " << why;
+    layouts.push_back(*layout);
+    for (Operation *user : alloc->getUsers())
+      if (failed(checkUse(user, alloc.getResult())))
+        return failure();
+  }
+
+  Location loc = kernel.getLoc();
+  Block &body = kernel.getBody().front();
+  OpBuilder b = OpBuilder::atBlockBegin(&body);
+  auto constant = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  FragmentState state{chip, Value(), Value(), Value(),
+                      llvm::DenseMap<Value, FragmentRegisters>()};
+  state.threadId = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  state.warpId = arith::DivUIOp::create(b, loc, state.threadId, constant(32));
+  state.laneId = arith::RemUIOp::create(b, loc, state.threadId, constant(32));
+  // Lane l's first element sits at row l/4, column 2*(l%4) of each mma tile.
+  Value laneRow = arith::DivUIOp::create(b, loc, state.laneId, constant(4));
+  Value laneCol = arith::MulIOp::create(
+      b, loc, arith::RemUIOp::create(b, loc, state.laneId, constant(4)),
+      constant(2));
+
+  for (auto [alloc, layout] : llvm::zip(allocs, layouts)) {
+    FragmentRegisters regs{layout, {}, {}, {}, {}, {}};
+    // No memory space: a plain alloca that SROA turns into registers once
+    // every index is a constant (private arrays would be local memory).
+    auto regType = MemRefType::get({layout.getNumRegisters()},
+                                   alloc.getType().getElementType());
+    regs.registers = memref::AllocaOp::create(b, alloc.getLoc(), regType);
+    regs.warpRow = arith::MulIOp::create(
+        b, loc,
+        arith::DivUIOp::create(b, loc, state.warpId, constant(layout.warpsN)),
+        constant(layout.warpTileM));
+    regs.warpCol = arith::MulIOp::create(
+        b, loc,
+        arith::RemUIOp::create(b, loc, state.warpId, constant(layout.warpsN)),
+        constant(layout.warpTileN));
+    regs.rowBase = arith::AddIOp::create(b, loc, regs.warpRow, laneRow);
+    regs.colBase = arith::AddIOp::create(b, loc, regs.warpCol, laneCol);
+    state.fragments.try_emplace(alloc.getResult(), regs);
+  }
+
+  // Lower users in program order; collect first, as lowering erases them.
+  SmallVector<Operation *> users;
+  kernel.walk([&](Operation *op) {
+    if (llvm::any_of(op->getOperands(),
+                     [&](Value v) { return state.fragments.count(v) != 0; }))
+      users.push_back(op);
+  });
+  for (Operation *op : users) {
+    if (auto gemm = dyn_cast<GemmOp>(op))
+      lowerFragmentGemm(gemm, state);
+    else if (auto clear = dyn_cast<ClearOp>(op))
+      lowerFragmentClear(clear, state);
+    else
+      lowerFragmentCopy(cast<CopyOp>(op), state);
+  }
+  for (AllocFragmentOp alloc : allocs)
+    alloc.erase();
+  return success();
+}
+
+void mlir::tile::getFragmentLoweringDialects(DialectRegistry &registry) {
+  registry.insert<arith::ArithDialect, gpu::GPUDialect, LLVM::LLVMDialect,
+                  memref::MemRefDialect, NVVM::NVVMDialect, nvgpu::NVGPUDialect,
+                  scf::SCFDialect, ub::UBDialect, vector::VectorDialect>();
+}

@@ -1,0 +1,69 @@
+//===- FragmentLoweringDetail.h - State shared by fragment lowerings -*- C++
+//-*-//
+//
+// Part of tile-mlir. Private to lib/Conversion/TileToNVGPU: the per-kernel
+// state that the gemm and copy lowerings share.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef LIB_CONVERSION_TILETONVGPU_FRAGMENTLOWERINGDETAIL_H
+#define LIB_CONVERSION_TILETONVGPU_FRAGMENTLOWERINGDETAIL_H
+
+#include "mlir/IR/Builders.h"
+#include "tile/Conversion/TileToNVGPU/FragmentLayout.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
+#include "tile/Target/Chip.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir {
+namespace tile {
+namespace fragment {
+
+/// One fragment tile after lowering: its layout and this thread's registers.
+struct FragmentRegisters {
+  FragmentLayout layout;
+  /// memref<N x elem>: register r of FragmentLayout lives at index r.
+  Value registers;
+  /// Row and column of register 0 for this thread; register r is at
+  /// (rowBase + dRow(r), colBase + dCol(r)) with constant deltas.
+  Value rowBase, colBase;
+  /// The same for the warp's sub-tile origin (no lane part).
+  Value warpRow, warpCol;
+
+  Type getElementType() const {
+    return cast<MemRefType>(registers.getType()).getElementType();
+  }
+};
+
+struct FragmentState {
+  const ChipInfo &chip;
+  Value threadId, warpId, laneId;
+  llvm::DenseMap<Value, FragmentRegisters> fragments;
+
+  const FragmentRegisters *lookup(Value tile) const {
+    auto it = fragments.find(tile);
+    return it == fragments.end() ? nullptr : &it->second;
+  }
+};
+
+/// The constant (row, col) offsets of register `reg` from (rowBase, colBase).
+std::pair<int64_t, int64_t> getRegisterDelta(const FragmentLayout &layout,
+                                             int64_t reg);
+
+/// `value` converted to the float type `to` (extf / truncf), or unchanged.
+Value convertElement(OpBuilder &b, Location loc, Value value, Type to);
+
+/// Byte width of a memref element.
+int64_t getElementBytes(Type type);
+
+/// Each rewrites `op` (which must have passed the checks in
+/// FragmentLowering.cpp) and erases it.
+void lowerFragmentGemm(GemmOp op, FragmentState &state);
+void lowerFragmentClear(ClearOp op, FragmentState &state);
+void lowerFragmentCopy(CopyOp op, FragmentState &state);
+
+} // namespace fragment
+} // namespace tile
+} // namespace mlir
+
+#endif // LIB_CONVERSION_TILETONVGPU_FRAGMENTLOWERINGDETAIL_H

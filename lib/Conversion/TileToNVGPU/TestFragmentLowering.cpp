@@ -1,0 +1,45 @@
+//===- TestFragmentLowering.cpp - Run the fragment lowering alone ---------===//
+//
+// Part of tile-mlir. The fragment lowering is the first step of
+// --tile-lower-to-nvgpu; this pass runs only that step so that its output
+// (ldmatrix / mma.sync selection, masks, registers) can be tested by itself.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Conversion/Passes.h"
+#include "tile/Conversion/TileToNVGPU/FragmentLowering.h"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TESTTILELOWERFRAGMENTS
+#include "tile/Conversion/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+struct TestTileLowerFragments
+    : tile::impl::TestTileLowerFragmentsBase<TestTileLowerFragments> {
+  using Base::Base;
+
+  void getDependentDialects(DialectRegistry &registry) const override {
+    getFragmentLoweringDialects(registry);
+  }
+
+  void runOnOperation() override {
+    const ChipInfo *chipInfo = lookupChip(chip);
+    if (!chipInfo) {
+      getOperation()->emitError()
+          << "unknown chip '" << chip << "'; known: " << getKnownChipNames();
+      return signalPassFailure();
+    }
+    SmallVector<KernelOp> kernels;
+    getOperation()->walk([&](KernelOp kernel) { kernels.push_back(kernel); });
+    for (KernelOp kernel : kernels)
+      if (failed(lowerFragmentOps(kernel, *chipInfo)))
+        return signalPassFailure();
+  }
+};
+} // namespace

@@ -1,0 +1,239 @@
+//===- PipelinePreconditions.cpp - What the pipelining rewrite relies on --===//
+//
+// Part of tile-mlir.
+//
+// Planning validates hand-given schedules, but IR can be edited after it.
+// The rewrite checks again what it relies on, so that a bad schedule is an
+// error at the statement instead of a silent miscompile.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Dialect/Tile/Transforms/Pipelining.h"
+
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "llvm/ADT/SetVector.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+std::optional<int64_t> mlir::tile::evaluateConstantIndex(Value value) {
+  if (std::optional<int64_t> constant = getConstantIntValue(value))
+    return constant;
+  Operation *def = value.getDefiningOp();
+  if (!def || def->getNumResults() != 1 || !isPure(def) ||
+      def->getNumRegions() != 0)
+    return std::nullopt;
+  SmallVector<Attribute> operands;
+  for (Value operand : def->getOperands()) {
+    std::optional<int64_t> folded = evaluateConstantIndex(operand);
+    if (!folded || !operand.getType().isIntOrIndex())
+      return std::nullopt;
+    operands.push_back(IntegerAttr::get(operand.getType(), *folded));
+  }
+  SmallVector<OpFoldResult> results;
+  if (failed(def->fold(operands, results)) || results.size() != 1)
+    return std::nullopt;
+  if (auto attr = dyn_cast<Attribute>(results.front()))
+    if (auto integer = dyn_cast<IntegerAttr>(attr))
+      return integer.getInt();
+  return std::nullopt;
+}
+
+FailureOr<std::optional<PipelineSchedule>>
+mlir::tile::getRewriteSchedule(PipelinedOp loop) {
+  std::optional<int64_t> numStages = loop.getNumStages();
+  std::optional<PipelineSchedule> schedule = getSchedule(loop);
+  if (!schedule) {
+    if (!numStages || *numStages == 0)
+      return std::optional<PipelineSchedule>();
+    if (*numStages >= 2)
+      return loop.emitOpError()
+             << "has num_stages = " << *numStages
+             << " but no 'stage' list: run --tile-pipeline-planning first";
+    // num_stages = 1: every statement in the one stage, in source order.
+    PipelineSchedule single;
+    single.statements = loop.getStatements();
+    single.stage.assign(single.statements.size(), 0);
+    for (int64_t i = 0, e = single.statements.size(); i < e; ++i)
+      single.order.push_back(i);
+    return std::optional<PipelineSchedule>(std::move(single));
+  }
+  if (numStages && *numStages != schedule->getDepth())
+    return loop.emitOpError()
+           << "has num_stages = " << *numStages << " but its 'stage' list has "
+           << "depth " << schedule->getDepth() << " (max(stage) + 1)";
+  return std::optional<PipelineSchedule>(std::move(*schedule));
+}
+
+/// The buffers (underlying allocations) `op` reads or writes, from its
+/// memory effects.
+static void collectBuffers(Operation *op, SetVector<Value> &buffers) {
+  auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!iface)
+    return;
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  iface.getEffects(effects);
+  for (const MemoryEffects::EffectInstance &effect : effects)
+    if (Value value = effect.getValue())
+      if (isa<MemRefType>(value.getType()))
+        buffers.insert(getUnderlyingBuffer(value));
+}
+
+static bool isSharedBuffer(Value buffer) {
+  auto type = dyn_cast<MemRefType>(buffer.getType());
+  return type && getMemorySpace(type) == MemorySpace::Shared;
+}
+
+LogicalResult mlir::tile::checkRewritable(PipelinedOp loop,
+                                          const PipelineSchedule &schedule) {
+  if (std::optional<int64_t> step = evaluateConstantIndex(loop.getStep());
+      step && *step <= 0)
+    return loop.emitOpError() << "has step " << *step
+                              << "; the pipelining rewrite needs a positive "
+                                 "step";
+
+  ArrayRef<Operation *> statements = schedule.statements;
+  auto indexOf = [&](Operation *op) {
+    return llvm::find(statements, op) - statements.begin();
+  };
+  SetVector<Value> buffers;
+  for (Operation *op : statements) {
+    if (op->getNumRegions() != 0)
+      return op->emitOpError()
+             << "has regions; the pipelining rewrite only schedules "
+                "region-free statements";
+    if (isa<AllocSharedOp, AllocFragmentOp>(op))
+      return op->emitOpError()
+             << "allocates inside a pipelined loop; allocate tiles before "
+                "the loop";
+    for (Operation *user : op->getUsers())
+      if (user != op && user->getBlock() == op->getBlock() &&
+          !isMemoryEffectFree(user))
+        return op->emitOpError()
+               << "has a result used by another statement; the pipelining "
+                  "rewrite does not carry values between statements";
+    if (!isa<MemoryEffectOpInterface>(op))
+      return op->emitOpError()
+             << "has unknown memory effects; the pipelining rewrite cannot "
+                "tell which tiles it touches";
+    collectBuffers(op, buffers);
+  }
+
+  for (Value buffer : buffers) {
+    bool shared = isSharedBuffer(buffer);
+    if (shared) {
+      auto alloc = buffer.getDefiningOp<AllocSharedOp>();
+      if (!alloc)
+        return loop.emitOpError()
+               << "touches a shared tile that is not a 'tile.alloc_shared' "
+                  "result; the rewrite cannot add its version dimension";
+      if (loop->isAncestor(alloc))
+        return alloc.emitOpError()
+               << "allocates inside a pipelined loop; allocate tiles before "
+                  "the loop";
+    }
+    Operation *writer = nullptr;
+    for (Operation *op : statements) {
+      if (!writesBuffer(op, buffer))
+        continue;
+      if (shared && writer) {
+        InFlightDiagnostic diag =
+            op->emitOpError()
+            << "writes a shared tile that another statement of the pipelined "
+               "loop also writes; the rewrite supports one writer per "
+               "shared tile";
+        diag.attachNote(writer->getLoc()) << "the other writer is here";
+        return diag;
+      }
+      if (!writer)
+        writer = op;
+    }
+    if (!writer)
+      continue;
+    int64_t writerIndex = indexOf(writer);
+    int64_t writerStage = schedule.stage[writerIndex];
+    bool sameStageReaders = llvm::all_of(statements, [&](Operation *op) {
+      return op == writer || !readsBuffer(op, buffer) ||
+             schedule.stage[indexOf(op)] == writerStage;
+    });
+    for (Operation *op : statements) {
+      if (op == writer ||
+          !(readsBuffer(op, buffer) || (!shared && writesBuffer(op, buffer))))
+        continue;
+      int64_t index = indexOf(op);
+      int64_t stage = schedule.stage[index];
+      if (!shared) {
+        // Only shared tiles get versions: a fragment or global buffer handed
+        // from one stage to another would be overwritten by the next
+        // iteration before the later stage reads it, unless the reader runs
+        // one stage later and before the writer within the time step. That
+        // holds for fragments, which each thread reads and writes alone;
+        // global memory would also need a barrier, which is not placed here.
+        bool fragment = getMemorySpace(cast<MemRefType>(buffer.getType())) ==
+                        MemorySpace::Fragment;
+        if (fragment && stage == writerStage + 1 && index > writerIndex &&
+            !writesBuffer(op, buffer) &&
+            schedule.order[index] < schedule.order[writerIndex])
+          continue;
+        if (stage != writerStage) {
+          InFlightDiagnostic diag =
+              op->emitOpError()
+              << "runs in stage " << stage
+              << " but touches a non-shared buffer written in stage "
+              << writerStage
+              << "; only shared tiles are multi-buffered, keep both in one "
+                 "stage (a fragment may also be read one stage later if the "
+                 "reader is ordered before the writer)";
+          diag.attachNote(writer->getLoc()) << "the writer is here";
+          return diag;
+        }
+        bool sourceBefore = index < writerIndex;
+        bool orderBefore = schedule.order[index] < schedule.order[writerIndex];
+        if (sourceBefore != orderBefore) {
+          InFlightDiagnostic diag =
+              op->emitOpError()
+              << "is reordered against a statement of the same stage it "
+                 "depends on through a non-shared buffer";
+          diag.attachNote(writer->getLoc()) << "the other statement is here";
+          return diag;
+        }
+        continue;
+      }
+      bool orderedFirst = schedule.order[index] < schedule.order[writerIndex];
+      if (index < writerIndex) {
+        // The read sees the previous iteration's tile (TileLang issue 2668
+        // when a pipeliner hoists the write). That only survives pipelining
+        // as one unversioned buffer: reader and writer in one stage, the
+        // reader still first, and no later stage reading the tile.
+        if (stage == writerStage && orderedFirst && sameStageReaders)
+          continue;
+        InFlightDiagnostic diag =
+            op->emitOpError()
+            << "reads a shared tile before the statement that writes it in "
+               "the same iteration; the rewrite carries a shared tile across "
+               "iterations only when the writer and all its readers share a "
+               "stage and the reader stays ordered first";
+        diag.attachNote(writer->getLoc()) << "the writer is here";
+        return diag;
+      }
+      if (stage < writerStage) {
+        InFlightDiagnostic diag =
+            op->emitOpError()
+            << "runs in stage " << stage
+            << " but reads a shared tile written in the later stage "
+            << writerStage;
+        diag.attachNote(writer->getLoc()) << "the writer is here";
+        return diag;
+      }
+      if (stage == writerStage && orderedFirst) {
+        InFlightDiagnostic diag =
+            op->emitOpError()
+            << "is ordered before the statement of the same stage that "
+               "writes the shared tile it reads";
+        diag.attachNote(writer->getLoc()) << "the writer is here";
+        return diag;
+      }
+    }
+  }
+  return success();
+}

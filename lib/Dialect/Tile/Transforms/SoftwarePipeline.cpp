@@ -1,0 +1,170 @@
+//===- SoftwarePipeline.cpp - The --tile-software-pipeline pass -----------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Dialect/Tile/Transforms/Pipelining.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Transforms/CSE.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+#include "llvm/ADT/DenseMap.h"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TILESOFTWAREPIPELINE
+#include "tile/Dialect/Tile/Transforms/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+/// A loop without a schedule is a serial loop: it becomes the `scf.for` it
+/// means, so that the barrier placement and the lowerings see one loop form.
+void convertToSerialLoop(RewriterBase &rewriter, PipelinedOp loop) {
+  rewriter.setInsertionPoint(loop);
+  auto forOp = scf::ForOp::create(rewriter, loop.getLoc(), loop.getLowerBound(),
+                                  loop.getUpperBound(), loop.getStep());
+  Block &body = loop.getBody().front();
+  rewriter.inlineBlockBefore(&body, forOp.getBody()->getTerminator(),
+                             forOp.getInductionVar());
+  rewriter.eraseOp(loop);
+}
+
+struct TileSoftwarePipelinePass
+    : mlir::tile::impl::TileSoftwarePipelineBase<TileSoftwarePipelinePass> {
+  void runOnOperation() override {
+    IRRewriter rewriter(&getContext());
+    SmallVector<std::pair<PipelinedOp, PipelineSchedule>> scheduled;
+    SmallVector<PipelinedOp> plain;
+    bool failed = false;
+    getOperation().walk([&](PipelinedOp loop) {
+      FailureOr<std::optional<PipelineSchedule>> schedule =
+          getRewriteSchedule(loop);
+      // The rewrite's own preconditions first (they name what the rewrite
+      // cannot express), then planning's legality rules, which hand-edited IR
+      // may break after planning ran.
+      if (mlir::failed(schedule) ||
+          (*schedule && (mlir::failed(checkRewritable(loop, **schedule)) ||
+                         mlir::failed(verifySchedule(loop, **schedule))))) {
+        failed = true;
+        return;
+      }
+      if (*schedule)
+        scheduled.push_back({loop, std::move(**schedule)});
+      else
+        plain.push_back(loop);
+    });
+    if (failed || mlir::failed(checkSharedTilesNotShared(scheduled)))
+      return signalPassFailure();
+
+    for (PipelinedOp loop : plain)
+      convertToSerialLoop(rewriter, loop);
+    getOperation().walk([&](KernelOp kernel) {
+      insertSharedMemoryBarriers(kernel.getBody().front());
+    });
+    for (auto &[loop, schedule] : scheduled)
+      expandPipelinedLoop(rewriter, loop, schedule);
+
+    // The expansion builds index arithmetic for every step, stage and
+    // version; fold it where the iteration is a constant (prologue, static
+    // epilogue), share what repeats, and gather the constants at the top of
+    // each kernel so the loop bodies read as the schedule.
+    if (scheduled.empty())
+      return;
+    SmallVector<Operation *> arithmetic;
+    getOperation().walk([&](Operation *op) {
+      if (isa<arith::ArithDialect>(op->getDialect()) ||
+          isa<memref::SubViewOp>(op))
+        arithmetic.push_back(op);
+    });
+    (void)applyOpPatternsGreedily(arithmetic, RewritePatternSet(&getContext()));
+    DominanceInfo dominance;
+    eliminateCommonSubExpressions(rewriter, dominance, getOperation());
+    getOperation().walk([&](KernelOp kernel) { hoistConstants(kernel); });
+  }
+
+  /// Moves the index constants of `kernel` to the start of its body, one
+  /// per value.
+  static void hoistConstants(KernelOp kernel) {
+    Block &body = kernel.getBody().front();
+    SmallVector<arith::ConstantOp> constants;
+    kernel.walk([&](arith::ConstantOp constant) {
+      if (constant.getType().isIndex())
+        constants.push_back(constant);
+    });
+    DenseMap<Attribute, arith::ConstantOp> first;
+    Operation *insertionPoint = &body.front();
+    for (arith::ConstantOp constant : constants) {
+      auto [it, inserted] = first.try_emplace(constant.getValue(), constant);
+      if (!inserted) {
+        constant.replaceAllUsesWith(it->second.getResult());
+        constant.erase();
+        continue;
+      }
+      constant->moveBefore(insertionPoint);
+    }
+  }
+
+  /// Uses of a multi-buffered tile outside its loop are redirected to one
+  /// version: the last iteration's after the loop, version 0 before it. That
+  /// needs "after" to be visible from the loop's block; a use after an op
+  /// that encloses the loop (an outer loop, say) could see any iteration.
+  static LogicalResult checkUsesOutside(PipelinedOp loop, Value tile) {
+    for (Operation *user : tile.getUsers()) {
+      if (loop->isAncestor(user) ||
+          loop->getBlock()->findAncestorOpInBlock(*user))
+        continue;
+      Operation *enclosing = user->getBlock()->findAncestorOpInBlock(*loop);
+      if (enclosing && user->isBeforeInBlock(enclosing))
+        continue;
+      InFlightDiagnostic diag =
+          user->emitOpError()
+          << "uses a shared tile that a pipelined loop multi-buffers, but "
+             "outside the loop's block; the rewrite cannot tell which "
+             "version it sees";
+      diag.attachNote(loop.getLoc()) << "the pipelined loop is here";
+      return diag;
+    }
+    return success();
+  }
+
+  /// A multi-buffered tile gets one version count and one indexing, so two
+  /// pipelined loops must not both version the same tile.
+  LogicalResult checkSharedTilesNotShared(
+      ArrayRef<std::pair<PipelinedOp, PipelineSchedule>> scheduled) {
+    DenseMap<Value, PipelinedOp> owner;
+    for (auto &entry : scheduled) {
+      PipelinedOp loop = entry.first;
+      const PipelineSchedule &schedule = entry.second;
+      for (Operation *op : schedule.statements)
+        for (Value operand : op->getOperands()) {
+          auto alloc = operand.getDefiningOp<AllocSharedOp>();
+          if (!alloc || schedule.getNumVersions(operand) < 2)
+            continue;
+          if (failed(checkUsesOutside(loop, operand)))
+            return failure();
+          auto [it, inserted] = owner.try_emplace(operand, loop);
+          if (inserted || it->second == loop)
+            continue;
+          InFlightDiagnostic diag =
+              loop.emitOpError()
+              << "multi-buffers a shared tile that another pipelined loop "
+                 "also multi-buffers; give each loop its own tiles";
+          diag.attachNote(it->second.getLoc()) << "the other loop is here";
+          diag.attachNote(alloc.getLoc()) << "the tile is allocated here";
+          return diag;
+        }
+    }
+    return success();
+  }
+};
+} // namespace

@@ -1,0 +1,187 @@
+//===- Synchronization.cpp - Barriers for non-pipelined code --------------===//
+//
+// Part of tile-mlir.
+//
+// The GPU lowering inserts no barriers; every tile op is collective over the
+// block but each thread touches its own part of a tile, so a shared tile
+// written by one op and read by another needs a `tile.barrier` in between
+// (read-after-write), and so does a tile read and then overwritten
+// (write-after-read, e.g. by the next iteration of a serial loop). This is a
+// forward scan that remembers which ops touched which shared tiles since
+// the last barrier. Upstream's gpu barrier elimination removes barriers
+// rather than placing them, so it does not serve here.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Dialect/Tile/Transforms/Pipelining.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/DenseSet.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+/// The accesses to shared tiles since the last barrier.
+struct PendingAccesses {
+  llvm::DenseSet<std::pair<Operation *, Value>> reads, writes;
+
+  void clear() {
+    reads.clear();
+    writes.clear();
+  }
+  void merge(const PendingAccesses &other) {
+    reads.insert(other.reads.begin(), other.reads.end());
+    writes.insert(other.writes.begin(), other.writes.end());
+  }
+  bool operator==(const PendingAccesses &other) const {
+    auto same = [](const auto &a, const auto &b) {
+      return a.size() == b.size() &&
+             llvm::all_of(a, [&](const auto &x) { return b.contains(x); });
+    };
+    return same(reads, other.reads) && same(writes, other.writes);
+  }
+  /// Whether `op` touching `buffer` races with a pending access by another
+  /// op. The same op again (the next iteration of a loop) is not a race: it
+  /// maps the tile onto the threads the same way each time.
+  bool conflicts(Operation *op, Value buffer, bool isWrite) const {
+    auto byOther = [&](const auto &set) {
+      return llvm::any_of(set, [&](const auto &access) {
+        return access.second == buffer && access.first != op;
+      });
+    };
+    return byOther(writes) || (isWrite && byOther(reads));
+  }
+};
+
+struct BarrierPlacer {
+  SmallVector<Value> sharedTiles;
+  bool insert = false;
+  int64_t count = 0;
+
+  void placeBefore(Operation *op, PendingAccesses &pending) {
+    ++count;
+    pending.clear();
+    if (!insert)
+      return;
+    OpBuilder builder(op);
+    BarrierOp::create(builder, op->getLoc());
+  }
+
+  void visitBlock(Block &block, PendingAccesses &pending);
+  void visitFor(scf::ForOp loop, PendingAccesses &pending);
+  void visitAccess(Operation *op, PendingAccesses &pending);
+};
+} // namespace
+
+void BarrierPlacer::visitAccess(Operation *op, PendingAccesses &pending) {
+  SmallVector<std::pair<Value, bool>> accesses;
+  for (Value tile : sharedTiles) {
+    if (writesBuffer(op, tile))
+      accesses.push_back({tile, true});
+    else if (readsBuffer(op, tile))
+      accesses.push_back({tile, false});
+  }
+  if (llvm::any_of(accesses, [&](auto access) {
+        return pending.conflicts(op, access.first, access.second);
+      }))
+    placeBefore(op, pending);
+  for (auto [tile, isWrite] : accesses) {
+    if (isWrite)
+      pending.writes.insert({op, tile});
+    // A read-modify-write op counts as a reader too.
+    if (!isWrite || readsBuffer(op, tile))
+      pending.reads.insert({op, tile});
+  }
+}
+
+void BarrierPlacer::visitFor(scf::ForOp loop, PendingAccesses &pending) {
+  Block &body = *loop.getBody();
+  bool savedInsert = insert;
+  insert = false;
+  // What the body leaves pending flows back into its next iteration: find
+  // the fixed point of the state at the top of the body.
+  auto dryRun = [&](const PendingAccesses &entry, int64_t &barriers) {
+    PendingAccesses state = entry;
+    int64_t before = count;
+    visitBlock(body, state);
+    barriers = count - before;
+    count = before;
+    return state;
+  };
+  int64_t barriersFromEntry, barriersWithBackedge;
+  PendingAccesses exit = dryRun(pending, barriersFromEntry);
+  PendingAccesses entry = pending;
+  for (int i = 0; i < 8; ++i) {
+    PendingAccesses next = pending;
+    next.merge(exit);
+    if (next == entry)
+      break;
+    entry = next;
+    exit = dryRun(entry, barriersWithBackedge);
+  }
+  dryRun(entry, barriersWithBackedge);
+  insert = savedInsert;
+
+  if (barriersWithBackedge > barriersFromEntry) {
+    // A hazard crosses the back edge (a tile read late in the body is
+    // overwritten early in the next iteration): close the body with a
+    // barrier, where the seed expects it ("after the gemm").
+    PendingAccesses state = pending;
+    visitBlock(body, state);
+    placeBefore(body.getTerminator(), state);
+    // Zero iterations leave the entry state; any other count ends on the
+    // barrier.
+    return;
+  }
+  PendingAccesses state = entry;
+  visitBlock(body, state);
+  pending = entry;
+  pending.merge(state);
+}
+
+void BarrierPlacer::visitBlock(Block &block, PendingAccesses &pending) {
+  for (Operation &op : llvm::make_early_inc_range(block)) {
+    if (isa<BarrierOp>(op)) {
+      pending.clear();
+      continue;
+    }
+    if (isa<CommitGroupOp, WaitGroupOp>(op) || isMemoryEffectFree(&op))
+      continue;
+    if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      // A hazard with what came before the loop is resolved once, before
+      // it, rather than by a barrier in every iteration.
+      if (llvm::any_of(sharedTiles, [&](Value tile) {
+            bool writes = writesBuffer(loop, tile);
+            return (writes || readsBuffer(loop, tile)) &&
+                   pending.conflicts(loop, tile, writes);
+          }))
+        placeBefore(loop, pending);
+      visitFor(loop, pending);
+      continue;
+    }
+    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      PendingAccesses thenState = pending;
+      visitBlock(ifOp.getThenRegion().front(), thenState);
+      if (!ifOp.getElseRegion().empty())
+        visitBlock(ifOp.getElseRegion().front(), pending);
+      pending.merge(thenState);
+      continue;
+    }
+    // Everything else, scheduled tile.pipelined loops included, is one
+    // access with the effects of everything inside it.
+    visitAccess(&op, pending);
+  }
+}
+
+void mlir::tile::insertSharedMemoryBarriers(Block &kernelBody) {
+  BarrierPlacer placer;
+  kernelBody.getParentOp()->walk([&](AllocSharedOp alloc) {
+    placer.sharedTiles.push_back(alloc.getResult());
+  });
+  if (placer.sharedTiles.empty())
+    return;
+  placer.insert = true;
+  PendingAccesses pending;
+  placer.visitBlock(kernelBody, pending);
+}

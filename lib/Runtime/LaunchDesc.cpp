@@ -1,0 +1,216 @@
+//===- LaunchDesc.cpp - Parse the compiler's launch description -----------===//
+
+#include "tile/Runtime/LaunchDesc.h"
+
+#include <cerrno>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+
+using namespace tile::runtime;
+
+const char *tile::runtime::elemTypeName(ElemType type) {
+  switch (type) {
+  case ElemType::F16:
+    return "f16";
+  case ElemType::BF16:
+    return "bf16";
+  case ElemType::F32:
+    return "f32";
+  }
+  return "?";
+}
+
+std::optional<ElemType> tile::runtime::parseElemType(const std::string &name) {
+  if (name == "f16")
+    return ElemType::F16;
+  if (name == "bf16")
+    return ElemType::BF16;
+  if (name == "f32")
+    return ElemType::F32;
+  return std::nullopt;
+}
+
+unsigned tile::runtime::elemTypeBytes(ElemType type) {
+  return type == ElemType::F32 ? 4 : 2;
+}
+
+int64_t ArgDesc::numElements() const {
+  int64_t n = 1;
+  for (int64_t d : shape)
+    n *= d;
+  return n;
+}
+
+std::string ArgDesc::str() const {
+  std::string s = elemTypeName(type);
+  s += ' ';
+  for (size_t i = 0; i < shape.size(); ++i) {
+    if (i)
+      s += 'x';
+    s += std::to_string(shape[i]);
+  }
+  return s;
+}
+
+namespace {
+
+std::vector<std::string> splitWords(const std::string &line) {
+  std::istringstream in(line);
+  std::vector<std::string> words;
+  for (std::string w; in >> w;)
+    words.push_back(w);
+  return words;
+}
+
+/// A decimal integer in [minValue, maxValue], nothing else.
+bool parseInt(const std::string &s, int64_t minValue, int64_t maxValue,
+              int64_t &value) {
+  if (s.empty() || s.size() > 18)
+    return false;
+  for (char c : s)
+    if (c < '0' || c > '9')
+      return false;
+  value = std::stoll(s);
+  return value >= minValue && value <= maxValue;
+}
+
+/// `<d0>x<d1>x...`, every extent positive.
+bool parseShape(const std::string &s, std::vector<int64_t> &shape) {
+  shape.clear();
+  size_t start = 0;
+  while (true) {
+    size_t end = s.find('x', start);
+    std::string part = s.substr(
+        start, end == std::string::npos ? std::string::npos : end - start);
+    int64_t extent;
+    if (!parseInt(part, 1, int64_t(1) << 40, extent))
+      return false;
+    shape.push_back(extent);
+    if (end == std::string::npos)
+      return true;
+    start = end + 1;
+  }
+}
+
+} // namespace
+
+std::optional<LaunchDesc>
+tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
+  LaunchDesc desc;
+  bool seenKernel = false, seenGrid = false, seenBlock = false,
+       seenShared = false, seenChip = false;
+  std::istringstream in(text);
+  std::string rawLine;
+  unsigned lineNo = 0;
+  auto fail = [&](const std::string &msg) {
+    error = "line " + std::to_string(lineNo) + ": " + msg;
+    return std::nullopt;
+  };
+  while (std::getline(in, rawLine)) {
+    ++lineNo;
+    std::string line = rawLine.substr(0, rawLine.find('#'));
+    std::vector<std::string> words = splitWords(line);
+    if (words.empty())
+      continue;
+    const std::string &key = words[0];
+    auto once = [&](bool &seen) {
+      if (seen)
+        return false;
+      seen = true;
+      return true;
+    };
+
+    if (key == "kernel") {
+      if (words.size() != 2)
+        return fail("expected 'kernel <entry name>'");
+      if (!once(seenKernel))
+        return fail("duplicate 'kernel' line");
+      desc.kernel = words[1];
+    } else if (key == "chip") {
+      if (words.size() != 2)
+        return fail("expected 'chip <sm_XX>'");
+      if (!once(seenChip))
+        return fail("duplicate 'chip' line");
+      desc.chip = words[1];
+    } else if (key == "grid" || key == "block") {
+      std::array<unsigned, 3> &dims = key == "grid" ? desc.grid : desc.block;
+      if (words.size() < 2 || words.size() > 4)
+        return fail("expected '" + key + " <x> [<y> [<z>]]'");
+      if (!once(key == "grid" ? seenGrid : seenBlock))
+        return fail("duplicate '" + key + "' line");
+      for (size_t i = 1; i < words.size(); ++i) {
+        int64_t v;
+        // The compiler writes -1 for a grid size it could not fold.
+        if (words[i] == "-1")
+          return fail("'" + key +
+                      "' extent -1: known only at run time, which tile-run "
+                      "does not support (compile with static shapes)");
+        if (!parseInt(words[i], 1, 0x7fffffff, v))
+          return fail("'" + key + "' extent '" + words[i] +
+                      "' is not a positive integer");
+        dims[i - 1] = unsigned(v);
+      }
+    } else if (key == "shared_bytes") {
+      int64_t v;
+      if (words.size() != 2)
+        return fail("expected 'shared_bytes <bytes>'");
+      if (!once(seenShared))
+        return fail("duplicate 'shared_bytes' line");
+      if (!parseInt(words[1], 0, 0xffffffff, v))
+        return fail("'shared_bytes' value '" + words[1] +
+                    "' is not a non-negative integer");
+      desc.sharedBytes = uint64_t(v);
+    } else if (key == "arg") {
+      if (words.size() != 4)
+        return fail("expected 'arg <name> <f16|bf16|f32> <d0>x<d1>'");
+      ArgDesc arg;
+      arg.name = words[1];
+      std::optional<ElemType> type = parseElemType(words[2]);
+      if (!type)
+        return fail("unsupported element type '" + words[2] + "' of arg '" +
+                    arg.name + "' (expected f16, bf16 or f32)");
+      arg.type = *type;
+      if (!parseShape(words[3], arg.shape))
+        return fail("bad shape '" + words[3] + "' of arg '" + arg.name +
+                    "' (expected positive extents like 128x64)");
+      desc.args.push_back(arg);
+    } else if (key == "grid_expr") {
+      size_t pos = line.find("grid_expr") + std::strlen("grid_expr");
+      std::string rest = line.substr(pos);
+      size_t b = rest.find_first_not_of(" \t");
+      size_t e = rest.find_last_not_of(" \t\r");
+      desc.gridExpr = b == std::string::npos ? "" : rest.substr(b, e - b + 1);
+    } else {
+      desc.warnings.push_back("line " + std::to_string(lineNo) +
+                              ": unknown key '" + key + "' ignored");
+    }
+  }
+  if (!seenKernel) {
+    error = "missing required 'kernel <entry name>' line";
+    return std::nullopt;
+  }
+  if (!seenGrid || !seenBlock) {
+    error = std::string("missing required '") + (seenGrid ? "block" : "grid") +
+            "' line";
+    return std::nullopt;
+  }
+  return desc;
+}
+
+bool tile::runtime::readFile(const std::string &path, std::string &contents,
+                             std::string &error) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) {
+    error = "cannot open '" + path + "': " + std::strerror(errno);
+    return false;
+  }
+  std::ostringstream buf;
+  buf << in.rdbuf();
+  if (in.bad()) {
+    error = "cannot read '" + path + "': " + std::strerror(errno);
+    return false;
+  }
+  contents = buf.str();
+  return true;
+}

@@ -1,0 +1,83 @@
+//===- PtxInfo.cpp - What a PTX text declares -----------------------------===//
+
+#include "tile/Runtime/PtxInfo.h"
+
+#include <cctype>
+#include <sstream>
+
+using namespace tile::runtime;
+
+bool tile::runtime::looksLikePtx(const std::string &image) {
+  // ELF images (cubin) and fatbins start with binary magic; PTX is text
+  // that declares its version.
+  return image.compare(0, 4,
+                       "\x7f"
+                       "ELF") != 0 &&
+         image.find(".version") != std::string::npos;
+}
+
+/// Position just past the entry's name when `pos` starts `.entry`, with the
+/// name in `name`.
+static size_t readEntryName(const std::string &ptx, size_t pos,
+                            std::string &name) {
+  pos += 6; // ".entry"
+  while (pos < ptx.size() && std::isspace(static_cast<unsigned char>(ptx[pos])))
+    ++pos;
+  size_t end = pos;
+  while (end < ptx.size() &&
+         !std::isspace(static_cast<unsigned char>(ptx[end])) && ptx[end] != '(')
+    ++end;
+  name = ptx.substr(pos, end - pos);
+  return end;
+}
+
+static bool isEntryKeyword(const std::string &ptx, size_t pos) {
+  // `.entry` as a directive, not as part of a longer identifier.
+  size_t after = pos + 6;
+  return after < ptx.size() &&
+         (std::isspace(static_cast<unsigned char>(ptx[after])));
+}
+
+std::vector<std::string> tile::runtime::listPtxEntries(const std::string &ptx) {
+  std::vector<std::string> entries;
+  for (size_t pos = ptx.find(".entry"); pos != std::string::npos;
+       pos = ptx.find(".entry", pos + 6)) {
+    if (!isEntryKeyword(ptx, pos))
+      continue;
+    std::string name;
+    readEntryName(ptx, pos, name);
+    if (!name.empty())
+      entries.push_back(name);
+  }
+  return entries;
+}
+
+std::optional<std::vector<std::string>>
+tile::runtime::ptxEntryParamTypes(const std::string &ptx,
+                                  const std::string &entry) {
+  for (size_t pos = ptx.find(".entry"); pos != std::string::npos;
+       pos = ptx.find(".entry", pos + 6)) {
+    if (!isEntryKeyword(ptx, pos))
+      continue;
+    std::string name;
+    size_t end = readEntryName(ptx, pos, name);
+    if (name != entry)
+      continue;
+    std::vector<std::string> types;
+    size_t open = ptx.find_first_not_of(" \t\r\n", end);
+    if (open == std::string::npos || ptx[open] != '(')
+      return types; // no parameter list
+    size_t close = ptx.find(')', open);
+    std::istringstream params(ptx.substr(open + 1, close - open - 1));
+    for (std::string param; std::getline(params, param, ',');) {
+      std::istringstream words(param);
+      std::string word;
+      while (words >> word && word != ".param")
+        ;
+      if (words >> word)
+        types.push_back(word);
+    }
+    return types;
+  }
+  return std::nullopt;
+}

@@ -1,0 +1,401 @@
+// RUN: tile-opt --tile-software-pipeline --split-input-file --verify-diagnostics %s
+
+// Schedules that slipped past planning (hand-edited IR) are errors, not
+// miscompiles.
+// Planning has not run.
+
+func.func @unplanned(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    // expected-error @+1 {{has num_stages = 3 but no 'stage' list: run --tile-pipeline-planning first}}
+    tile.pipelined %c0 to %c4 step %c1 num_stages = 3 as (%k) {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %A[%c0, %ko] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.copy %B[%ko, %c0] to %B_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.gemm %A_s, %B_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+    }
+  }
+  return
+}
+
+// -----
+
+// num_stages edited after planning.
+
+func.func @depth_mismatch(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    // expected-error @+1 {{has num_stages = 3 but its 'stage' list has depth 2 (max(stage) + 1)}}
+    tile.pipelined %c0 to %c4 step %c1 num_stages = 3 stage = [0, 0, 1] as (%k) {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %A[%c0, %ko] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.copy %B[%ko, %c0] to %B_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.gemm %A_s, %B_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+    }
+  }
+  return
+}
+
+// -----
+
+// A non-positive step.
+
+func.func @zero_step(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    // expected-error @+1 {{has step 0; the pipelining rewrite needs a positive step}}
+    tile.pipelined %c0 to %c4 step %c0 stage = [0, 0, 1] as (%k) {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %A[%c0, %ko] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.copy %B[%ko, %c0] to %B_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.gemm %A_s, %B_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+    }
+  }
+  return
+}
+
+// -----
+
+// TileLang issue 2668: the gemm reads A_s before this iteration writes it, in
+// a later stage than the copy (so the copy would overwrite it first).
+
+func.func @read_before_write(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    tile.pipelined %c0 to %c4 step %c1 stage = [1, 0, 0] as (%k) {
+      %ko = arith.muli %k, %c16 : index
+      // expected-error @+1 {{reads a shared tile before the statement that writes it in the same iteration}}
+      tile.gemm %A_s, %A_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+      // expected-note @+1 {{the writer is here}}
+      tile.copy %A[%c0, %ko] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.copy %B[%ko, %c0] to %B_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+    }
+  }
+  return
+}
+
+// -----
+
+// The gemm runs in stage 0 but B_s is only written in stage 1.
+
+func.func @reader_in_earlier_stage(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    tile.pipelined %c0 to %c4 step %c1 stage = [0, 1, 0] as (%k) {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %A[%c0, %ko] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      // expected-note @+1 {{the writer is here}}
+      tile.copy %B[%ko, %c0] to %B_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      // expected-error @+1 {{runs in stage 0 but reads a shared tile written in the later stage 1}}
+      tile.gemm %A_s, %B_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+    }
+  }
+  return
+}
+
+// -----
+
+// Same stage, but the gemm is ordered before the copy it reads.
+
+func.func @order_against_dependence(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    tile.pipelined %c0 to %c4 step %c1 num_stages = 1 stage = [0, 0, 0] order = [0, 2, 1] as (%k) {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %A[%c0, %ko] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      // expected-note @+1 {{the writer is here}}
+      tile.copy %B[%ko, %c0] to %B_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      // expected-error @+1 {{is ordered before the statement of the same stage that writes the shared tile it reads}}
+      tile.gemm %A_s, %B_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+    }
+  }
+  return
+}
+
+// -----
+
+// Two copies write A_s.
+
+func.func @two_writers(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    tile.pipelined %c0 to %c4 step %c1 stage = [0, 0, 1] as (%k) {
+      %ko = arith.muli %k, %c16 : index
+      // expected-note @+1 {{the other writer is here}}
+      tile.copy %A[%c0, %ko] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      // expected-error @+1 {{writes a shared tile that another statement of the pipelined loop also writes}}
+      tile.copy %B[%c0, %ko] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.gemm %A_s, %A_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+    }
+  }
+  return
+}
+
+// -----
+
+// A fragment handed from stage 0 to stage 1 would be overwritten by the
+// next iteration before the gemm reads it: only shared tiles get versions.
+
+func.func @fragment_across_stages(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    %F_l = tile.alloc_fragment : memref<16x16xf16, #gpu.address_space<private>>
+    tile.pipelined %c0 to %c4 step %c1 stage = [0, 0, 1] as (%k) {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %A[%c0, %ko] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      // expected-note @+1 {{the writer is here}}
+      tile.copy %B[%ko, %c0] to %F_l : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<private>>
+      // expected-error @+1 {{runs in stage 1 but touches a non-shared buffer written in stage 0; only shared tiles are multi-buffered, keep both in one stage}}
+      tile.gemm %A_s, %F_l, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<private>>, memref<16x16xf32, #gpu.address_space<private>>
+    }
+  }
+  return
+}
+
+// -----
+
+// An allocation inside the loop.
+
+func.func @alloc_inside(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    tile.pipelined %c0 to %c4 step %c1 stage = [0, 0, 1, 1] as (%k) {
+      %ko = arith.muli %k, %c16 : index
+      // expected-error @+1 {{allocates inside a pipelined loop; allocate tiles before the loop}}
+      %T = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.copy %A[%c0, %ko] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.copy %B[%ko, %c0] to %B_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.gemm %A_s, %B_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+    }
+  }
+  return
+}
+
+// -----
+
+// A statement with a region hides what it touches.
+
+func.func @region_statement(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    %true = arith.constant true
+    tile.pipelined %c0 to %c4 step %c1 stage = [0, 1, 1] as (%k) {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %A[%c0, %ko] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      // expected-error @+1 {{has regions; the pipelining rewrite only schedules region-free statements}}
+      scf.if %true {
+        tile.copy %B[%ko, %c0] to %B_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      }
+      tile.gemm %A_s, %A_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+    }
+  }
+  return
+}
+
+// -----
+
+// A value passed from one statement to another.
+
+func.func @value_between_statements(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    tile.pipelined %c0 to %c4 step %c1 stage = [0, 0, 1, 0, 0] as (%k) {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %A[%c0, %ko] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.copy %B[%ko, %c0] to %B_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.gemm %A_s, %B_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+      // expected-error @+1 {{has a result used by another statement; the pipelining rewrite does not carry values between statements}}
+      %v = memref.load %A[%c0, %c0] : memref<64x64xf16>
+      memref.store %v, %C[%c0, %c0] : memref<64x64xf16>
+    }
+  }
+  return
+}
+
+// -----
+
+// A call has unknown memory effects.
+
+func.func private @opaque()
+func.func @call(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    tile.pipelined %c0 to %c4 step %c1 stage = [0, 0, 1, 1] as (%k) {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %A[%c0, %ko] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.copy %B[%ko, %c0] to %B_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.gemm %A_s, %B_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+      // expected-error @+1 {{has unknown memory effects; the pipelining rewrite cannot tell which tiles it touches}}
+      func.call @opaque() : () -> ()
+    }
+  }
+  return
+}
+
+// -----
+
+// Two pipelined loops cannot share a multi-buffered tile.
+
+func.func @two_loops(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    // expected-note @+1 {{the tile is allocated here}}
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    // expected-note @+1 {{the other loop is here}}
+    tile.pipelined %c0 to %c4 step %c1 stage = [0, 0, 1] as (%k) {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %A[%c0, %ko] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.copy %B[%ko, %c0] to %B_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.gemm %A_s, %B_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+    }
+    // expected-error @+1 {{multi-buffers a shared tile that another pipelined loop also multi-buffers; give each loop its own tiles}}
+    tile.pipelined %c0 to %c4 step %c1 stage = [0, 0, 1] as (%k) {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %A[%c0, %ko] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.copy %B[%ko, %c0] to %B_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.gemm %A_s, %B_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+    }
+  }
+  return
+}
+
+// -----
+
+// Within one stage, the gemm is ordered before the copy into the fragment it
+// reads.
+func.func @fragment_reordered(%A: memref<64x64xf16>, %B: memref<64x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %F_l = tile.alloc_fragment : memref<16x16xf16, #gpu.address_space<private>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    tile.pipelined %c0 to %c4 step %c1 num_stages = 1 stage = [0, 0, 0] order = [0, 2, 1] as (%k) {
+      tile.copy %A[%c0, %k] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      // expected-note @+1 {{the other statement is here}}
+      tile.copy %B[%k, %c0] to %F_l : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<private>>
+      // expected-error @+1 {{is reordered against a statement of the same stage it depends on through a non-shared buffer}}
+      tile.gemm %A_s, %F_l, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<private>>, memref<16x16xf32, #gpu.address_space<private>>
+    }
+  }
+  return
+}
+
+// -----
+
+// A shared tile the rewrite cannot give a version dimension.
+func.func @shared_argument(%A: memref<64x64xf16>, %A_s: memref<16x16xf16, #gpu.address_space<workgroup>>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    // expected-error @+1 {{touches a shared tile that is not a 'tile.alloc_shared' result; the rewrite cannot add its version dimension}}
+    tile.pipelined %c0 to %c4 step %c1 stage = [0, 1] as (%k) {
+      tile.copy %A[%c0, %k] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.gemm %A_s, %A_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+    }
+  }
+  return
+}
+
+// -----
+
+// A read of A_s after the outer loop could see any iteration's version.
+func.func @use_after_enclosing_loop(%A: memref<64x64xf16>, %C: memref<64x64xf16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    scf.for %i = %c0 to %n step %c1 {
+      // expected-note @+1 {{the pipelined loop is here}}
+      tile.pipelined %c0 to %c4 step %c1 stage = [0, 1] as (%k) {
+        tile.copy %A[%i, %k] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+        tile.gemm %A_s, %A_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+      }
+    }
+    // expected-error @+1 {{uses a shared tile that a pipelined loop multi-buffers, but outside the loop's block; the rewrite cannot tell which version it sees}}
+    tile.copy %A_s to %C : memref<16x16xf16, #gpu.address_space<workgroup>> to memref<64x64xf16>
+  }
+  return
+}
