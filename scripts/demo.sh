@@ -111,7 +111,8 @@ echo "== pipelining-relevant PTX lines (line: instruction; runs of one kind coll
 python3 - "$out/$name.ptx" <<'PY'
 import re, sys
 interesting = re.compile(
-    r"^\$L__BB\w+:|\bbra(\.uni)?\b|cp\.async|bar\.sync|ldmatrix|mma\.sync")
+    r"^\$L__BB\w+:|\bbra(\.uni)?\b|cp\.async|bar\.sync|ldmatrix|mma\.sync"
+    r"|st\.shared\.v")  # the last: synchronous copies into shared memory
 def kind(text):
     # Labels and branches form one kind: a long run of them is the masked
     # edge of the output store, not loop structure.
