@@ -55,8 +55,13 @@ LogicalResult mlir::tile::attachLaunchInfo(gpu::LaunchFuncOp launch,
   SmallVector<int64_t> gridSizes, blockSizes;
   SmallVector<std::string> gridExpr;
   for (Value v : {grid.x, grid.y, grid.z}) {
-    // -1: known only at run time (the runtime must compute it).
-    gridSizes.push_back(evaluateConstantIndex(v).value_or(-1));
+    // The description is static text: a runtime cannot evaluate SSA values.
+    std::optional<int64_t> size = evaluateConstantIndex(v);
+    if (!size || *size <= 0)
+      return launch.emitError("grid size must be a positive constant (or "
+                              "computed from constants): the launch "
+                              "description is static");
+    gridSizes.push_back(*size);
     gridExpr.push_back(describe(v));
   }
   for (Value v : {block.x, block.y, block.z}) {
