@@ -46,3 +46,12 @@ func.func @host_grid(%A: memref<64x64xf16>, %n: index) {
   }
   return
 }
+
+// -----
+
+%c1 = arith.constant 1 : index
+// expected-error @+1 {{must be inside a function}}
+tile.kernel grid(%c1) threads(32) as (%bx) {
+  %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+  tile.clear %s : memref<16x64xf16, #gpu.address_space<workgroup>>
+}
