@@ -111,7 +111,8 @@ echo "== pipelining-relevant PTX lines (line: instruction; runs of one kind coll
 python3 - "$out/$name.ptx" <<'PY'
 import re, sys
 interesting = re.compile(
-    r"^\$L__BB\w+:|\bbra(\.uni)?\b|cp\.async|bar\.sync|ldmatrix|mma\.sync")
+    r"^\$L__BB\w+:|\bbra(\.uni)?\b|cp\.async|bar\.sync|ldmatrix|mma\.sync"
+    r"|st\.shared\.v")  # the last: synchronous copies into shared memory
 def kind(text):
     # Labels and branches form one kind: a long run of them is the masked
     # edge of the output store, not loop structure.
@@ -153,6 +154,14 @@ echo
 echo "== run"
 runner="$TILE_ROOT/build-runtime/bin/tile-run"
 if command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1; then
+  if [ ! -x "$runner" ] && [ -x /usr/local/cuda/bin/nvcc ]; then
+    # The runtime needs only the CUDA toolkit (docs/benchmarks.md).
+    tile_log "building tile-run in build-runtime/"
+    cmake -S "$TILE_ROOT" -B "$TILE_ROOT/build-runtime" -G Ninja -DCMAKE_BUILD_TYPE=Release \
+      -DTILE_ENABLE_COMPILER=OFF >/dev/null &&
+      cmake --build "$TILE_ROOT/build-runtime" --target tile-run >/dev/null ||
+      tile_log "building tile-run failed"
+  fi
   if [ -x "$runner" ]; then
     "$runner" --ptx "$out/$name.ptx" --launch "$out/$name.launch" --check --bench || exit 1
   else

@@ -43,13 +43,11 @@ static LogicalResult emitPTX(Operation *op, raw_ostream &os) {
   return success();
 }
 
-/// The launch description of every gpu.launch_func that carries one,
-/// separated by blank lines.
+/// The launch description of every gpu.launch_func, separated by blank lines;
+/// a launch without one is an error (the runtime could not launch it).
 static LogicalResult emitLaunch(Operation *op, raw_ostream &os) {
   unsigned count = 0;
   WalkResult result = op->walk([&](gpu::LaunchFuncOp launch) {
-    if (!launch->hasAttr(tile::kLaunchAttrName))
-      return WalkResult::advance();
     if (count++)
       os << "\n";
     if (failed(tile::writeLaunchDescription(launch, os)))
@@ -59,8 +57,8 @@ static LogicalResult emitLaunch(Operation *op, raw_ostream &os) {
   if (result.wasInterrupted())
     return failure();
   if (count == 0)
-    return op->emitError("no gpu.launch_func with a launch description; run "
-                         "tile-opt --tile-to-ptx=chip=sm_XX first");
+    return op->emitError("no gpu.launch_func; run tile-opt "
+                         "--tile-to-ptx=chip=sm_XX first");
   return success();
 }
 

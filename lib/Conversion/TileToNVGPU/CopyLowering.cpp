@@ -107,8 +107,7 @@ static bool isAlignedFor(const CopySide &side, int64_t v) {
 /// The widest vector (at most 16 bytes on either side) that divides the row
 /// of the extent and is provably aligned on both sides.
 static ChunkPlan planChunks(ArrayRef<int64_t> extent, const CopySide &src,
-                            const CopySide *dst, int64_t threads) {
-  (void)threads;
+                            const CopySide *dst) {
   int64_t bytes = src.elementBytes();
   if (dst)
     bytes = std::max(bytes, dst->elementBytes());
@@ -395,7 +394,7 @@ static void lowerCopy(CopyLikeOp op, Value tid, int64_t threads, bool async) {
   Location loc = op.getLoc();
   CopySide src(op.getSource(), op.getSourceIndices());
   CopySide dst(op.getDest(), op.getDestIndices());
-  ChunkPlan plan = planChunks(op.getExtent(), src, &dst, threads);
+  ChunkPlan plan = planChunks(op.getExtent(), src, &dst);
   int64_t v = plan.vectorElements;
   // cp.async moves 4, 8 or 16 bytes; anything narrower is copied
   // synchronously, which is a valid (if slower) completion of the group.
@@ -415,8 +414,7 @@ static void lowerSharedClear(ClearOp op, Value tid, int64_t threads) {
   OpBuilder b(op);
   Location loc = op.getLoc();
   CopySide tile(op.getTile(), {});
-  ChunkPlan plan =
-      planChunks(tile.type.getShape(), tile, /*dst=*/nullptr, threads);
+  ChunkPlan plan = planChunks(tile.type.getShape(), tile, /*dst=*/nullptr);
   int64_t v = plan.vectorElements;
   auto vecType = VectorType::get({v}, tile.type.getElementType());
   Value zero =

@@ -12,6 +12,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
+#include "tile/Dialect/Tile/Transforms/Pipelining.h"
 
 #include <numeric>
 
@@ -94,29 +95,9 @@ int64_t mlir::tile::getKnownDivisor(Value value) {
 // offsets take are covered directly. Every rule keeps values non-negative.
 static std::optional<int64_t> getUpperBound(Value value, unsigned depth);
 
+/// A host-side grid size or trip count such as ceildiv(4096, 128).
 static std::optional<int64_t> getConstant(Value value, unsigned depth) {
-  APInt constant;
-  if (matchPattern(value, m_ConstantInt(&constant)))
-    return constant.getSExtValue();
-  // A host-side grid size or trip count such as ceildiv(4096, 128).
-  Operation *op = value.getDefiningOp();
-  if (!op || depth > 16 || op->getNumResults() != 1 || op->getNumRegions())
-    return std::nullopt;
-  SmallVector<Attribute> operands;
-  Builder b(op->getContext());
-  for (Value operand : op->getOperands()) {
-    std::optional<int64_t> v = getConstant(operand, depth + 1);
-    if (!v)
-      return std::nullopt;
-    operands.push_back(b.getIntegerAttr(operand.getType(), *v));
-  }
-  SmallVector<OpFoldResult> results;
-  if (failed(op->fold(operands, results)) || results.size() != 1)
-    return std::nullopt;
-  if (auto attr =
-          dyn_cast_if_present<IntegerAttr>(dyn_cast<Attribute>(results[0])))
-    return attr.getInt();
-  return std::nullopt;
+  return tile::evaluateConstantIndex(value);
 }
 
 /// Counter < ub with lb >= 0 and step > 0: at most ub - 1.

@@ -8,35 +8,10 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Matchers.h"
+#include "tile/Dialect/Tile/Transforms/Pipelining.h"
 
 using namespace mlir;
 using namespace mlir::tile;
-
-/// The value of an index computed from constants, by folding each op on
-/// its constant operands (the grid is usually `ceildiv(N, 128)`).
-static std::optional<int64_t> evaluate(Value value, unsigned depth = 0) {
-  APInt constant;
-  if (matchPattern(value, m_ConstantInt(&constant)))
-    return constant.getSExtValue();
-  Operation *op = value.getDefiningOp();
-  if (!op || depth > 16 || op->getNumResults() != 1 || op->getNumRegions())
-    return std::nullopt;
-  SmallVector<Attribute> operands;
-  Builder b(op->getContext());
-  for (Value operand : op->getOperands()) {
-    std::optional<int64_t> v = evaluate(operand, depth + 1);
-    if (!v)
-      return std::nullopt;
-    operands.push_back(b.getIntegerAttr(operand.getType(), *v));
-  }
-  SmallVector<OpFoldResult> results;
-  if (failed(op->fold(operands, results)) || results.size() != 1)
-    return std::nullopt;
-  if (auto attr = dyn_cast_if_present<IntegerAttr>(
-          dyn_cast<Attribute>(results.front())))
-    return attr.getInt();
-  return std::nullopt;
-}
 
 /// A readable formula for a grid size: `ceildiv(4096,128)`.
 static std::string describe(Value value, unsigned depth = 0) {
@@ -80,12 +55,17 @@ LogicalResult mlir::tile::attachLaunchInfo(gpu::LaunchFuncOp launch,
   SmallVector<int64_t> gridSizes, blockSizes;
   SmallVector<std::string> gridExpr;
   for (Value v : {grid.x, grid.y, grid.z}) {
-    // -1: known only at run time (the runtime must compute it).
-    gridSizes.push_back(evaluate(v).value_or(-1));
+    // The description is static text: a runtime cannot evaluate SSA values.
+    std::optional<int64_t> size = evaluateConstantIndex(v);
+    if (!size || *size <= 0)
+      return launch.emitError("grid size must be a positive constant (or "
+                              "computed from constants): the launch "
+                              "description is static");
+    gridSizes.push_back(*size);
     gridExpr.push_back(describe(v));
   }
   for (Value v : {block.x, block.y, block.z}) {
-    std::optional<int64_t> size = evaluate(v);
+    std::optional<int64_t> size = evaluateConstantIndex(v);
     if (!size)
       return launch.emitError("block size must be a constant");
     blockSizes.push_back(*size);

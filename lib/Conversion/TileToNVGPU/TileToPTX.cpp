@@ -28,16 +28,8 @@ struct TileToPTXPass : tile::impl::TileToPTXBase<TileToPTXPass> {
 
   /// Tile level down to NVVM inside the gpu.module.
   std::string getFrontPipeline() const {
-    std::string text;
-    // The pipelining passes live in the tile transforms library; each runs
-    // when it is registered in this build.
-    std::string budget = "tile-smem-budget{chip=" + chip + "}";
-    for (StringRef pass :
-         {StringRef("tile-pipeline-planning"), StringRef(budget),
-          StringRef("tile-software-pipeline")}) {
-      if (PassInfo::lookup(pass.take_until([](char c) { return c == '{'; })))
-        text += pass.str() + ",";
-    }
+    std::string text = "tile-pipeline-planning,tile-smem-budget{chip=" + chip +
+                       "},tile-software-pipeline,";
     text += "tile-lower-to-nvgpu{chip=" + chip + "},";
     text += "gpu.module(convert-scf-to-cf,expand-strided-metadata,lower-affine,"
             "convert-nvgpu-to-nvvm,"

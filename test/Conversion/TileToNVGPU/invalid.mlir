@@ -35,3 +35,23 @@ func.func @too_much_shared() {
   }
   return
 }
+
+// -----
+
+func.func @host_grid(%A: memref<64x64xf16>, %n: index) {
+  // expected-error @+1 {{grid size must be a positive constant (or computed from constants): the launch description is static}}
+  tile.kernel grid(%n) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    tile.copy %A to %s : memref<64x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+%c1 = arith.constant 1 : index
+// expected-error @+1 {{must be inside a function}}
+tile.kernel grid(%c1) threads(32) as (%bx) {
+  %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+  tile.clear %s : memref<16x64xf16, #gpu.address_space<workgroup>>
+}

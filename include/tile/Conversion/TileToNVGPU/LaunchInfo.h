@@ -23,7 +23,8 @@ constexpr llvm::StringLiteral kLaunchAttrName = "tile.launch";
 constexpr llvm::StringLiteral kArgNameAttrName = "tile.name";
 
 /// Builds the description of `launch` (grid and block sizes folded to
-/// constants where possible) and attaches it as `tile.launch`. `memrefArgs`
+/// constants; an error if they are not constant) and attaches it as
+/// `tile.launch`. `memrefArgs`
 /// are the host function's memref arguments, i.e. the kernel parameters.
 LogicalResult attachLaunchInfo(gpu::LaunchFuncOp launch, StringRef chip,
                                int64_t sharedBytes,

@@ -1,0 +1,33 @@
+// RUN: tile-translate --tile-emit-launch %s --split-input-file --verify-diagnostics
+
+// Inputs tile-translate --tile-emit-launch cannot write a description from.
+
+// expected-error @+1 {{no gpu.launch_func; run tile-opt --tile-to-ptx=chip=sm_XX first}}
+module {
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.binary @tile_kernels [#gpu.object<#nvvm.target<chip = "sm_90">, assembly = "">]
+  func.func @f(%A: memref<16xf16>) {
+    %c1 = arith.constant 1 : index
+    %c0 = arith.constant 0 : i32
+    // expected-error @+1 {{malformed 'tile.launch' attribute}}
+    gpu.launch_func @tile_kernels::@f_kernel blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) dynamic_shared_memory_size %c0 args(%A : memref<16xf16>) {tile.launch = {kernel = "f_kernel", chip = "sm_90"}}
+    return
+  }
+}
+
+// -----
+
+module attributes {gpu.container_module} {
+  gpu.binary @tile_kernels [#gpu.object<#nvvm.target<chip = "sm_90">, assembly = "">]
+  func.func @f(%A: memref<16xf16>) {
+    %c1 = arith.constant 1 : index
+    %c0 = arith.constant 0 : i32
+    // expected-error @+1 {{has no 'tile.launch' attribute}}
+    gpu.launch_func @tile_kernels::@f_kernel blocks in (%c1, %c1, %c1) threads in (%c1, %c1, %c1) dynamic_shared_memory_size %c0 args(%A : memref<16xf16>)
+    return
+  }
+}
