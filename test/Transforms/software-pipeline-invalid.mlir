@@ -254,7 +254,7 @@ func.func @region_statement(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: me
 
 // -----
 
-// A value passed from one statement to another.
+// A value passed from one stage to the next.
 
 func.func @value_between_statements(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf16>, %n: index) {
   %c0 = arith.constant 0 : index
@@ -265,13 +265,14 @@ func.func @value_between_statements(%A: memref<64x64xf16>, %B: memref<64x64xf16>
     %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
     %B_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
     %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
-    tile.pipelined %c0 to %c4 step %c1 stage = [0, 0, 1, 0, 0] as (%k) {
+    tile.pipelined %c0 to %c4 step %c1 stage = [0, 0, 1, 0, 1] as (%k) {
       %ko = arith.muli %k, %c16 : index
       tile.copy %A[%c0, %ko] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
       tile.copy %B[%ko, %c0] to %B_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
       tile.gemm %A_s, %B_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
-      // expected-error @+1 {{has a result used by another statement; the pipelining rewrite does not carry values between statements}}
+      // expected-error @+1 {{has a result used by a statement of another stage or ordered before it; the pipelining rewrite carries values only within one stage}}
       %v = memref.load %A[%c0, %c0] : memref<64x64xf16>
+      // expected-note @+1 {{the user is here}}
       memref.store %v, %C[%c0, %c0] : memref<64x64xf16>
     }
   }
@@ -396,6 +397,24 @@ func.func @use_after_enclosing_loop(%A: memref<64x64xf16>, %C: memref<64x64xf16>
     }
     // expected-error @+1 {{uses a shared tile that a pipelined loop multi-buffers, but outside the loop's block; the rewrite cannot tell which version it sees}}
     tile.copy %A_s to %C : memref<16x16xf16, #gpu.address_space<workgroup>> to memref<64x64xf16>
+  }
+  return
+}
+
+// -----
+
+// A value that would leave a guarded step as an scf.if result must have a
+// zero the other branch can yield.
+func.func @vector_between_statements(%A: memref<64x64xf16>, %C: memref<64x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    tile.pipelined %c0 to %c4 step %c1 num_stages = 1 as (%k) {
+      // expected-error @+1 {{has a result of type 'vector<4xf16>' used by another statement; the pipelining rewrite carries only integer, index and float values between statements}}
+      %v = vector.load %A[%k, %c0] : memref<64x64xf16>, vector<4xf16>
+      vector.store %v, %C[%k, %c0] : memref<64x64xf16>, vector<4xf16>
+    }
   }
   return
 }

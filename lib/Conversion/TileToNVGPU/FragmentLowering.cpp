@@ -90,6 +90,26 @@ LogicalResult mlir::tile::lowerFragmentOps(KernelOp kernel,
                                            const ChipInfo &chip) {
   SmallVector<AllocFragmentOp> allocs;
   kernel.walk([&](AllocFragmentOp alloc) { allocs.push_back(alloc); });
+
+  // A fragment must be allocated in this kernel: its registers exist only
+  // inside it (one from outside, e.g. a function argument, has no owner).
+  WalkResult foreign =
+      kernel.walk([&](Operation *op) {
+        if (!isa<ClearOp, CopyOp, GemmOp>(op))
+          return WalkResult::advance();
+        for (Value operand : op->getOperands())
+          if (isFragment(operand) &&
+              !operand.getDefiningOp<AllocFragmentOp>()) {
+            op->emitOpError()
+                << "uses a fragment that is not a tile.alloc_fragment "
+                   "of its kernel; the GPU lowering cannot place it "
+                   "in registers";
+            return WalkResult::interrupt();
+          }
+        return WalkResult::advance();
+      });
+  if (foreign.wasInterrupted())
+    return failure();
   if (allocs.empty())
     return success();
 

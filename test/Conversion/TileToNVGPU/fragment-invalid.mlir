@@ -87,3 +87,14 @@ func.func @other_user(%i: index) {
   return
 }
 
+
+// -----
+
+func.func @fragment_from_outside(%F: memref<64x64xf32, #gpu.address_space<private>>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    // expected-error @+1 {{'tile.clear' op uses a fragment that is not a tile.alloc_fragment of its kernel}}
+    tile.clear %F : memref<64x64xf32, #gpu.address_space<private>>
+  }
+  return
+}

@@ -245,7 +245,7 @@ func.func @copy_global_to_global(%n: index, %A: memref<64x32xf16>, %B: memref<64
 
 func.func @copy_dynamic_extent(%n: index, %A: memref<?x?xf16>, %s: memref<?x32xf16, #gpu.address_space<workgroup>>) {
   tile.kernel grid(%n) threads(128) as (%bx) {
-    // expected-error @+1 {{copy extent of dimension #0 is unknown: one side must have a static size there}}
+    // expected-error @+1 {{copy extent of dimension #0 is unknown: the tile must have a static size there}}
     tile.copy %A[%n, %n] to %s : memref<?x?xf16> to memref<?x32xf16, #gpu.address_space<workgroup>>
   }
   return

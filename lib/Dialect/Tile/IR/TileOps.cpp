@@ -314,7 +314,19 @@ LogicalResult ClearOp::verify() {
 // CopyOp / CopyAsyncOp
 //===----------------------------------------------------------------------===//
 
+/// The copied extent. Between a tile and a global tensor it is the tile's
+/// shape, whatever the tensor's size: the parts of the tile that fall
+/// outside the tensor are zero-filled (or not stored), so a tensor smaller
+/// than the tile (K = 20 with 32-wide tiles) still fills the whole tile.
+/// Between two tiles (or two tensors, which the verifier rejects) it is the
+/// smaller static size per dimension; a dynamic size counts as unbounded.
 static SmallVector<int64_t> getCopyExtent(MemRefType source, MemRefType dest) {
+  std::optional<MemorySpace> sourceSpace = getMemorySpace(source);
+  std::optional<MemorySpace> destSpace = getMemorySpace(dest);
+  bool sourceIsTile = sourceSpace && isTileSpace(*sourceSpace);
+  bool destIsTile = destSpace && isTileSpace(*destSpace);
+  if (sourceIsTile != destIsTile)
+    return llvm::to_vector(sourceIsTile ? source.getShape() : dest.getShape());
   SmallVector<int64_t> extent;
   for (auto [s, d] : llvm::zip_equal(source.getShape(), dest.getShape())) {
     if (ShapedType::isDynamic(s))
@@ -374,7 +386,7 @@ verifyCopyLike(Operation *op, Value source, ValueRange sourceIndices,
     if (ShapedType::isDynamic(extent))
       return op->emitOpError()
              << "copy extent of dimension #" << i
-             << " is unknown: one side must have a static size there";
+             << " is unknown: the tile must have a static size there";
   return std::make_pair(*sourceSpace, *destSpace);
 }
 

@@ -97,7 +97,8 @@ private:
                 function_ref<Presence(int64_t)> presence,
                 function_ref<Value(int64_t)> ivOfStage, bool topBarrier);
   void emitSteps(function_ref<Value(Value)> ivAt);
-  void emitStatement(const Statement &statement, Value iv, IRMapping &map);
+  Operation *emitStatement(const Statement &statement, Value iv,
+                           IRMapping &map);
   Value materialize(Value value, IRMapping &map);
   Value index(int64_t value) {
     return arith::ConstantIndexOp::create(b, loc, value);
@@ -230,8 +231,8 @@ Value Expander::materialize(Value value, IRMapping &map) {
   return map.lookup(value);
 }
 
-void Expander::emitStatement(const Statement &statement, Value iv,
-                             IRMapping &map) {
+Operation *Expander::emitStatement(const Statement &statement, Value iv,
+                                   IRMapping &map) {
   map.map(loop.getInductionVar(), iv);
   for (Value operand : statement.op->getOperands()) {
     auto it = versioned.find(operand);
@@ -250,13 +251,12 @@ void Expander::emitStatement(const Statement &statement, Value iv,
       return llvm::map_to_vector(
           values, [&](Value v) { return map.lookupOrDefault(v); });
     };
-    CopyAsyncOp::create(b, copy.getLoc(), map.lookupOrDefault(copy.getSource()),
-                        lookup(copy.getSourceIndices()),
-                        map.lookupOrDefault(copy.getDest()),
-                        lookup(copy.getDestIndices()));
-    return;
+    return CopyAsyncOp::create(
+        b, copy.getLoc(), map.lookupOrDefault(copy.getSource()),
+        lookup(copy.getSourceIndices()), map.lookupOrDefault(copy.getDest()),
+        lookup(copy.getDestIndices()));
   }
-  b.clone(*statement.op, map);
+  return b.clone(*statement.op, map);
 }
 
 void Expander::emitStep(bool commits, int64_t epilogueStep,
@@ -286,7 +286,7 @@ void Expander::emitStep(bool commits, int64_t epilogueStep,
   // stage: a later write by the same stage (a tile read as the previous
   // iteration's, then refilled) must wait for every thread's read.
   llvm::DenseSet<std::pair<Value, int64_t>> read;
-  llvm::SmallDenseMap<int64_t, IRMapping> unguardedMaps;
+  llvm::SmallDenseMap<int64_t, IRMapping> unguardedMaps, guardedResults;
   llvm::SmallDenseMap<int64_t, Value> ivs;
   for (const Statement &statement : statements) {
     const Presence &p = presence[statement.stage];
@@ -312,11 +312,32 @@ void Expander::emitStep(bool commits, int64_t epilogueStep,
       if (!iv)
         iv = ivOfStage(statement.stage);
       if (p.condition) {
-        auto ifOp = scf::IfOp::create(b, loc, p.condition);
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-        IRMapping map;
-        emitStatement(statement, iv, map);
+        // Guarded: the statement's results (used by later statements of its
+        // stage, see checkRewritable) leave the scf.if, zero when it is off.
+        IRMapping map = guardedResults[statement.stage];
+        TypeRange types = statement.op->getResultTypes();
+        auto ifOp = scf::IfOp::create(b, loc, types, p.condition,
+                                      /*withElseRegion=*/!types.empty());
+        {
+          OpBuilder::InsertionGuard guard(b);
+          if (types.empty()) {
+            b.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+            emitStatement(statement, iv, map);
+          } else {
+            b.setInsertionPointToStart(ifOp.thenBlock());
+            Operation *clone = emitStatement(statement, iv, map);
+            scf::YieldOp::create(b, loc, clone->getResults());
+            b.setInsertionPointToStart(ifOp.elseBlock());
+            SmallVector<Value> zeros;
+            for (Type type : types)
+              zeros.push_back(arith::ConstantOp::create(
+                  b, loc, type, cast<TypedAttr>(b.getZeroAttr(type))));
+            scf::YieldOp::create(b, loc, zeros);
+          }
+        }
+        for (auto [result, guarded] :
+             llvm::zip_equal(statement.op->getResults(), ifOp.getResults()))
+          guardedResults[statement.stage].map(result, guarded);
       } else {
         emitStatement(statement, iv, unguardedMaps[statement.stage]);
       }

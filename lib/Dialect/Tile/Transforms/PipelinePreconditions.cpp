@@ -84,6 +84,51 @@ static bool isSharedBuffer(Value buffer) {
   return type && getMemorySpace(type) == MemorySpace::Shared;
 }
 
+/// A statement's results may feed (directly or through pure index
+/// arithmetic) only statements of its own stage ordered after it: the value
+/// then never leaves the time step it is computed in. Where the step is
+/// guarded, the value leaves its `scf.if` as a result, so it must be a
+/// scalar the other branch can give a zero of.
+static LogicalResult
+checkResultUses(Operation *op, const PipelineSchedule &schedule,
+                function_ref<int64_t(Operation *)> indexOf) {
+  if (op->getNumResults() == 0)
+    return success();
+  Block *body = op->getBlock();
+  int64_t index = indexOf(op);
+  SmallVector<Operation *> worklist{op};
+  llvm::SmallPtrSet<Operation *, 8> seen{op};
+  while (!worklist.empty()) {
+    Operation *current = worklist.pop_back_val();
+    for (Operation *user : current->getUsers()) {
+      if (user->getBlock() != body || !seen.insert(user).second)
+        continue;
+      if (isMemoryEffectFree(user)) {
+        worklist.push_back(user);
+        continue;
+      }
+      int64_t userIndex = indexOf(user);
+      if (schedule.stage[userIndex] != schedule.stage[index] ||
+          schedule.order[userIndex] < schedule.order[index]) {
+        InFlightDiagnostic diag =
+            op->emitOpError()
+            << "has a result used by a statement of another stage or "
+               "ordered before it; the pipelining rewrite carries values "
+               "only within one stage";
+        diag.attachNote(user->getLoc()) << "the user is here";
+        return diag;
+      }
+    }
+  }
+  for (Type type : op->getResultTypes())
+    if (!type.isIntOrIndexOrFloat())
+      return op->emitOpError()
+             << "has a result of type " << type
+             << " used by another statement; the pipelining rewrite carries "
+                "only integer, index and float values between statements";
+  return success();
+}
+
 LogicalResult mlir::tile::checkRewritable(PipelinedOp loop,
                                           const PipelineSchedule &schedule) {
   if (std::optional<int64_t> step = evaluateConstantIndex(loop.getStep());
@@ -106,12 +151,8 @@ LogicalResult mlir::tile::checkRewritable(PipelinedOp loop,
       return op->emitOpError()
              << "allocates inside a pipelined loop; allocate tiles before "
                 "the loop";
-    for (Operation *user : op->getUsers())
-      if (user != op && user->getBlock() == op->getBlock() &&
-          !isMemoryEffectFree(user))
-        return op->emitOpError()
-               << "has a result used by another statement; the pipelining "
-                  "rewrite does not carry values between statements";
+    if (failed(checkResultUses(op, schedule, indexOf)))
+      return failure();
     if (!isa<MemoryEffectOpInterface>(op))
       return op->emitOpError()
              << "has unknown memory effects; the pipelining rewrite cannot "

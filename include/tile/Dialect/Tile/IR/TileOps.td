@@ -188,8 +188,8 @@ class Tile_CopyLikeOp<string mnemonic, list<Trait> traits = []>
   }];
   let hasVerifier = 1;
   let extraClassDeclaration = [{
-    /// The copied extent: per dimension, the smaller of the two sides'
-    /// static sizes (a dynamic size counts as unbounded).
+    /// The copied extent: the tile's shape between a tile and a global
+    /// tensor; between two tiles, per dimension the smaller static size.
     ::llvm::SmallVector<int64_t> getExtent();
   }];
 }
@@ -199,8 +199,10 @@ def Tile_CopyOp : Tile_CopyLikeOp<"copy"> {
   let description = [{
     `tile.copy` is TileLang's `T.copy`. Either side may carry offsets
     (`A[%i, %j]`), which place the tile inside a larger tensor; an operand
-    without offsets starts at zero. The tile's extent comes from the smaller
-    side: in each dimension the smaller static size of the two operands.
+    without offsets starts at zero. The extent comes from the smaller side,
+    the tile: between a tile and a global tensor it is the tile's shape
+    (whatever the tensor's size); between two tiles, in each dimension the
+    smaller static size of the two.
 
     Elements of the extent that fall outside the source's bounds read as
     zero; elements that fall outside the destination's bounds are not
