@@ -16,9 +16,10 @@ failed=0
 lit_log=$(mktemp)
 "$LLVM_PREFIX/bin/lit" -sv "$TILE_BUILD/test" "$TILE_BUILD/unittests" 2>&1 | tee "$lit_log"
 lit_status=${PIPESTATUS[0]}
-count() { # the number lit printed for a result kind, or 0
+count() { # the number lit printed for a result kind, or 0 (lit pads the names
+          # to a common width when several kinds occur: "Passed     : 112")
   local n
-  n=$(sed -nE "s/^ *$1: *([0-9]+).*/\1/p" "$lit_log" | tail -1)
+  n=$(sed -nE "s/^ *$1 *: *([0-9]+).*/\1/p" "$lit_log" | tail -1)
   echo "${n:-0}"
 }
 passed=$((passed + $(count Passed) + $(count "Expectedly Failed")))
