@@ -6,6 +6,7 @@
 
 #include "tile/Target/Chip.h"
 
+#include "mlir/IR/Diagnostics.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -37,4 +38,14 @@ std::string mlir::tile::getKnownChipNames() {
   llvm::interleaveComma(kChips, os,
                         [&](const ChipInfo &chip) { os << chip.name; });
   return names;
+}
+
+const ChipInfo *
+mlir::tile::lookupChipOrEmitError(mlir::Location loc, llvm::StringRef name,
+                                  llvm::StringRef passArgument) {
+  if (const ChipInfo *chip = lookupChip(name))
+    return chip;
+  mlir::emitError(loc) << "unknown chip '" << name << "' for --" << passArgument
+                       << "; known chips: " << getKnownChipNames();
+  return nullptr;
 }

@@ -9,6 +9,7 @@
 #ifndef TILE_TARGET_CHIP_H
 #define TILE_TARGET_CHIP_H
 
+#include "mlir/IR/Location.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
@@ -41,6 +42,12 @@ const ChipInfo *lookupChip(llvm::StringRef name);
 
 /// "sm_80, sm_86, ..." for diagnostics that list the valid names.
 std::string getKnownChipNames();
+
+/// The chip called `name`; otherwise emits "unknown chip 'X' for --PASS;
+/// known chips: ..." at `loc` (without an op dump: passes that take a chip
+/// option run on the whole module) and returns nullptr.
+const ChipInfo *lookupChipOrEmitError(mlir::Location loc, llvm::StringRef name,
+                                      llvm::StringRef passArgument);
 
 } // namespace tile
 } // namespace mlir

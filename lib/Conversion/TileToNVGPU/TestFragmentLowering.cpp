@@ -29,12 +29,10 @@ struct TestTileLowerFragments
   }
 
   void runOnOperation() override {
-    const ChipInfo *chipInfo = lookupChip(chip);
-    if (!chipInfo) {
-      getOperation()->emitError()
-          << "unknown chip '" << chip << "'; known: " << getKnownChipNames();
+    const ChipInfo *chipInfo =
+        lookupChipOrEmitError(getOperation()->getLoc(), chip, getArgument());
+    if (!chipInfo)
       return signalPassFailure();
-    }
     SmallVector<KernelOp> kernels;
     getOperation()->walk([&](KernelOp kernel) { kernels.push_back(kernel); });
     for (KernelOp kernel : kernels)

@@ -39,12 +39,10 @@ struct TileLowerToNVGPUPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    const ChipInfo *chipInfo = lookupChip(chip);
-    if (!chipInfo) {
-      module.emitError("unknown chip '")
-          << chip << "'; known chips: " << getKnownChipNames();
+    const ChipInfo *chipInfo =
+        lookupChipOrEmitError(module.getLoc(), chip, getArgument());
+    if (!chipInfo)
       return signalPassFailure();
-    }
 
     SmallVector<KernelOp> kernels;
     module.walk([&](KernelOp kernel) { kernels.push_back(kernel); });

@@ -70,12 +70,10 @@ struct TileToPTXPass : tile::impl::TileToPTXBase<TileToPTXPass> {
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    const ChipInfo *info = lookupChip(chip);
-    if (!info) {
-      module.emitError("unknown chip '")
-          << chip << "'; known chips: " << getKnownChipNames();
+    const ChipInfo *info =
+        lookupChipOrEmitError(module.getLoc(), chip, getArgument());
+    if (!info)
       return signalPassFailure();
-    }
     OpPassManager front("builtin.module"), back("builtin.module");
     if (failed(buildPipeline(front, getFrontPipeline())) ||
         failed(buildPipeline(back, getBackPipeline(*info))))

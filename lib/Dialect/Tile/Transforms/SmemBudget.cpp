@@ -245,15 +245,10 @@ LogicalResult TileSmemBudgetPass::checkKernel(KernelOp kernel, StringRef name,
 }
 
 void TileSmemBudgetPass::runOnOperation() {
-  const ChipInfo *chipInfo = lookupChip(chip);
-  if (!chipInfo) {
-    // Reported without the op dump that Operation::emitError appends: the
-    // op is the whole module.
-    emitError(getOperation()->getLoc())
-        << "unknown chip '" << chip
-        << "' for --tile-smem-budget; known chips: " << getKnownChipNames();
+  const ChipInfo *chipInfo =
+      lookupChipOrEmitError(getOperation()->getLoc(), chip, getArgument());
+  if (!chipInfo)
     return signalPassFailure();
-  }
   bool failedAny = false;
   llvm::DenseMap<Operation *, unsigned> kernelsPerFunction;
   getOperation()->walk([&](KernelOp kernel) {
