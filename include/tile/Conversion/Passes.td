@@ -69,8 +69,8 @@ def TileLowerToNVGPU : Pass<"tile-lower-to-nvgpu", "ModuleOp"> {
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
            "target chip, e.g. sm_80 or sm_90">,
     Option<"blockGroup", "block-group", "int64_t", /*default=*/"8",
-           "rows of blocks per group in the grouped block order (1: row-major "
-           "hardware order)">,
+           "rows of blocks per group in the grouped block order (1 or less: "
+           "row-major hardware order)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
