@@ -4,22 +4,22 @@
 
 // RUN: sed -e 's/num_stages = 3 as/num_stages = 2 stage = [0, 0, 1] order = [0, 1, 2] as/' \
 // RUN:     %tile_src_root/examples/matmul_auto.mlir \
-// RUN:   | tile-opt --tile-software-pipeline | FileCheck %s --check-prefix=D2
+// RUN:   | tile-opt --tile-software-pipeline=unroll-steady-state=false | FileCheck %s --check-prefix=D2
 // RUN: sed -e 's/num_stages = 3 as/num_stages = 4 stage = [0, 0, 3] order = [0, 1, 2] as/' \
 // RUN:     %tile_src_root/examples/matmul_auto.mlir \
-// RUN:   | tile-opt --tile-software-pipeline | FileCheck %s --check-prefix=D4
+// RUN:   | tile-opt --tile-software-pipeline=unroll-steady-state=false | FileCheck %s --check-prefix=D4
 // RUN: sed -e 's/num_stages = 3 as/stage = [0, 0, 3] as/' \
 // RUN:     %tile_src_root/examples/matmul_auto.mlir \
-// RUN:   | tile-opt --tile-software-pipeline | FileCheck %s --check-prefix=D4
+// RUN:   | tile-opt --tile-software-pipeline=unroll-steady-state=false | FileCheck %s --check-prefix=D4
 // RUN: sed -e 's/num_stages = 3 as/stage = [0, 1, 2] as/' \
 // RUN:     %tile_src_root/examples/matmul_auto.mlir \
-// RUN:   | tile-opt --tile-software-pipeline | FileCheck %s --check-prefix=MIXED
+// RUN:   | tile-opt --tile-software-pipeline=unroll-steady-state=false | FileCheck %s --check-prefix=MIXED
 // RUN: sed -e 's/num_stages = 3 as/num_stages = 1 as/' \
 // RUN:     %tile_src_root/examples/matmul_auto.mlir \
-// RUN:   | tile-opt --tile-software-pipeline | FileCheck %s --check-prefix=ONE
+// RUN:   | tile-opt --tile-software-pipeline=unroll-steady-state=false | FileCheck %s --check-prefix=ONE
 // RUN: sed -e 's/num_stages = 3 as/num_stages = 3 stage = [0, 0, 2] order = [1, 2, 0] as/' \
 // RUN:     %tile_src_root/examples/matmul_auto.mlir \
-// RUN:   | tile-opt --tile-software-pipeline | FileCheck %s --check-prefix=ORDER
+// RUN:   | tile-opt --tile-software-pipeline=unroll-steady-state=false | FileCheck %s --check-prefix=ORDER
 
 // D2:      tile.alloc_shared : memref<2x128x32xf16, #gpu.address_space<workgroup>>
 // D2:      tile.alloc_shared : memref<2x32x128xf16, #gpu.address_space<workgroup>>

@@ -2,14 +2,14 @@
 // (examples/), after --tile-software-pipeline. matmul_auto is run both
 // through --tile-pipeline-planning and in the planned form written out.
 
-// RUN: tile-opt --tile-software-pipeline %tile_src_root/examples/matmul_plain.mlir \
+// RUN: tile-opt --tile-software-pipeline=unroll-steady-state=false %tile_src_root/examples/matmul_plain.mlir \
 // RUN:   | FileCheck %s --check-prefix=PLAIN --implicit-check-not=tile.copy_async --implicit-check-not=tile.wait_group
 // RUN: sed -e 's/num_stages = 3 as/num_stages = 3 stage = [0, 0, 2] order = [0, 1, 2] as/' \
 // RUN:     %tile_src_root/examples/matmul_auto.mlir \
-// RUN:   | tile-opt --tile-software-pipeline | FileCheck %s --check-prefix=AUTO
-// RUN: tile-opt --tile-pipeline-planning --tile-software-pipeline %tile_src_root/examples/matmul_auto.mlir \
+// RUN:   | tile-opt --tile-software-pipeline=unroll-steady-state=false | FileCheck %s --check-prefix=AUTO
+// RUN: tile-opt --tile-pipeline-planning --tile-software-pipeline=unroll-steady-state=false %tile_src_root/examples/matmul_auto.mlir \
 // RUN:   | FileCheck %s --check-prefix=AUTO
-// RUN: tile-opt --tile-software-pipeline %tile_src_root/examples/matmul_manual.mlir \
+// RUN: tile-opt --tile-software-pipeline=unroll-steady-state=false %tile_src_root/examples/matmul_manual.mlir \
 // RUN:   | FileCheck %s --check-prefix=MANUAL
 
 // matmul_plain: a barrier after the copies (before the gemm reads the tiles)

@@ -52,7 +52,12 @@ def TileLowerToNVGPU : Pass<"tile-lower-to-nvgpu", "ModuleOp"> {
     Every shared access goes through the XOR swizzle of
     `SharedLayout.h`. `tile.commit_group` / `tile.wait_group N` become
     `cp.async.commit_group` / `cp.async.wait_group N` and `tile.barrier`
-    becomes `gpu.barrier`. All `tile.alloc_shared` of a kernel are carved
+    becomes `gpu.barrier`. With `block-group=G > 1`, a kernel with a
+    two-dimensional grid runs its blocks in grouped order: consecutive
+    hardware block ids walk G rows (the grid's y dimension) of one column
+    before the next column, so blocks resident at the same time share their
+    A and B tiles in L2 (Triton's GROUP_M). Blocks are independent, so the
+    remap only changes which block runs when. All `tile.alloc_shared` of a kernel are carved
     out of one `gpu.dynamic_shared_memory` region at 128-byte aligned
     offsets, so no `memref.alloc` (which upstream lowers to `malloc`)
     remains. The kernel takes one memref argument per memref argument of
@@ -63,6 +68,9 @@ def TileLowerToNVGPU : Pass<"tile-lower-to-nvgpu", "ModuleOp"> {
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
            "target chip, e.g. sm_80 or sm_90">,
+    Option<"blockGroup", "block-group", "int64_t", /*default=*/"8",
+           "rows of blocks per group in the grouped block order (1 or less: "
+           "row-major hardware order)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -94,6 +102,12 @@ def TileToPTX : Pass<"tile-to-ptx", "ModuleOp"> {
            "target chip, e.g. sm_80 or sm_90">,
     Option<"optLevel", "opt-level", "unsigned", /*default=*/"3",
            "LLVM optimization level for the PTX">,
+    Option<"blockGroup", "block-group", "int64_t", /*default=*/"8",
+           "tile-lower-to-nvgpu's block-group">,
+    Option<"unrollSteadyState", "unroll-steady-state", "bool",
+           /*default=*/"true",
+           "tile-software-pipeline's unroll-steady-state, where the chip "
+           "table enables it (sm_90)">,
   ];
 }
 

@@ -32,6 +32,10 @@ struct ChipInfo {
   int64_t maxRegistersPerThread;
   /// PTX ISA features for the NVVM target, new enough for the chip.
   llvm::StringRef ptxFeatures;
+  /// Whether tile-to-ptx unrolls pipelined steady states by the number of
+  /// buffer versions (docs/benchmarks.md, "Where the time goes"): measured
+  /// on the H200 only; on sm_80 it makes the 1000^3 bf16 GEMM spill.
+  bool unrollSteadyState;
 };
 
 /// Every chip tile-mlir knows, in ascending compute capability.

@@ -38,10 +38,39 @@ static LogicalResult materializeOnDevice(Value value, OpBuilder &builder,
   return success();
 }
 
+// Grouped block order (Triton's GROUP_M): hardware blocks are issued in
+// blockIdx order, x fastest, so in row-major order the blocks resident at one
+// time span a few full rows of C and read all of B from DRAM for each. Here
+// the linear id instead walks `group` rows of one column, then the next
+// column: the resident blocks cover a near-square patch of C and share their
+// A rows and B columns in L2. The map is a bijection on the grid (the last
+// group may be shorter), so every block still runs exactly once.
+static std::pair<Value, Value> remapBlockIndices(OpBuilder &b, Location loc,
+                                                 int64_t group) {
+  Value bx = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
+  Value by = gpu::BlockIdOp::create(b, loc, gpu::Dimension::y);
+  Value gx = gpu::GridDimOp::create(b, loc, gpu::Dimension::x);
+  Value gy = gpu::GridDimOp::create(b, loc, gpu::Dimension::y);
+  Value g = arith::ConstantIndexOp::create(b, loc, group);
+  Value id =
+      arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, by, gx), bx);
+  Value perGroup = arith::MulIOp::create(b, loc, g, gx);
+  Value first = arith::MulIOp::create(
+      b, loc, arith::DivUIOp::create(b, loc, id, perGroup), g);
+  Value size = arith::MinUIOp::create(
+      b, loc, arith::SubIOp::create(b, loc, gy, first), g);
+  Value inGroup = arith::RemUIOp::create(b, loc, id, perGroup);
+  Value y = arith::AddIOp::create(
+      b, loc, first, arith::RemUIOp::create(b, loc, inGroup, size));
+  Value x = arith::DivUIOp::create(b, loc, inGroup, size);
+  return {x, y};
+}
+
 FailureOr<gpu::LaunchFuncOp> mlir::tile::outlineKernel(KernelOp kernel,
                                                        gpu::GPUModuleOp module,
                                                        StringRef name,
-                                                       const ChipInfo &chip) {
+                                                       const ChipInfo &chip,
+                                                       int64_t blockGroup) {
   auto func = kernel->getParentOfType<FunctionOpInterface>();
   if (!func)
     return kernel.emitError("must be inside a function");
@@ -80,8 +109,16 @@ FailureOr<gpu::LaunchFuncOp> mlir::tile::outlineKernel(KernelOp kernel,
     mapping.map(hostArg, deviceArg);
   const gpu::Dimension dims[] = {gpu::Dimension::x, gpu::Dimension::y,
                                  gpu::Dimension::z};
-  for (auto [index, blockIndex] : llvm::enumerate(kernel.getBlockIndices()))
-    mapping.map(blockIndex, gpu::BlockIdOp::create(builder, loc, dims[index]));
+  auto blockIndices = kernel.getBlockIndices();
+  if (blockIndices.size() == 2 && blockGroup > 1) {
+    auto [x, y] = remapBlockIndices(builder, loc, blockGroup);
+    mapping.map(blockIndices[0], x);
+    mapping.map(blockIndices[1], y);
+  } else {
+    for (auto [index, blockIndex] : llvm::enumerate(blockIndices))
+      mapping.map(blockIndex,
+                  gpu::BlockIdOp::create(builder, loc, dims[index]));
+  }
 
   llvm::SetVector<Value> captured;
   getUsedValuesDefinedAbove(kernel.getBody(), captured);

@@ -72,7 +72,7 @@ struct TileLowerToNVGPUPass
       std::string name = base;
       for (unsigned i = 1; gpuModule.lookupSymbol(name); ++i)
         name = base + "_" + std::to_string(i);
-      if (failed(outlineKernel(kernel, gpuModule, name, *chipInfo)))
+      if (failed(outlineKernel(kernel, gpuModule, name, *chipInfo, blockGroup)))
         return signalPassFailure();
     }
   }

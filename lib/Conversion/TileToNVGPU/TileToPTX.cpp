@@ -27,10 +27,13 @@ struct TileToPTXPass : tile::impl::TileToPTXBase<TileToPTXPass> {
   using Base::Base;
 
   /// Tile level down to NVVM inside the gpu.module.
-  std::string getFrontPipeline() const {
+  std::string getFrontPipeline(const ChipInfo &info) const {
+    bool unroll = unrollSteadyState && info.unrollSteadyState;
     std::string text = "tile-pipeline-planning,tile-smem-budget{chip=" + chip +
-                       "},tile-software-pipeline,";
-    text += "tile-lower-to-nvgpu{chip=" + chip + "},";
+                       "},tile-software-pipeline{unroll-steady-state=" +
+                       (unroll ? "true" : "false") + "},";
+    text += "tile-lower-to-nvgpu{chip=" + chip +
+            " block-group=" + std::to_string(blockGroup) + "},";
     text += "gpu.module(convert-scf-to-cf,expand-strided-metadata,lower-affine,"
             "convert-nvgpu-to-nvvm,"
             "convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1},"
@@ -62,7 +65,7 @@ struct TileToPTXPass : tile::impl::TileToPTXBase<TileToPTXPass> {
     if (!info)
       return;
     OpPassManager front("builtin.module"), back("builtin.module");
-    if (succeeded(buildPipeline(front, getFrontPipeline())))
+    if (succeeded(buildPipeline(front, getFrontPipeline(*info))))
       front.getDependentDialects(registry);
     if (succeeded(buildPipeline(back, getBackPipeline(*info))))
       back.getDependentDialects(registry);
@@ -75,7 +78,7 @@ struct TileToPTXPass : tile::impl::TileToPTXBase<TileToPTXPass> {
     if (!info)
       return signalPassFailure();
     OpPassManager front("builtin.module"), back("builtin.module");
-    if (failed(buildPipeline(front, getFrontPipeline())) ||
+    if (failed(buildPipeline(front, getFrontPipeline(*info))) ||
         failed(buildPipeline(back, getBackPipeline(*info))))
       return signalPassFailure();
     if (failed(runPipeline(front, module)))

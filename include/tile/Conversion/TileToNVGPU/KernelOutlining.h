@@ -22,11 +22,13 @@ namespace tile {
 /// arguments, in order (each must have a static shape and the identity
 /// layout: the bare-pointer convention passes one pointer each). Values the
 /// body uses from the host function must be computable from constants; they
-/// are recomputed on the device. The block indices become `gpu.block_id`.
+/// are recomputed on the device. The block indices become `gpu.block_id`;
+/// with `blockGroup > 1` and a two-dimensional grid they are remapped to the
+/// grouped order (see `remapBlockIndices` in KernelOutlining.cpp).
 FailureOr<gpu::LaunchFuncOp> outlineKernel(KernelOp kernel,
                                            gpu::GPUModuleOp module,
-                                           StringRef name,
-                                           const ChipInfo &chip);
+                                           StringRef name, const ChipInfo &chip,
+                                           int64_t blockGroup);
 
 } // namespace tile
 } // namespace mlir

@@ -47,8 +47,14 @@
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 
+#include <numeric>
+
 using namespace mlir;
 using namespace mlir::tile;
+
+/// The steady state is unrolled by the number of buffer versions up to this
+/// factor (depth 8 at most).
+static constexpr int64_t kMaxUnroll = 8;
 
 namespace {
 /// Whether a statement instance runs in a step: never, always, or when
@@ -76,8 +82,8 @@ struct Statement {
 class Expander {
 public:
   Expander(RewriterBase &rewriter, PipelinedOp loop,
-           const PipelineSchedule &schedule)
-      : b(rewriter), loop(loop), loc(loop.getLoc()) {
+           const PipelineSchedule &schedule, bool unroll)
+      : b(rewriter), loop(loop), loc(loop.getLoc()), unroll(unroll) {
     depth = schedule.getDepth();
     maxStage = depth - 1;
     SmallVector<int64_t> byOrder(schedule.statements.size());
@@ -108,9 +114,14 @@ private:
   PipelinedOp loop;
   Location loc;
   int64_t depth, maxStage;
+  bool unroll;
   SmallVector<Statement> statements;
   /// Multi-buffered tiles: old allocation -> (versioned allocation, V).
   llvm::MapVector<Value, std::pair<Value, int64_t>> versioned;
+  /// In the unrolled steady state: the iteration number of stage 0 in the
+  /// step being emitted, modulo the unroll factor (a multiple of every V),
+  /// which makes every version index a constant.
+  std::optional<int64_t> phase;
   bool touchesShared = false, hasAsync = false;
   Operation *lastAsync = nullptr;
   Value lb, step, n;
@@ -238,8 +249,10 @@ Operation *Expander::emitStatement(const Statement &statement, Value iv,
     auto it = versioned.find(operand);
     if (it != versioned.end()) {
       if (!map.contains(operand)) {
+        int64_t versions = it->second.second;
         Value version =
-            createVersionIndex(b, loc, iv, lb, step, it->second.second);
+            phase ? index(llvm::mod(*phase - statement.stage, versions))
+                  : createVersionIndex(b, loc, iv, lb, step, versions);
         map.map(operand, createVersionView(b, loc, it->second.first, version));
       }
       continue;
@@ -382,23 +395,68 @@ void Expander::emitSteps(function_ref<Value(Value)> ivAt) {
     });
   }
 
-  // Steady state: every stage runs, iteration t - s for stage s.
+  // Steady state: every stage runs, iteration t - s for stage s. It is
+  // unrolled by the least common multiple U of the version counts, so that
+  // every version index is a constant and the shared addresses fold into
+  // immediate offsets instead of a div/rem and a multiply-add per access
+  // every step; the last (N - S) mod U steps run in a rolled loop.
   if (!staticN || *staticN > maxStage) {
+    auto emitSteadyStep = [&](Value iv, int64_t shift) {
+      emitStep(
+          /*commits=*/true, 0, [](int64_t) { return Presence(); },
+          [&](int64_t stage) -> Value {
+            int64_t distance = shift - stage;
+            if (distance == 0)
+              return iv;
+            Value offset = b.createOrFold<arith::MulIOp>(
+                loc, index(std::abs(distance)), step);
+            if (distance < 0)
+              return b.createOrFold<arith::SubIOp>(loc, iv, offset);
+            return b.createOrFold<arith::AddIOp>(loc, iv, offset);
+          },
+          /*topBarrier=*/true);
+    };
+    int64_t factor = 1;
+    for (auto &[tile, info] : versioned)
+      factor = std::lcm(factor, info.second);
+    // More copies of the body than this would only grow the code.
+    if (!unroll || factor > kMaxUnroll)
+      factor = 1;
     Value first = ivAt(index(maxStage));
     Value last = ivAt(n);
-    auto forOp = scf::ForOp::create(b, loc, first, last, step);
-    OpBuilder::InsertionGuard guard(b);
-    b.setInsertionPoint(forOp.getBody()->getTerminator());
-    Value iv = forOp.getInductionVar();
-    emitStep(
-        /*commits=*/true, 0, [](int64_t) { return Presence(); },
-        [&](int64_t stage) -> Value {
-          if (stage == 0)
-            return iv;
-          return b.createOrFold<arith::SubIOp>(
-              loc, iv, b.createOrFold<arith::MulIOp>(loc, index(stage), step));
-        },
-        /*topBarrier=*/true);
+    if (factor > 1) {
+      Value steady = b.createOrFold<arith::SubIOp>(
+          loc, b.createOrFold<arith::MaxSIOp>(loc, n, index(maxStage)),
+          index(maxStage));
+      Value rolled = b.createOrFold<arith::RemUIOp>(loc, steady, index(factor));
+      Value mainEnd = ivAt(b.createOrFold<arith::AddIOp>(
+          loc, index(maxStage),
+          b.createOrFold<arith::SubIOp>(loc, steady, rolled)));
+      std::optional<int64_t> mainTrips =
+          staticN ? std::optional<int64_t>((*staticN - maxStage) / factor)
+                  : std::nullopt;
+      if (!mainTrips || *mainTrips > 0) {
+        auto forOp = scf::ForOp::create(
+            b, loc, first, mainEnd,
+            b.createOrFold<arith::MulIOp>(loc, index(factor), step));
+        OpBuilder::InsertionGuard guard(b);
+        b.setInsertionPoint(forOp.getBody()->getTerminator());
+        for (int64_t u = 0; u < factor; ++u) {
+          phase = maxStage + u;
+          emitSteadyStep(forOp.getInductionVar(), u);
+        }
+        phase.reset();
+      }
+      first = mainEnd;
+      if (staticN && (*staticN - maxStage) % factor == 0)
+        first = nullptr;
+    }
+    if (first) {
+      auto forOp = scf::ForOp::create(b, loc, first, last, step);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(forOp.getBody()->getTerminator());
+      emitSteadyStep(forOp.getInductionVar(), 0);
+    }
   }
 
   // Epilogue: step N + e runs stages e+1..S for iterations N-1..; steps
@@ -483,6 +541,7 @@ void Expander::run() {
 }
 
 void mlir::tile::expandPipelinedLoop(RewriterBase &rewriter, PipelinedOp loop,
-                                     const PipelineSchedule &schedule) {
-  Expander(rewriter, loop, schedule).run();
+                                     const PipelineSchedule &schedule,
+                                     bool unroll) {
+  Expander(rewriter, loop, schedule, unroll).run();
 }

@@ -41,6 +41,8 @@ void convertToSerialLoop(RewriterBase &rewriter, PipelinedOp loop) {
 
 struct TileSoftwarePipelinePass
     : mlir::tile::impl::TileSoftwarePipelineBase<TileSoftwarePipelinePass> {
+  using Base::Base;
+
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
     SmallVector<std::pair<PipelinedOp, PipelineSchedule>> scheduled;
@@ -72,7 +74,7 @@ struct TileSoftwarePipelinePass
       insertSharedMemoryBarriers(kernel.getBody().front());
     });
     for (auto &[loop, schedule] : scheduled)
-      expandPipelinedLoop(rewriter, loop, schedule);
+      expandPipelinedLoop(rewriter, loop, schedule, unrollSteadyState);
 
     // The expansion builds index arithmetic for every step, stage and
     // version; fold it where the iteration is a constant (prologue, static

@@ -30,8 +30,17 @@ def TileSoftwarePipeline : Pass<"tile-software-pipeline", "ModuleOp"> {
     outside pipelined loops: between a write of a shared tile and a read of it
     by another op, and between a read and a later overwrite (in a serial loop,
     at the end of the body). Schedules the rewrite cannot honour (hand-edited
-    IR) are reported as errors instead of being miscompiled.
+    IR) are reported as errors instead of being miscompiled. With
+    `unroll-steady-state` (the default) the steady-state loop is unrolled by
+    the least common multiple U of the version counts (up to 8), so that
+    every version index is a constant; the remaining (N - S) mod U steps run
+    in a second, rolled loop.
   }];
+  let options = [
+    Option<"unrollSteadyState", "unroll-steady-state", "bool",
+           /*default=*/"true",
+           "unroll the steady state by the number of buffer versions">,
+  ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::memref::MemRefDialect",
                            "::mlir::scf::SCFDialect"];

@@ -54,9 +54,10 @@ Value createVersionIndex(OpBuilder &builder, Location loc, Value iv, Value lb,
                          Value step, int64_t versions);
 
 /// Rewrites `loop` (which passed checkRewritable) into the pipelined form
-/// and erases it.
+/// and erases it. With `unroll`, the steady state is unrolled by the number
+/// of buffer versions so that version indices are constants.
 void expandPipelinedLoop(RewriterBase &rewriter, PipelinedOp loop,
-                         const PipelineSchedule &schedule);
+                         const PipelineSchedule &schedule, bool unroll);
 
 /// Inserts `tile.barrier` into a kernel body wherever one thread could read
 /// a shared tile before another thread's write to it is complete, or
