@@ -6,6 +6,8 @@
 
 #include "tile/Dialect/Tile/Transforms/Schedule.h"
 
+#include "SeedKernel.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
@@ -15,33 +17,9 @@
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tile::testing;
 
 namespace {
-
-/// The seed GEMM body with the given schedule attributes on the loop.
-static std::string seedGemm(StringRef schedule) {
-  return (R"mlir(
-    func.func @f(%A: memref<256x256xf16>, %B: memref<256x256xf16>) {
-      %c0 = arith.constant 0 : index
-      %c1 = arith.constant 1 : index
-      %c8 = arith.constant 8 : index
-      %c32 = arith.constant 32 : index
-      tile.kernel grid(%c1) threads(128) as (%bx) {
-        %A_s = tile.alloc_shared : memref<64x32xf16, #gpu.address_space<workgroup>>
-        %B_s = tile.alloc_shared : memref<32x64xf16, #gpu.address_space<workgroup>>
-        %C_l = tile.alloc_fragment : memref<64x64xf32, #gpu.address_space<private>>
-        tile.pipelined %c0 to %c8 step %c1 )mlir" +
-          schedule + R"mlir( as (%k) {
-          %ko = arith.muli %k, %c32 : index
-          tile.copy %A[%c0, %ko] to %A_s : memref<256x256xf16> to memref<64x32xf16, #gpu.address_space<workgroup>>
-          tile.copy %B[%ko, %c0] to %B_s : memref<256x256xf16> to memref<32x64xf16, #gpu.address_space<workgroup>>
-          tile.gemm %A_s, %B_s, %C_l : memref<64x32xf16, #gpu.address_space<workgroup>>, memref<32x64xf16, #gpu.address_space<workgroup>>, memref<64x64xf32, #gpu.address_space<private>>
-        }
-      }
-      return
-    })mlir")
-      .str();
-}
 
 class ScheduleTest : public ::testing::Test {
 protected:
@@ -52,7 +30,7 @@ protected:
 
   /// Parses the seed GEMM with `schedule` and returns its loop.
   PipelinedOp parseLoop(StringRef schedule) {
-    module = parseSourceString<ModuleOp>(seedGemm(schedule), &context);
+    module = parseSourceString<ModuleOp>(makeSeedLoop(schedule), &context);
     PipelinedOp loop;
     if (module)
       module->walk([&](PipelinedOp op) { loop = op; });

@@ -8,6 +8,8 @@
 
 #include "tile/Dialect/Tile/Transforms/Schedule.h"
 
+#include "SeedKernel.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -19,45 +21,9 @@
 
 using namespace mlir;
 using namespace mlir::tile;
+using namespace mlir::tile::testing;
 
 namespace {
-
-/// A kernel whose pipelined loop has `schedule` and the statements `body`
-/// (which may use %A, %B, %A_s, %B_s, %C_l, %ko).
-static std::string makeLoop(StringRef schedule, StringRef body) {
-  return (R"mlir(
-    func.func @f(%A: memref<256x256xf16>, %B: memref<256x256xf16>) {
-      %c0 = arith.constant 0 : index
-      %c1 = arith.constant 1 : index
-      %c8 = arith.constant 8 : index
-      %c32 = arith.constant 32 : index
-      tile.kernel grid(%c1) threads(128) as (%bx) {
-        %A_s = tile.alloc_shared : memref<64x32xf16, #gpu.address_space<workgroup>>
-        %B_s = tile.alloc_shared : memref<32x64xf16, #gpu.address_space<workgroup>>
-        %C_l = tile.alloc_fragment : memref<64x64xf32, #gpu.address_space<private>>
-        tile.pipelined %c0 to %c8 step %c1 )mlir" +
-          schedule + R"mlir( as (%k) {
-          %ko = arith.muli %k, %c32 : index
-)mlir" + body +
-          R"mlir(
-        }
-      }
-      return
-    })mlir")
-      .str();
-}
-
-constexpr StringLiteral kCopyA =
-    "tile.copy %A[%c0, %ko] to %A_s : memref<256x256xf16> to "
-    "memref<64x32xf16, #gpu.address_space<workgroup>>\n";
-constexpr StringLiteral kCopyB =
-    "tile.copy %B[%ko, %c0] to %B_s : memref<256x256xf16> to "
-    "memref<32x64xf16, #gpu.address_space<workgroup>>\n";
-constexpr StringLiteral kGemm =
-    "tile.gemm %A_s, %B_s, %C_l : memref<64x32xf16, "
-    "#gpu.address_space<workgroup>>, memref<32x64xf16, "
-    "#gpu.address_space<workgroup>>, memref<64x64xf32, "
-    "#gpu.address_space<private>>\n";
 
 class ScheduleVerifierTest : public ::testing::Test {
 protected:
