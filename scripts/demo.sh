@@ -152,7 +152,10 @@ fi
 
 echo
 echo "== run"
-runner="$TILE_ROOT/build-runtime/bin/tile-run"
+# The full build has tile-run too when the CUDA toolkit is present; a
+# runtime-only build (build-runtime/) serves machines without MLIR.
+runner="$TILE_BUILD/bin/tile-run"
+[ -x "$runner" ] || runner="$TILE_ROOT/build-runtime/bin/tile-run"
 if command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1; then
   if [ ! -x "$runner" ] && [ -x /usr/local/cuda/bin/nvcc ]; then
     # The runtime needs only the CUDA toolkit (docs/benchmarks.md).
