@@ -11,14 +11,28 @@ install(DIRECTORY ${PROJECT_BINARY_DIR}/include/tile
   FILES_MATCHING PATTERN "*.inc")
 install(TARGETS tile-opt RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
-# Static libraries in link order: each before the libraries it uses.
-set(TILE_EXPORTED_LIBS
-  TileInitAll
-  TileToNVGPU
-  TileTransforms
-  TileDialect
-  TileTarget
-  )
+# The static libraries behind TileInitAll, in link order (each before the
+# libraries it uses), read off the targets' own link dependencies so the
+# package cannot fall out of step with lib/.
+function(tile_collect_link_order target out)
+  set(order "${${out}}")
+  if(NOT TARGET ${target} OR NOT target MATCHES "^Tile" OR target IN_LIST order)
+    set(${out} "${order}" PARENT_SCOPE)
+    return()
+  endif()
+  get_target_property(deps ${target} LINK_LIBRARIES)
+  if(deps)
+    foreach(dep ${deps})
+      tile_collect_link_order(${dep} order)
+    endforeach()
+  endif()
+  # Post-order: dependencies first; reversed below.
+  list(APPEND order ${target})
+  set(${out} "${order}" PARENT_SCOPE)
+endfunction()
+set(TILE_EXPORTED_LIBS)
+tile_collect_link_order(TileInitAll TILE_EXPORTED_LIBS)
+list(REVERSE TILE_EXPORTED_LIBS)
 
 set(TILE_CONFIG_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/TileMLIR)
 configure_package_config_file(
