@@ -17,11 +17,11 @@ using namespace mlir::tile;
 // the system reserves per block: 227 KB = 232448 bytes).
 static const ChipInfo kChips[] = {
     // name     cc  opt-in smem  default  regs  PTX features  unroll
-    {"sm_80", 80, 166912, 49152, 255, "+ptx80", false},
-    {"sm_86", 86, 101376, 49152, 255, "+ptx80", false},
-    {"sm_89", 89, 101376, 49152, 255, "+ptx80", false},
-    {"sm_90", 90, 232448, 49152, 255, "+ptx80", true},
-    {"sm_90a", 90, 232448, 49152, 255, "+ptx80", true},
+    {"sm_80", 80, 166912, 49152, 255, "+ptx80", false, false},
+    {"sm_86", 86, 101376, 49152, 255, "+ptx80", false, false},
+    {"sm_89", 89, 101376, 49152, 255, "+ptx80", false, false},
+    {"sm_90", 90, 232448, 49152, 255, "+ptx80", true, true},
+    {"sm_90a", 90, 232448, 49152, 255, "+ptx80", true, true},
 };
 
 llvm::ArrayRef<ChipInfo> mlir::tile::getKnownChips() { return kChips; }

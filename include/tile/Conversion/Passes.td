@@ -83,11 +83,38 @@ def TileLowerToNVGPU : Pass<"tile-lower-to-nvgpu", "ModuleOp"> {
   ];
 }
 
+def TilePrefetchFragments : Pass<"tile-prefetch-fragments"> {
+  let summary = "loads the next steady-state step's first mma fragments "
+                "before the current step's last mma.sync";
+  let description = [{
+    Runs after `tile-lower-to-nvgpu` on the steady-state loops of pipelined
+    loops (`scf.for` ops carrying `tile.steady_state`). In such a loop body
+    every step starts with its head (`cp.async.wait_group`, the barrier,
+    the next stage's `cp.async` copies) and the ldmatrix loads of its gemm's
+    first k-step; the body ends with the mma.sync ops of the last gemm's
+    last k-step, which only touch registers. The pass pipelines the loop by
+    one iteration with upstream `scf::pipelineForLoop`: the head and those
+    first loads (stage 0) of iteration i + 1 are issued before the last
+    k-step's mma.sync ops of iteration i (stage 1), so the wait, barrier
+    and ldmatrix latency of the next step overlap tensor-core work instead
+    of stalling the warp. The fragments cross the back edge as loop-carried
+    values; the prologue issues the first head, the epilogue finishes the
+    last iteration. Loops of another shape (no mma.sync, other work after
+    the last k-step's mma.sync, fewer than two iterations, dynamic bounds)
+    are left as they are.
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
 def TileToPTX : Pass<"tile-to-ptx", "ModuleOp"> {
   let summary = "the whole pipeline: tile kernels to a module holding PTX";
   let description = [{
     Runs, in order, the pipelining passes (`tile-pipeline-planning`,
     `tile-smem-budget`, `tile-software-pipeline`), `tile-lower-to-nvgpu`,
+    `tile-prefetch-fragments` (where the chip table enables it),
     the upstream device lowering on the `gpu.module` (`convert-scf-to-cf`,
     `expand-strided-metadata`, `lower-affine`, `convert-nvgpu-to-nvvm`,
     `convert-gpu-to-nvvm` with bare-pointer kernel arguments), then
@@ -108,6 +135,10 @@ def TileToPTX : Pass<"tile-to-ptx", "ModuleOp"> {
            /*default=*/"true",
            "tile-software-pipeline's unroll-steady-state, where the chip "
            "table enables it (sm_90)">,
+    Option<"prefetchFragments", "prefetch-fragments", "bool",
+           /*default=*/"true",
+           "run tile-prefetch-fragments, where the chip table enables it "
+           "(sm_90)">,
   ];
 }
 

@@ -36,6 +36,9 @@ struct ChipInfo {
   /// buffer versions (docs/benchmarks.md, "Where the time goes"): measured
   /// on the H200 only; on sm_80 it makes the 1000^3 bf16 GEMM spill.
   bool unrollSteadyState;
+  /// Whether tile-to-ptx runs tile-prefetch-fragments: measured on the
+  /// H200 only (docs/benchmarks.md).
+  bool prefetchFragments;
 };
 
 /// Every chip tile-mlir knows, in ascending compute capability.

@@ -34,6 +34,8 @@ struct TileToPTXPass : tile::impl::TileToPTXBase<TileToPTXPass> {
                        (unroll ? "true" : "false") + "},";
     text += "tile-lower-to-nvgpu{chip=" + chip +
             " block-group=" + std::to_string(blockGroup) + "},";
+    if (prefetchFragments && info.prefetchFragments)
+      text += "tile-prefetch-fragments,";
     text += "gpu.module(convert-scf-to-cf,expand-strided-metadata,lower-affine,"
             "convert-nvgpu-to-nvvm,"
             "convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1},"

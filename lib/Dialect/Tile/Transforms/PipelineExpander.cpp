@@ -38,6 +38,8 @@
 
 #include "tile/Dialect/Tile/Transforms/Pipelining.h"
 
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
@@ -55,6 +57,15 @@ using namespace mlir::tile;
 /// The steady state is unrolled by the number of buffer versions up to this
 /// factor (depth 8 at most).
 static constexpr int64_t kMaxUnroll = 8;
+
+/// Marks the steady-state loop of a loop with more than one stage (see
+/// TileDialect.td). A one-stage loop is serial by request and stays so.
+static void markSteadyState(scf::ForOp loop, int64_t maxStage) {
+  if (maxStage == 0)
+    return;
+  TileDialect::SteadyStateAttrHelper(loop.getContext())
+      .setAttr(loop, UnitAttr::get(loop.getContext()));
+}
 
 namespace {
 /// Whether a statement instance runs in a step: never, always, or when
@@ -439,6 +450,7 @@ void Expander::emitSteps(function_ref<Value(Value)> ivAt) {
         auto forOp = scf::ForOp::create(
             b, loc, first, mainEnd,
             b.createOrFold<arith::MulIOp>(loc, index(factor), step));
+        markSteadyState(forOp, maxStage);
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPoint(forOp.getBody()->getTerminator());
         for (int64_t u = 0; u < factor; ++u) {
@@ -453,6 +465,7 @@ void Expander::emitSteps(function_ref<Value(Value)> ivAt) {
     }
     if (first) {
       auto forOp = scf::ForOp::create(b, loc, first, last, step);
+      markSteadyState(forOp, maxStage);
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPoint(forOp.getBody()->getTerminator());
       emitSteadyStep(forOp.getInductionVar(), 0);

@@ -35,6 +35,10 @@ def Tile_Dialect : Dialect {
     `tile.wait_group`) and `tile.barrier`.
   }];
   let cppNamespace = "::mlir::tile";
+  // `tile.steady_state` marks the scf.for loops that tile-software-pipeline
+  // emits for the steady state of a pipelined loop (every stage runs), so
+  // that later passes (tile-prefetch-fragments) can find them.
+  let discardableAttrs = (ins "::mlir::UnitAttr":$steady_state);
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::memref::MemRefDialect",

@@ -1,0 +1,229 @@
+//===- FragmentPrefetch.cpp - The tile-prefetch-fragments pass ------------===//
+//
+// Part of tile-mlir. Software-pipelines a steady-state loop by one more
+// iteration at the register level: the next iteration's head (wait,
+// barrier, cp.async issue) and its first k-step's ldmatrix loads move in
+// front of this iteration's last k-step of mma.sync. See the pass
+// description in Passes.td.
+//
+// The schedule is ours; the loop rewriting (prologue, kernel with the
+// fragments as loop-carried values, peeled epilogue) is upstream
+// scf::pipelineForLoop.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/SCF/Transforms/Transforms.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
+#include "tile/Conversion/Passes.h"
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TILEPREFETCHFRAGMENTS
+#include "tile/Conversion/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+
+static bool isMma(Operation *op) {
+  return isa<nvgpu::MmaSyncOp, NVVM::MmaOp>(op);
+}
+
+/// Per-thread memory: a fragment, or the memref.alloca the fragment
+/// lowering turns one into (the accumulator registers).
+static bool isPrivateMemRef(Value v) {
+  auto type = dyn_cast<MemRefType>(v.getType());
+  if (!type)
+    return false;
+  if (v.getDefiningOp<memref::AllocaOp>())
+    return true;
+  return getMemorySpace(type) == MemorySpace::Fragment;
+}
+
+/// Whether `op` only computes on values and per-thread (private) memory:
+/// such an op may move across barriers, async copies and shared loads.
+static bool touchesOnlyRegisters(Operation *op) {
+  if (op->getNumRegions() != 0)
+    return false;
+  if (isPure(op))
+    return true;
+  auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!iface)
+    return false;
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  iface.getEffects(effects);
+  return llvm::all_of(effects, [](const MemoryEffects::EffectInstance &e) {
+    return e.getValue() && isPrivateMemRef(e.getValue());
+  });
+}
+
+/// Whether `op` or an op nested in it uses a private memref (the
+/// accumulators): the trailing mma.sync ops must not move past such an op.
+static bool usesPrivateMemory(Operation *op) {
+  WalkResult result = op->walk([](Operation *nested) {
+    for (Value operand : nested->getOperands())
+      if (isPrivateMemRef(operand))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+/// The two-stage schedule of `loop`, or an empty one when the body does not
+/// have the expected shape: [head + first ldmatrix group] (stage 0, the
+/// prefix up to the last ldmatrix before the first mma), the rest (stage 1)
+/// in order, except that the trailing register-only ops after the body's
+/// last ldmatrix (the last k-step's mma.sync) come after stage 0.
+static std::vector<std::pair<Operation *, unsigned>>
+getSchedule(scf::ForOp loop) {
+  SmallVector<Operation *> ops;
+  for (Operation &op : loop.getBody()->without_terminator())
+    ops.push_back(&op);
+  auto firstMma = llvm::find_if(ops, isMma);
+  if (firstMma == ops.end())
+    return {};
+  auto isLoad = [](Operation *op) { return isa<nvgpu::LdMatrixOp>(op); };
+  int64_t mmaIndex = firstMma - ops.begin();
+  int64_t headEnd = -1, lastLoad = -1;
+  for (int64_t i = 0, e = ops.size(); i < e; ++i) {
+    if (!isLoad(ops[i]))
+      continue;
+    lastLoad = i;
+    if (i < mmaIndex)
+      headEnd = i;
+  }
+  if (headEnd < 0)
+    return {};
+  ArrayRef<Operation *> head = ArrayRef(ops).take_front(headEnd + 1);
+  ArrayRef<Operation *> middle =
+      ArrayRef(ops).slice(headEnd + 1, lastLoad - headEnd);
+  ArrayRef<Operation *> trailing = ArrayRef(ops).drop_front(lastLoad + 1);
+  if (!llvm::any_of(trailing, isMma) ||
+      !llvm::all_of(trailing, touchesOnlyRegisters) ||
+      llvm::any_of(head, usesPrivateMemory))
+    return {};
+  std::vector<std::pair<Operation *, unsigned>> schedule;
+  for (Operation *op : middle)
+    schedule.emplace_back(op, 1);
+  for (Operation *op : head)
+    schedule.emplace_back(op, 0);
+  for (Operation *op : trailing)
+    schedule.emplace_back(op, 1);
+  return schedule;
+}
+
+/// Whether `op` may run in the last iteration of the kernel loop, for an
+/// iteration past the end (see predicateStageZero): everything in the head
+/// is harmless then except a copy that reads global memory it was proven
+/// to stay inside for the real iterations only.
+static bool canRunPastTheEnd(Operation *op) {
+  WalkResult result = op->walk([](Operation *nested) {
+    if (auto copy = dyn_cast<nvgpu::DeviceAsyncCopyOp>(nested))
+      return copy.getSrcElements() ? WalkResult::advance()
+                                   : WalkResult::interrupt();
+    if (isPure(nested) || nested->getNumRegions() != 0 ||
+        isa<nvgpu::LdMatrixOp, gpu::BarrierOp, NVVM::CpAsyncWaitGroupOp,
+            NVVM::CpAsyncCommitGroupOp, scf::YieldOp>(nested))
+      return WalkResult::advance();
+    return WalkResult::interrupt();
+  });
+  return !result.wasInterrupted();
+}
+
+/// The pipeliner's predication hook for the stage-0 ops of the kernel loop,
+/// which in its last iteration belong to an iteration past the end. Rather
+/// than peeling an epilogue (LLVM then hoists the ops the epilogue and the
+/// loop body start with into the loop header, which splits the body into
+/// two blocks the PTX scheduler cannot interleave), the head runs there
+/// too: its wait, barrier and ldmatrix touch only valid shared memory, and
+/// the copies read nothing (srcElements 0: cp.async zero-fills a buffer
+/// version no later step reads). Copies inside regions (the bounds-checked
+/// ones) already compute srcElements 0 for offsets past the end.
+static Operation *predicateStageZero(RewriterBase &rewriter, Operation *op,
+                                     Value predicate) {
+  auto copy = dyn_cast<nvgpu::DeviceAsyncCopyOp>(op);
+  if (!copy)
+    return canRunPastTheEnd(op) ? op : nullptr;
+  Location loc = op->getLoc();
+  rewriter.setInsertionPoint(op);
+  Value count = copy.getSrcElements();
+  if (!count)
+    count = arith::ConstantIndexOp::create(
+        rewriter, loc, copy.getDstElements().getZExtValue());
+  Value zero = arith::ConstantIndexOp::create(rewriter, loc, 0);
+  Value guarded =
+      arith::SelectOp::create(rewriter, loc, predicate, count, zero);
+  rewriter.modifyOpInPlace(
+      op, [&] { copy.getSrcElementsMutable().assign(guarded); });
+  return op;
+}
+
+namespace {
+struct TilePrefetchFragmentsPass
+    : tile::impl::TilePrefetchFragmentsBase<TilePrefetchFragmentsPass> {
+  void runOnOperation() override {
+    TileDialect::SteadyStateAttrHelper steadyState(&getContext());
+    SmallVector<scf::ForOp> loops;
+    getOperation()->walk([&](scf::ForOp loop) {
+      if (steadyState.isAttrPresent(loop))
+        loops.push_back(loop);
+    });
+    // The kernel loop's last iteration issues the head of the iteration
+    // past its end (predicateStageZero). That is only right for the last
+    // steady-state loop: a rolled remainder loop after an unrolled one runs
+    // that iteration itself, and its copy would race with the zero fill.
+    auto followedBySteadyState = [&](scf::ForOp loop) {
+      for (Operation *op = loop->getNextNode(); op; op = op->getNextNode())
+        if (isa<scf::ForOp>(op) && steadyState.isAttrPresent(op))
+          return true;
+      return false;
+    };
+    SmallVector<scf::ForOp> last;
+    for (scf::ForOp loop : loops)
+      if (!followedBySteadyState(loop))
+        last.push_back(loop);
+    for (scf::ForOp loop : loops)
+      loop->removeAttr(steadyState.getName());
+    IRRewriter rewriter(&getContext());
+    for (scf::ForOp loop : last) {
+      // Loop-invariant index math (lane offsets, version addresses) goes
+      // out first, so that it is not carried from stage 0 to stage 1.
+      moveLoopInvariantCode(loop);
+      std::vector<std::pair<Operation *, unsigned>> schedule =
+          getSchedule(loop);
+      if (schedule.empty() || !llvm::all_of(schedule, [](const auto &entry) {
+            return entry.second != 0 ||
+                   isa<nvgpu::DeviceAsyncCopyOp>(entry.first) ||
+                   canRunPastTheEnd(entry.first);
+          }))
+        continue;
+      scf::PipeliningOption options;
+      options.getScheduleFn =
+          [&](scf::ForOp, std::vector<std::pair<Operation *, unsigned>> &s) {
+            s = schedule;
+          };
+      options.peelEpilogue = false;
+      options.predicateFn = predicateStageZero;
+      options.supportDynamicLoops = false;
+      bool modified = false;
+      rewriter.setInsertionPoint(loop);
+      if (failed(scf::pipelineForLoop(rewriter, loop, options, &modified)) &&
+          modified) {
+        loop.emitError("tile-prefetch-fragments: pipelining the steady-state "
+                       "loop failed after changing it");
+        return signalPassFailure();
+      }
+    }
+  }
+};
+} // namespace

@@ -1,0 +1,133 @@
+// RUN: tile-opt %s -split-input-file --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-nvgpu --tile-prefetch-fragments | FileCheck %s
+
+// tile-prefetch-fragments on the steady state of a 3-stage GEMM (14 k-tiles:
+// 12 steady-state steps, one unrolled loop of 4 trips, no remainder). The
+// prologue issues the first step's head and its first k-step's ldmatrix; the
+// loop carries those fragments; each trip ends with the next trip's head
+// (wait, barrier, copies whose srcElements drop to 0 past the end) and
+// first ldmatrix, then the last k-step's mma.sync; no epilogue is peeled.
+
+// CHECK-LABEL: gpu.func @gemm_kernel
+// CHECK: nvvm.cp.async.commit.group
+// CHECK: nvvm.cp.async.commit.group
+// CHECK: nvvm.cp.async.wait.group 1
+// CHECK-NEXT: gpu.barrier
+// CHECK: nvvm.cp.async.commit.group
+// CHECK: nvgpu.ldmatrix
+// CHECK: %[[LOOP:.*]]:11 = scf.for %[[IV:.*]] = {{.*}} iter_args(
+// CHECK: %[[MORE:.*]] = arith.cmpi slt, %[[IV]]
+// CHECK: nvgpu.mma.sync
+// CHECK: nvvm.cp.async.wait.group 1
+// CHECK-NEXT: gpu.barrier
+// CHECK: nvvm.cp.async.wait.group 1
+// CHECK-NEXT: gpu.barrier
+// CHECK: nvvm.cp.async.wait.group 1
+// CHECK-NEXT: gpu.barrier
+// CHECK: %[[COUNT:.*]] = arith.select %[[MORE]], %{{.*}}, %{{.*}} : index
+// CHECK: nvgpu.device_async_copy {{.*}}, 8, %[[COUNT]] {bypassL1}
+// CHECK: nvvm.cp.async.commit.group
+// CHECK-COUNT-8: nvgpu.ldmatrix
+// CHECK: nvgpu.mma.sync
+// CHECK-NOT: nvgpu.ldmatrix
+// CHECK: scf.yield
+// CHECK-NOT: tile.steady_state
+
+!A = memref<256x448xf16>
+!B = memref<448x256xf16>
+!C = memref<256x256xf16>
+!As = memref<128x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x128xf16, #gpu.address_space<workgroup>>
+!Cl = memref<128x128xf32, #gpu.address_space<private>>
+func.func @gemm(%A: !A, %B: !B, %C: !C) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c14 = arith.constant 14 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  tile.kernel grid(%c2, %c2) threads(128) as (%bx, %by) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    %row = arith.muli %by, %c128 : index
+    %col = arith.muli %bx, %c128 : index
+    tile.pipelined %c0 to %c14 step %c1 num_stages = 3 as (%k) {
+      %ko = arith.muli %k, %c32 : index
+      tile.copy %A[%row, %ko] to %A_s : !A to !As
+      tile.copy %B[%ko, %col] to %B_s : !B to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }
+    tile.copy %C_l to %C[%row, %col] : !Cl to !C
+  }
+  return
+}
+
+// -----
+
+// num_stages = 1 asks for a serial loop: no steady state to prefetch in.
+
+// CHECK-LABEL: gpu.func @serial_kernel
+// CHECK: scf.for
+// CHECK-NOT: iter_args
+// CHECK: gpu.return
+
+!A = memref<256x448xf16>
+!B = memref<448x256xf16>
+!As = memref<128x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x128xf16, #gpu.address_space<workgroup>>
+!Cl = memref<128x128xf32, #gpu.address_space<private>>
+func.func @serial(%A: !A, %B: !B) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c14 = arith.constant 14 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.pipelined %c0 to %c14 step %c1 num_stages = 1 as (%k) {
+      %ko = arith.muli %k, %c32 : index
+      tile.copy %A[%c0, %ko] to %A_s : !A to !As
+      tile.copy %B[%ko, %c0] to %B_s : !B to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }
+  }
+  return
+}
+
+// -----
+
+// The body stores the accumulator after the gemm: the last mma.sync ops may
+// not move past the next step's barrier, so the loop stays as it is.
+
+// CHECK-LABEL: gpu.func @store_in_loop_kernel
+// CHECK: scf.for
+// CHECK-NOT: iter_args
+// CHECK: gpu.return
+
+!A = memref<256x448xf16>
+!B = memref<448x256xf16>
+!C = memref<128x128xf16>
+!As = memref<128x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x128xf16, #gpu.address_space<workgroup>>
+!Cl = memref<128x128xf32, #gpu.address_space<private>>
+func.func @store_in_loop(%A: !A, %B: !B, %C: !C) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c14 = arith.constant 14 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.pipelined %c0 to %c14 step %c1 num_stages = 3 as (%k) {
+      %ko = arith.muli %k, %c32 : index
+      tile.copy %A[%c0, %ko] to %A_s : !A to !As
+      tile.copy %B[%ko, %c0] to %B_s : !B to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+      tile.copy %C_l to %C : !Cl to !C
+    }
+  }
+  return
+}
