@@ -6,7 +6,7 @@
 // The steady state is unrolled by the number of versions V, so every
 // version index is a constant: no remui inside the unrolled loop, and the
 // views are the prologue's (CSE'd). The remaining (N - S) mod V steps run in
-// a rolled loop with the computed version.
+// a rolled loop with the computed version, before the unrolled loop.
 
 // Depth 3, 128 iterations: 126 steady steps, 42 unrolled trips of 3, no
 // rolled loop. Step t copies iteration t into version t mod 3 and computes
@@ -42,17 +42,18 @@
 // D3-NEXT: tile.barrier
 // D3-NEXT: tile.gemm %[[A1]],
 
-// Depth 4: 125 steady steps, 31 unrolled trips of 4 (t = 3..126), then one
-// rolled step (t = 127) with the version computed; the epilogue's last
-// gemm (iteration 127) reads version 3.
-// D4:      scf.for %{{.*}} = %c3 to %c127 step %c4 {
-// D4-NOT:  arith.remui
-// D4-COUNT-4: tile.gemm
-// D4-NEXT: }
-// D4-NEXT: scf.for %[[R:.*]] = %c127 to %c128 step %c1 {
+// Depth 4: 125 steady steps: first one rolled step (t = 3) with the
+// version computed, then 31 unrolled trips of 4 (t = 4..127), so that the
+// unrolled loop is the last steady-state loop; the epilogue's last gemm
+// (iteration 127) reads version 3.
+// D4:      scf.for %[[R:.*]] = %c3 to %c4 step %c1 {
 // D4:        arith.remui %[[R]], %c4
 // D4:        tile.gemm
-// D4-NEXT: }
+// D4-NEXT: } {tile.steady_state}
+// D4-NEXT: scf.for %{{.*}} = %c4 to %c128 step %c4 {
+// D4-NOT:  arith.remui
+// D4-COUNT-4: tile.gemm
+// D4-NEXT: } {tile.steady_state}
 // D4:      %[[A3:.*]] = memref.subview %{{.*}}[%c3, 0, 0] [1, 128, 32]
 // D4:      tile.gemm %[[A3]],
 // D4-NEXT: tile.wait_group 0

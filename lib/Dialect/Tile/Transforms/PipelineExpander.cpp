@@ -410,7 +410,8 @@ void Expander::emitSteps(function_ref<Value(Value)> ivAt) {
   // unrolled by the least common multiple U of the version counts, so that
   // every version index is a constant and the shared addresses fold into
   // immediate offsets instead of a div/rem and a multiply-add per access
-  // every step; the last (N - S) mod U steps run in a rolled loop.
+  // every step; the other (N - S) mod U steps run in a rolled loop, before
+  // the unrolled one when N is static.
   if (!staticN || *staticN > maxStage) {
     auto emitSteadyStep = [&](Value iv, int64_t shift) {
       emitStep(
@@ -433,9 +434,44 @@ void Expander::emitSteps(function_ref<Value(Value)> ivAt) {
     // More copies of the body than this would only grow the code.
     if (!unroll || factor > kMaxUnroll)
       factor = 1;
+    auto emitRolled = [&](Value from, Value to) {
+      auto forOp = scf::ForOp::create(b, loc, from, to, step);
+      markSteadyState(forOp, maxStage);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(forOp.getBody()->getTerminator());
+      emitSteadyStep(forOp.getInductionVar(), 0);
+    };
+    // Unrolled trips from `from` to `to`; `firstStep` is the step number of
+    // `from` (its value mod V gives the constant version indices).
+    auto emitUnrolled = [&](Value from, Value to, int64_t firstStep) {
+      auto forOp = scf::ForOp::create(
+          b, loc, from, to,
+          b.createOrFold<arith::MulIOp>(loc, index(factor), step));
+      markSteadyState(forOp, maxStage);
+      OpBuilder::InsertionGuard guard(b);
+      b.setInsertionPoint(forOp.getBody()->getTerminator());
+      for (int64_t u = 0; u < factor; ++u) {
+        phase = firstStep + u;
+        emitSteadyStep(forOp.getInductionVar(), u);
+      }
+      phase.reset();
+    };
     Value first = ivAt(index(maxStage));
     Value last = ivAt(n);
-    if (factor > 1) {
+    if (factor == 1) {
+      emitRolled(first, last);
+    } else if (staticN) {
+      // The (N - S) mod U rolled steps run before the unrolled loop, so
+      // that the unrolled loop is the kernel's last steady-state loop (the
+      // one tile-prefetch-fragments pipelines further).
+      int64_t steadySteps = *staticN - maxStage;
+      int64_t rolled = steadySteps % factor;
+      Value mainStart = ivAt(index(maxStage + rolled));
+      if (rolled > 0)
+        emitRolled(first, mainStart);
+      if (steadySteps / factor > 0)
+        emitUnrolled(mainStart, last, maxStage + rolled);
+    } else {
       Value steady = b.createOrFold<arith::SubIOp>(
           loc, b.createOrFold<arith::MaxSIOp>(loc, n, index(maxStage)),
           index(maxStage));
@@ -443,32 +479,8 @@ void Expander::emitSteps(function_ref<Value(Value)> ivAt) {
       Value mainEnd = ivAt(b.createOrFold<arith::AddIOp>(
           loc, index(maxStage),
           b.createOrFold<arith::SubIOp>(loc, steady, rolled)));
-      std::optional<int64_t> mainTrips =
-          staticN ? std::optional<int64_t>((*staticN - maxStage) / factor)
-                  : std::nullopt;
-      if (!mainTrips || *mainTrips > 0) {
-        auto forOp = scf::ForOp::create(
-            b, loc, first, mainEnd,
-            b.createOrFold<arith::MulIOp>(loc, index(factor), step));
-        markSteadyState(forOp, maxStage);
-        OpBuilder::InsertionGuard guard(b);
-        b.setInsertionPoint(forOp.getBody()->getTerminator());
-        for (int64_t u = 0; u < factor; ++u) {
-          phase = maxStage + u;
-          emitSteadyStep(forOp.getInductionVar(), u);
-        }
-        phase.reset();
-      }
-      first = mainEnd;
-      if (staticN && (*staticN - maxStage) % factor == 0)
-        first = nullptr;
-    }
-    if (first) {
-      auto forOp = scf::ForOp::create(b, loc, first, last, step);
-      markSteadyState(forOp, maxStage);
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPoint(forOp.getBody()->getTerminator());
-      emitSteadyStep(forOp.getInductionVar(), 0);
+      emitUnrolled(first, mainEnd, maxStage);
+      emitRolled(mainEnd, last);
     }
   }
 
