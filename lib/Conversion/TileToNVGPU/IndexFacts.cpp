@@ -100,7 +100,9 @@ static std::optional<int64_t> getConstant(Value value, unsigned depth) {
   return tile::evaluateConstantIndex(value);
 }
 
-/// Counter < ub with lb >= 0 and step > 0: at most ub - 1.
+/// Counter < ub with lb >= 0 and step > 0: at most the last lb + i * step
+/// below ub's bound (so that in a loop unrolled by U, counter + u for u < U
+/// stays below the bound too).
 static std::optional<int64_t> loopCounterBound(Value lb, Value ub, Value step,
                                                unsigned depth) {
   std::optional<int64_t> lower = getConstant(lb, depth + 1);
@@ -108,7 +110,9 @@ static std::optional<int64_t> loopCounterBound(Value lb, Value ub, Value step,
   std::optional<int64_t> upper = getUpperBound(ub, depth + 1);
   if (!lower || *lower < 0 || !stepValue || *stepValue <= 0 || !upper)
     return std::nullopt;
-  return *upper - 1;
+  if (*upper - 1 < *lower)
+    return *upper - 1;
+  return *lower + (*upper - 1 - *lower) / *stepValue * *stepValue;
 }
 
 static std::optional<int64_t> getUpperBound(Value value, unsigned depth) {

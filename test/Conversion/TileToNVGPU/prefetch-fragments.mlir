@@ -6,6 +6,8 @@
 // loop carries those fragments; each trip ends with the next trip's head
 // (wait, barrier, copies whose srcElements drop to 0 past the end) and
 // first ldmatrix, then the last k-step's mma.sync; no epilogue is peeled.
+// The copies of the unrolled steps k + 1 and k + 2 are proven in bounds (the
+// counter is at most 2 + 3 * 3 = 11, so k + 2 < 14) and carry no srcElements.
 
 // CHECK-LABEL: gpu.func @gemm_kernel
 // CHECK: nvvm.cp.async.commit.group
@@ -19,8 +21,12 @@
 // CHECK: nvgpu.mma.sync
 // CHECK: nvvm.cp.async.wait.group 1
 // CHECK-NEXT: gpu.barrier
+// CHECK-NOT: arith.select
+// CHECK: nvgpu.device_async_copy {{.*}}, 8 {bypassL1}
 // CHECK: nvvm.cp.async.wait.group 1
 // CHECK-NEXT: gpu.barrier
+// CHECK-NOT: arith.select
+// CHECK: nvgpu.device_async_copy {{.*}}, 8 {bypassL1}
 // CHECK: nvvm.cp.async.wait.group 1
 // CHECK-NEXT: gpu.barrier
 // CHECK: %[[COUNT:.*]] = arith.select %[[MORE]], %{{.*}}, %{{.*}} : index
