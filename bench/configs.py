@@ -35,6 +35,9 @@ def configs():
         for threads in (128, 256):
             if (bm, bn, bk, threads) != (128, 128, 32, 128):  # already above
                 out.append(_cfg("auto", bm, bn, bk, threads, 3))
+    # The widest tile at deeper pipelines too.
+    for s in (4, 5):
+        out.append(_cfg("auto", 128, 256, 32, 256, s))
     # Correctness beyond tile multiples, and trip counts below the depth.
     out.append(_cfg("auto", 128, 128, 32, 128, 3, role="check",
                     M=4000, N=4000, K=4000))
@@ -48,7 +51,7 @@ def configs():
     small = dict(M=256, N=256, K=256)
     out.append(_cfg("plain", 128, 128, 32, 128, 1, role="sanitize", **small))
     out.append(_cfg("manual", 128, 128, 32, 128, 2, role="sanitize", **small))
-    for s in (2, 3, 4):
+    for s in (2, 3, 4, 5):
         out.append(_cfg("auto", 128, 128, 32, 128, s, role="sanitize",
                         **small))
     return out
@@ -84,4 +87,6 @@ def triton_configs():
         for threads in (128, 256):
             if (bm, bn, bk, threads) != (128, 128, 32, 128):
                 out.append(_cfg("triton", bm, bn, bk, threads, 3))
+    for s in (4, 5):
+        out.append(_cfg("triton", 128, 256, 32, 256, s))
     return out
