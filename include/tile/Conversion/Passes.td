@@ -98,8 +98,12 @@ def TilePrefetchFragments : Pass<"tile-prefetch-fragments"> {
     k-step's mma.sync ops of iteration i (stage 1), so the wait, barrier
     and ldmatrix latency of the next step overlap tensor-core work instead
     of stalling the warp. The fragments cross the back edge as loop-carried
-    values; the prologue issues the first head, the epilogue finishes the
-    last iteration. Loops of another shape (no mma.sync, other work after
+    values; the prologue issues the first head. The epilogue is not peeled:
+    the last trip issues the head of the step past the end with
+    `srcElements` 0 on its copies, so only the last steady-state loop of a
+    kernel qualifies. In every step of the loop the copies and their commit
+    also move after the step's first ldmatrix loads, which then do not wait
+    behind them in the memory pipe. Loops of another shape (no mma.sync, other work after
     the last k-step's mma.sync, fewer than two iterations, dynamic bounds)
     are left as they are.
   }];

@@ -93,14 +93,16 @@ getSchedule(scf::ForOp loop) {
   if (firstMma == ops.end())
     return {};
   auto isLoad = [](Operation *op) { return isa<nvgpu::LdMatrixOp>(op); };
+  auto isHeadEnd = [](Operation *op) {
+    return isa<nvgpu::LdMatrixOp, NVVM::CpAsyncCommitGroupOp>(op);
+  };
   int64_t mmaIndex = firstMma - ops.begin();
   int64_t headEnd = -1, lastLoad = -1;
   for (int64_t i = 0, e = ops.size(); i < e; ++i) {
-    if (!isLoad(ops[i]))
-      continue;
-    lastLoad = i;
-    if (i < mmaIndex)
+    if (i < mmaIndex && isHeadEnd(ops[i]))
       headEnd = i;
+    if (isLoad(ops[i]))
+      lastLoad = i;
   }
   if (headEnd < 0)
     return {};
@@ -168,6 +170,52 @@ static Operation *predicateStageZero(RewriterBase &rewriter, Operation *op,
   return op;
 }
 
+/// In every step of `body`, moves the step's cp.async copies and their
+/// commit (everything between the barrier and the commit that issues or
+/// guards a copy) after the ldmatrix loads that follow them, so that the
+/// loads the next mma.sync waits for are issued first: both go through the
+/// same memory pipe, and ptxas keeps shared-memory writes and reads in
+/// program order. The copies write a buffer version the loads do not read.
+static void issueLoadsBeforeCopies(Block &body) {
+  SmallVector<NVVM::CpAsyncCommitGroupOp> commits(
+      body.getOps<NVVM::CpAsyncCommitGroupOp>());
+  for (NVVM::CpAsyncCommitGroupOp commit : commits) {
+    Operation *lastLoad = nullptr;
+    for (Operation *op = commit->getNextNode(); op && !isMma(op);
+         op = op->getNextNode())
+      if (isa<nvgpu::LdMatrixOp>(op))
+        lastLoad = op;
+    if (!lastLoad)
+      continue;
+    // The copies (or the ops guarding them), the commit, and the pure index
+    // math only they use, so that their operands stay short-lived.
+    llvm::SmallPtrSet<Operation *, 32> moved;
+    moved.insert(commit);
+    SmallVector<Operation *> order;
+    for (Operation *op = commit->getPrevNode(); op && !isa<gpu::BarrierOp>(op);
+         op = op->getPrevNode()) {
+      bool hasCopy = false;
+      op->walk([&](nvgpu::DeviceAsyncCopyOp) { hasCopy = true; });
+      bool onlyFeedsMoved = isPure(op) && !op->use_empty() &&
+                            llvm::all_of(op->getUsers(), [&](Operation *user) {
+                              Operation *inBody =
+                                  body.findAncestorOpInBlock(*user);
+                              return inBody && moved.contains(inBody);
+                            });
+      if (hasCopy || onlyFeedsMoved) {
+        moved.insert(op);
+        order.push_back(op);
+      }
+    }
+    commit->moveAfter(lastLoad);
+    Operation *before = commit;
+    for (Operation *op : order) { // Last first: each goes before the previous.
+      op->moveBefore(before);
+      before = op;
+    }
+  }
+}
+
 namespace {
 struct TilePrefetchFragmentsPass
     : tile::impl::TilePrefetchFragmentsBase<TilePrefetchFragmentsPass> {
@@ -199,6 +247,7 @@ struct TilePrefetchFragmentsPass
       // Loop-invariant index math (lane offsets, version addresses) goes
       // out first, so that it is not carried from stage 0 to stage 1.
       moveLoopInvariantCode(loop);
+      issueLoadsBeforeCopies(*loop.getBody());
       std::vector<std::pair<Operation *, unsigned>> schedule =
           getSchedule(loop);
       if (schedule.empty() || !llvm::all_of(schedule, [](const auto &entry) {

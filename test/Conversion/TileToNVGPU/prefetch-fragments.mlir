@@ -4,8 +4,9 @@
 // 12 steady-state steps, one unrolled loop of 4 trips, no remainder). The
 // prologue issues the first step's head and its first k-step's ldmatrix; the
 // loop carries those fragments; each trip ends with the next trip's head
-// (wait, barrier, copies whose srcElements drop to 0 past the end) and
-// first ldmatrix, then the last k-step's mma.sync; no epilogue is peeled.
+// (wait, barrier, ldmatrix, then the copies, whose srcElements drop to 0 past
+// the end), then the last k-step's mma.sync; no epilogue is peeled. In every
+// step the first k-step's ldmatrix comes before the step's copies.
 // The copies of the unrolled steps k + 1 and k + 2 are proven in bounds (the
 // counter is at most 2 + 3 * 3 = 11, so k + 2 < 14) and carry no srcElements.
 
@@ -14,13 +15,16 @@
 // CHECK: nvvm.cp.async.commit.group
 // CHECK: nvvm.cp.async.wait.group 1
 // CHECK-NEXT: gpu.barrier
-// CHECK: nvvm.cp.async.commit.group
 // CHECK: nvgpu.ldmatrix
+// CHECK: nvgpu.device_async_copy
+// CHECK: nvvm.cp.async.commit.group
 // CHECK: %[[LOOP:.*]]:11 = scf.for %[[IV:.*]] = {{.*}} iter_args(
 // CHECK: %[[MORE:.*]] = arith.cmpi slt, %[[IV]]
 // CHECK: nvgpu.mma.sync
 // CHECK: nvvm.cp.async.wait.group 1
 // CHECK-NEXT: gpu.barrier
+// CHECK-NOT: nvgpu.device_async_copy
+// CHECK-COUNT-8: nvgpu.ldmatrix
 // CHECK-NOT: arith.select
 // CHECK: nvgpu.device_async_copy {{.*}}, 8 {bypassL1}
 // CHECK: nvvm.cp.async.wait.group 1
@@ -29,10 +33,12 @@
 // CHECK: nvgpu.device_async_copy {{.*}}, 8 {bypassL1}
 // CHECK: nvvm.cp.async.wait.group 1
 // CHECK-NEXT: gpu.barrier
+// CHECK-NOT: nvgpu.device_async_copy
+// CHECK-COUNT-8: nvgpu.ldmatrix
 // CHECK: %[[COUNT:.*]] = arith.select %[[MORE]], %{{.*}}, %{{.*}} : index
 // CHECK: nvgpu.device_async_copy {{.*}}, 8, %[[COUNT]] {bypassL1}
 // CHECK: nvvm.cp.async.commit.group
-// CHECK-COUNT-8: nvgpu.ldmatrix
+// CHECK-NOT: nvgpu.ldmatrix
 // CHECK: nvgpu.mma.sync
 // CHECK-NOT: nvgpu.ldmatrix
 // CHECK: scf.yield
