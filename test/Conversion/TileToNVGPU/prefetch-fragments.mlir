@@ -143,3 +143,42 @@ func.func @store_in_loop(%A: !A, %B: !B, %C: !C) {
   }
   return
 }
+
+// -----
+
+// Depth 2: each step's wait leaves no other group in flight, so the next
+// step needs these copies at once; they stay before the ldmatrix loads.
+
+// CHECK-LABEL: gpu.func @depth2_kernel
+// CHECK: scf.for {{.*}} iter_args(
+// CHECK: nvvm.cp.async.wait.group 0
+// CHECK-NEXT: gpu.barrier
+// CHECK-NOT: nvgpu.ldmatrix
+// CHECK: nvgpu.device_async_copy
+// CHECK: nvvm.cp.async.commit.group
+// CHECK: nvgpu.ldmatrix
+// CHECK: scf.yield
+
+!A = memref<256x448xf16>
+!B = memref<448x256xf16>
+!As = memref<128x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x128xf16, #gpu.address_space<workgroup>>
+!Cl = memref<128x128xf32, #gpu.address_space<private>>
+func.func @depth2(%A: !A, %B: !B) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c14 = arith.constant 14 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.pipelined %c0 to %c14 step %c1 num_stages = 2 as (%k) {
+      %ko = arith.muli %k, %c32 : index
+      tile.copy %A[%c0, %ko] to %A_s : !A to !As
+      tile.copy %B[%ko, %c0] to %B_s : !B to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }
+  }
+  return
+}
