@@ -101,9 +101,10 @@ def TilePrefetchFragments : Pass<"tile-prefetch-fragments"> {
     values; the prologue issues the first head. The epilogue is not peeled:
     the last trip issues the head of the step past the end with
     `srcElements` 0 on its copies, so only the last steady-state loop of a
-    kernel qualifies. In every step of the loop the copies and their commit
-    also move after the step's first ldmatrix loads, which then do not wait
-    behind them in the memory pipe. Loops of another shape (no mma.sync, other work after
+    kernel qualifies. Where a step's wait leaves another copy group in
+    flight (depth 3 or more), the step's copies and their commit also move
+    after its first ldmatrix loads, which then do not wait behind them in
+    the memory pipe. Loops of another shape (no mma.sync, other work after
     the last k-step's mma.sync, fewer than two iterations, dynamic bounds)
     are left as they are.
   }];
