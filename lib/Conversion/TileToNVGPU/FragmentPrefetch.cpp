@@ -6,9 +6,10 @@
 // front of this iteration's last k-step of mma.sync. See the pass
 // description in Passes.td.
 //
-// The schedule is ours; the loop rewriting (prologue, kernel with the
-// fragments as loop-carried values, peeled epilogue) is upstream
-// scf::pipelineForLoop.
+// The schedule and the predication of the last trip are ours; the loop
+// rewriting (prologue, kernel with the fragments as loop-carried values) is
+// upstream scf::pipelineForLoop. Before that, each step's copies move after
+// its first ldmatrix loads (issueLoadsBeforeCopies).
 //
 //===----------------------------------------------------------------------===//
 
