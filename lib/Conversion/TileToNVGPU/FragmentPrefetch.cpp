@@ -143,6 +143,12 @@ static bool canRunPastTheEnd(Operation *op) {
   return !result.wasInterrupted();
 }
 
+/// Whether predicateStageZero can handle the stage-0 op `op`: a top-level
+/// copy gets a guarded srcElements, anything else must run unchanged.
+static bool canPredicate(Operation *op) {
+  return isa<nvgpu::DeviceAsyncCopyOp>(op) || canRunPastTheEnd(op);
+}
+
 /// The pipeliner's predication hook for the stage-0 ops of the kernel loop,
 /// which in its last iteration belong to an iteration past the end. Rather
 /// than peeling an epilogue (LLVM then hoists the ops the epilogue and the
@@ -156,7 +162,7 @@ static Operation *predicateStageZero(RewriterBase &rewriter, Operation *op,
                                      Value predicate) {
   auto copy = dyn_cast<nvgpu::DeviceAsyncCopyOp>(op);
   if (!copy)
-    return canRunPastTheEnd(op) ? op : nullptr;
+    return canPredicate(op) ? op : nullptr;
   Location loc = op->getLoc();
   rewriter.setInsertionPoint(op);
   Value count = copy.getSrcElements();
@@ -250,7 +256,7 @@ struct TilePrefetchFragmentsPass
       if (!followedBySteadyState(loop))
         last.push_back(loop);
     for (scf::ForOp loop : loops)
-      loop->removeAttr(steadyState.getName());
+      steadyState.removeAttr(loop);
     IRRewriter rewriter(&getContext());
     for (scf::ForOp loop : last) {
       // Loop-invariant index math (lane offsets, version addresses) goes
@@ -260,9 +266,7 @@ struct TilePrefetchFragmentsPass
       std::vector<std::pair<Operation *, unsigned>> schedule =
           getSchedule(loop);
       if (schedule.empty() || !llvm::all_of(schedule, [](const auto &entry) {
-            return entry.second != 0 ||
-                   isa<nvgpu::DeviceAsyncCopyOp>(entry.first) ||
-                   canRunPastTheEnd(entry.first);
+            return entry.second != 0 || canPredicate(entry.first);
           }))
         continue;
       scf::PipeliningOption options;
