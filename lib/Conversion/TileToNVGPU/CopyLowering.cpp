@@ -127,14 +127,16 @@ static ChunkPlan planChunks(ArrayRef<int64_t> extent, const CopySide &src,
   return plan;
 }
 
-/// Calls `body(builder, indices)` once per chunk this thread owns: chunk
-/// ids tid, tid + T, tid + 2T, ... of the row-major extent, where indices are
-/// the chunk's first element relative to the tile. Small counts are unrolled
-/// (straight-line code the scheduler can interleave), large ones loop.
-static void
-forEachChunk(OpBuilder &b, Location loc, const ChunkPlan &plan, Value tid,
-             int64_t threads,
-             function_ref<void(OpBuilder &, Location, ArrayRef<Value>)> body) {
+/// Calls `body(builder, indices, rowDelta)` once per chunk this thread owns:
+/// chunk ids tid, tid + T, tid + 2T, ... of the row-major extent, whose first
+/// element relative to the tile is `indices` with `rowDelta` added to the
+/// row. Small counts are unrolled (straight-line code the scheduler can
+/// interleave), large ones loop. `shareRows` allows a nonzero rowDelta.
+using ChunkBody =
+    function_ref<void(OpBuilder &, Location, ArrayRef<Value>, int64_t)>;
+static void forEachChunk(OpBuilder &b, Location loc, const ChunkPlan &plan,
+                         Value tid, int64_t threads, bool shareRows,
+                         ChunkBody body) {
   int64_t perThread = llvm::divideCeil(plan.totalChunks, threads);
   bool ragged = plan.totalChunks % threads != 0;
   unsigned rank = plan.extent.size();
@@ -162,7 +164,7 @@ forEachChunk(OpBuilder &b, Location loc, const ChunkPlan &plan, Value tid,
         indices[d] = arith::RemUIOp::create(b, loc, row, size);
         row = arith::DivUIOp::create(b, loc, row, size);
       }
-      body(b, loc, indices);
+      body(b, loc, indices, /*rowDelta=*/0);
     };
     if (!ragged) {
       emit(b);
@@ -178,6 +180,23 @@ forEachChunk(OpBuilder &b, Location loc, const ChunkPlan &plan, Value tid,
   };
 
   constexpr int64_t kMaxUnroll = 16;
+  // 2-D extents whose rows split evenly among the threads: every chunk of a
+  // thread has the same column and its rows step by threads / chunksPerRow,
+  // so the row and column are computed once and the chunks differ by a
+  // constant row delta, which the addressing keeps outermost so that each
+  // chunk's address is the first one's plus an immediate offset.
+  if (shareRows && perThread <= kMaxUnroll && !ragged && rank == 2 &&
+      threads % plan.chunksPerRow == 0) {
+    Value perRow = constantIndex(b, loc, plan.chunksPerRow);
+    Value row0 = b.createOrFold<arith::DivUIOp>(loc, tid, perRow);
+    Value col = b.createOrFold<arith::MulIOp>(
+        loc, b.createOrFold<arith::RemUIOp>(loc, tid, perRow),
+        constantIndex(b, loc, plan.vectorElements));
+    int64_t rowStep = threads / plan.chunksPerRow;
+    for (int64_t i = 0; i < perThread; ++i)
+      body(b, loc, {row0, col}, i * rowStep);
+    return;
+  }
   if (perThread <= kMaxUnroll) {
     for (int64_t i = 0; i < perThread; ++i)
       emitChunk(b, b.createOrFold<arith::AddIOp>(
@@ -193,7 +212,7 @@ forEachChunk(OpBuilder &b, Location loc, const ChunkPlan &plan, Value tid,
   emitChunk(b, arith::AddIOp::create(b, loc, tid, loop.getInductionVar()));
 }
 
-/// The indices of a chunk's first element on `side`.
+/// The indices of a chunk's first element on `side`, without its row delta.
 static SmallVector<Value> sideIndices(OpBuilder &b, Location loc,
                                       const CopySide &side,
                                       ArrayRef<Value> tileIndices) {
@@ -203,6 +222,19 @@ static SmallVector<Value> sideIndices(OpBuilder &b, Location loc,
   for (auto [offset, index] : llvm::zip_equal(side.offsets, tileIndices))
     indices.push_back(b.createOrFold<arith::AddIOp>(loc, offset, index));
   return indices;
+}
+
+/// `indices` with `rowDelta` added to the row, last, so that LLVM sees a
+/// constant offset from the chunk's common address.
+static SmallVector<Value> addRowDelta(OpBuilder &b, Location loc,
+                                      ArrayRef<Value> indices,
+                                      int64_t rowDelta) {
+  SmallVector<Value> shifted(indices);
+  if (rowDelta != 0) {
+    Value &row = shifted[shifted.size() - 2];
+    row = arith::AddIOp::create(b, loc, row, constantIndex(b, loc, rowDelta));
+  }
+  return shifted;
 }
 
 /// How many of the `v` elements starting at `indices` lie inside `side`:
@@ -245,6 +277,21 @@ static Value inBoundsElements(OpBuilder &b, Location loc, const CopySide &side,
                                  constantIndex(b, loc, 0));
 }
 
+/// Whether the whole `extent` at the side's offsets provably lies inside it,
+/// so that no chunk of the copy needs a bounds check.
+static bool provablyInside(const CopySide &side, ArrayRef<int64_t> extent) {
+  if (!side.needsBounds())
+    return true;
+  for (auto [d, offset] : llvm::enumerate(side.offsets)) {
+    if (side.type.isDynamicDim(d))
+      return false;
+    std::optional<int64_t> bound = getConstantUpperBound(offset);
+    if (!bound || *bound + extent[d] > side.type.getDimSize(d))
+      return false;
+  }
+  return true;
+}
+
 /// vector<v x i1> with the first `count` lanes set. (vector.create_mask with
 /// a dynamic bound is not lowered by convert-gpu-to-nvvm; this compare is
 /// what it would expand to.)
@@ -260,13 +307,14 @@ static Value prefixMask(OpBuilder &b, Location loc, Value count, int64_t v) {
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, iota, splat);
 }
 
-/// The memref and indices the GPU code touches for `indices` on `side`.
+/// The memref and indices the GPU code touches for `indices` (without the
+/// row delta) on `side`.
 static SharedAccess physicalAccess(OpBuilder &b, Location loc,
                                    const CopySide &side,
-                                   ArrayRef<Value> indices) {
+                                   ArrayRef<Value> indices, int64_t rowDelta) {
   if (side.shared)
-    return getPhysicalSharedAccess(b, loc, side.memref, indices);
-  return SharedAccess{side.memref, SmallVector<Value>(indices)};
+    return getPhysicalSharedAccess(b, loc, side.memref, indices, rowDelta);
+  return SharedAccess{side.memref, addRowDelta(b, loc, indices, rowDelta)};
 }
 
 static llvm::MaybeAlign vectorAlign(int64_t v, int64_t elementBytes) {
@@ -279,22 +327,25 @@ static llvm::MaybeAlign vectorAlign(int64_t v, int64_t elementBytes) {
 /// vector store.
 static void emitSyncChunk(OpBuilder &b, Location loc, const CopySide &src,
                           const CopySide &dst, ArrayRef<Value> tileIndices,
-                          int64_t v) {
+                          int64_t rowDelta, int64_t v) {
   SmallVector<Value> srcIndices = sideIndices(b, loc, src, tileIndices);
   SmallVector<Value> dstIndices = sideIndices(b, loc, dst, tileIndices);
   Type srcElement = src.type.getElementType();
   Type dstElement = dst.type.getElementType();
   auto srcVector = VectorType::get({v}, srcElement);
 
-  SharedAccess from = physicalAccess(b, loc, src, srcIndices);
+  SharedAccess from = physicalAccess(b, loc, src, srcIndices, rowDelta);
   llvm::MaybeAlign srcAlign = vectorAlign(v, src.elementBytes());
   auto plainLoad = [&](OpBuilder &b) -> Value {
     return vector::LoadOp::create(b, loc, srcVector, from.buffer, from.indices,
                                   /*nontemporal=*/false, srcAlign);
   };
   Value value;
-  Value count = src.needsBounds() ? inBoundsElements(b, loc, src, srcIndices, v)
-                                  : Value();
+  Value count =
+      src.needsBounds()
+          ? inBoundsElements(b, loc, src,
+                             addRowDelta(b, loc, srcIndices, rowDelta), v)
+          : Value();
   if (count) {
     // Whole chunks (all but the tile's edge) take the plain vector load; LLVM
     // scalarizes a masked one into per-element branches.
@@ -326,11 +377,13 @@ static void emitSyncChunk(OpBuilder &b, Location loc, const CopySide &src,
       value = arith::TruncFOp::create(b, loc, dstVector, value);
   }
 
-  SharedAccess to = physicalAccess(b, loc, dst, dstIndices);
+  SharedAccess to = physicalAccess(b, loc, dst, dstIndices, rowDelta);
   llvm::MaybeAlign dstAlign = vectorAlign(v, dst.elementBytes());
-  Value dstCount = dst.needsBounds()
-                       ? inBoundsElements(b, loc, dst, dstIndices, v)
-                       : Value();
+  Value dstCount =
+      dst.needsBounds()
+          ? inBoundsElements(b, loc, dst,
+                             addRowDelta(b, loc, dstIndices, rowDelta), v)
+          : Value();
   if (!dstCount) {
     vector::StoreOp::create(b, loc, value, to.buffer, to.indices,
                             /*nontemporal=*/false, dstAlign);
@@ -355,13 +408,15 @@ static void emitSyncChunk(OpBuilder &b, Location loc, const CopySide &src,
 /// read, but the address stays inside the allocation all the same).
 static void emitAsyncChunk(OpBuilder &b, Location loc, const CopySide &src,
                            const CopySide &dst, ArrayRef<Value> tileIndices,
-                           int64_t v) {
+                           int64_t rowDelta, int64_t v) {
   SmallVector<Value> srcIndices = sideIndices(b, loc, src, tileIndices);
   SmallVector<Value> dstIndices = sideIndices(b, loc, dst, tileIndices);
   OpBuilder::InsertionGuard guard(b);
-  Value dstCount = dst.needsBounds()
-                       ? inBoundsElements(b, loc, dst, dstIndices, v)
-                       : Value();
+  Value dstCount =
+      dst.needsBounds()
+          ? inBoundsElements(b, loc, dst,
+                             addRowDelta(b, loc, dstIndices, rowDelta), v)
+          : Value();
   if (dstCount) {
     // The destination's row and offset are multiples of v (planChunks), so a
     // chunk is wholly inside or wholly outside the tile.
@@ -370,21 +425,26 @@ static void emitAsyncChunk(OpBuilder &b, Location loc, const CopySide &src,
     auto ifOp = scf::IfOp::create(b, loc, any, /*withElse=*/false);
     b.setInsertionPointToStart(ifOp.thenBlock());
   }
-  Value srcCount = src.needsBounds()
-                       ? inBoundsElements(b, loc, src, srcIndices, v)
-                       : Value();
+  SmallVector<Value> srcAt;
+  Value srcCount;
+  if (src.needsBounds()) {
+    srcAt = addRowDelta(b, loc, srcIndices, rowDelta);
+    srcCount = inBoundsElements(b, loc, src, srcAt, v);
+  }
   if (srcCount) {
     Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
                                       srcCount, constantIndex(b, loc, 0));
     Value zero = constantIndex(b, loc, 0);
-    for (Value &index : srcIndices)
+    for (Value &index : srcAt)
       index = arith::SelectOp::create(b, loc, any, index, zero);
+  } else {
+    srcAt = physicalAccess(b, loc, src, srcIndices, rowDelta).indices;
   }
-  SharedAccess to = physicalAccess(b, loc, dst, dstIndices);
+  SharedAccess to = physicalAccess(b, loc, dst, dstIndices, rowDelta);
   bool sixteenBytes = v * src.elementBytes() == 16;
   nvgpu::DeviceAsyncCopyOp::create(
       b, loc, nvgpu::DeviceAsyncTokenType::get(b.getContext()), to.buffer,
-      to.indices, src.memref, srcIndices, b.getIndexAttr(v), srcCount,
+      to.indices, src.memref, srcAt, b.getIndexAttr(v), srcCount,
       sixteenBytes ? b.getUnitAttr() : UnitAttr());
 }
 
@@ -400,12 +460,19 @@ static void lowerCopy(CopyLikeOp op, Value tid, int64_t threads, bool async) {
   // synchronously, which is a valid (if slower) completion of the group.
   int64_t bytes = v * src.elementBytes();
   bool useAsync = async && (bytes == 4 || bytes == 8 || bytes == 16);
-  forEachChunk(b, loc, plan, tid, threads,
-               [&](OpBuilder &b, Location loc, ArrayRef<Value> indices) {
+  // Only copies without bounds checks share address arithmetic between
+  // chunks: a checked chunk computes its own indices anyway, and sharing
+  // them there only moved ptxas's register allocation (the 1000^3 bf16 GEMM
+  // of test/Target/gemm-bf16-ptx.mlir spilled on sm_90).
+  bool shareRows =
+      provablyInside(src, plan.extent) && provablyInside(dst, plan.extent);
+  forEachChunk(b, loc, plan, tid, threads, shareRows,
+               [&](OpBuilder &b, Location loc, ArrayRef<Value> indices,
+                   int64_t rowDelta) {
                  if (useAsync)
-                   emitAsyncChunk(b, loc, src, dst, indices, v);
+                   emitAsyncChunk(b, loc, src, dst, indices, rowDelta, v);
                  else
-                   emitSyncChunk(b, loc, src, dst, indices, v);
+                   emitSyncChunk(b, loc, src, dst, indices, rowDelta, v);
                });
   op.erase();
 }
@@ -419,9 +486,11 @@ static void lowerSharedClear(ClearOp op, Value tid, int64_t threads) {
   auto vecType = VectorType::get({v}, tile.type.getElementType());
   Value zero =
       arith::ConstantOp::create(b, loc, vecType, b.getZeroAttr(vecType));
-  forEachChunk(b, loc, plan, tid, threads,
-               [&](OpBuilder &b, Location loc, ArrayRef<Value> indices) {
-                 SharedAccess to = physicalAccess(b, loc, tile, indices);
+  forEachChunk(b, loc, plan, tid, threads, /*shareRows=*/true,
+               [&](OpBuilder &b, Location loc, ArrayRef<Value> indices,
+                   int64_t rowDelta) {
+                 SharedAccess to =
+                     physicalAccess(b, loc, tile, indices, rowDelta);
                  vector::StoreOp::create(b, loc, zero, to.buffer, to.indices,
                                          /*nontemporal=*/false,
                                          vectorAlign(v, tile.elementBytes()));

@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "tile/Conversion/TileToNVGPU/SharedLayout.h"
 
 using namespace mlir;
@@ -54,4 +55,68 @@ SharedAccess mlir::tile::getPhysicalSharedAccess(OpBuilder &b, Location loc,
   access.indices[rank - 1] = swizzle.getColumn(b, loc, access.indices[rank - 2],
                                                access.indices[rank - 1]);
   return access;
+}
+
+/// The stride, in rows of the buffer under all subviews of `tile`, of one
+/// step along the tile's row dimension (its second innermost), or nullopt
+/// when a stride is dynamic or the step does not land on that buffer's row
+/// dimension.
+static std::optional<int64_t> composedRowStride(Value tile) {
+  auto type = cast<MemRefType>(tile.getType());
+  if (type.getRank() < 2)
+    return std::nullopt;
+  unsigned dim = type.getRank() - 2;
+  int64_t stride = 1;
+  Value current = tile;
+  while (auto subview = current.getDefiningOp<memref::SubViewOp>()) {
+    llvm::SmallBitVector dropped = subview.getDroppedDims();
+    unsigned kept = 0, sourceDim = 0;
+    for (unsigned d = 0, e = dropped.size(); d < e; ++d) {
+      if (dropped.test(d))
+        continue;
+      if (kept++ == dim) {
+        sourceDim = d;
+        break;
+      }
+    }
+    std::optional<int64_t> step =
+        getConstantIntValue(subview.getMixedStrides()[sourceDim]);
+    if (!step)
+      return std::nullopt;
+    stride *= *step;
+    dim = sourceDim;
+    current = subview.getSource();
+  }
+  if (dim + 2 != cast<MemRefType>(current.getType()).getRank())
+    return std::nullopt;
+  return stride;
+}
+
+SharedAccess mlir::tile::getPhysicalSharedAccess(OpBuilder &b, Location loc,
+                                                 Value tile, ValueRange indices,
+                                                 int64_t rowDelta) {
+  if (rowDelta == 0)
+    return getPhysicalSharedAccess(b, loc, tile, indices);
+  std::optional<int64_t> rowStride = composedRowStride(tile);
+  if (rowStride) {
+    SharedAccess access = composeSharedAccess(b, loc, tile, indices);
+    auto type = cast<MemRefType>(access.buffer.getType());
+    SharedSwizzle swizzle(type.getShape().back(),
+                          type.getElementTypeBitWidth() / 8);
+    int64_t physicalDelta = rowDelta * *rowStride;
+    if (physicalDelta % swizzle.period() == 0) {
+      unsigned rank = access.indices.size();
+      Value row = access.indices[rank - 2];
+      access.indices[rank - 1] =
+          swizzle.getColumn(b, loc, row, access.indices[rank - 1]);
+      access.indices[rank - 2] = arith::AddIOp::create(
+          b, loc, row, arith::ConstantIndexOp::create(b, loc, physicalDelta));
+      return access;
+    }
+  }
+  SmallVector<Value> shifted(indices);
+  Value &row = shifted[shifted.size() - 2];
+  row = b.createOrFold<arith::AddIOp>(
+      loc, row, arith::ConstantIndexOp::create(b, loc, rowDelta));
+  return getPhysicalSharedAccess(b, loc, tile, shifted);
 }

@@ -49,11 +49,28 @@ func.func @seed_a(%A: memref<900x4096xf16>) {
 
 // The same copy from the seed's 4096x4096 tensor with a 32-block grid and 128
 // k-steps: every chunk provably lies inside (rows <= 31*128+127, columns <=
-// 127*32+31), so there are no bounds checks and no srcElements.
+// 127*32+31), so there are no bounds checks and no srcElements. A thread's
+// four chunks are rows r, r + 32, r + 64, r + 96 of one column: the row and
+// the swizzled column are computed once (the swizzle repeats every 8 rows)
+// and the chunks add their row delta last, on both sides, so that each
+// address is the first one's plus a constant.
 
 // CHECK-LABEL: gpu.func @seed_exact_kernel
 // CHECK-NOT: arith.cmpi
-// CHECK: nvgpu.device_async_copy %{{.*}}, %{{.*}}, 8 {bypassL1} : memref<4096x4096xf16>
+// CHECK: %[[ROW:.*]] = arith.divui %{{.*}}, %c4 : index
+// CHECK: %[[GROW:.*]] = arith.addi %{{.*}}, %[[ROW]] : index
+// CHECK: %[[GCOL:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK: arith.xori
+// CHECK: %[[SCOL:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK: nvgpu.device_async_copy %{{.*}}[%[[GROW]], %[[GCOL]]], %{{.*}}[%[[ROW]], %[[SCOL]]], 8 {bypassL1} : memref<4096x4096xf16>
+// CHECK-NOT: arith.xori
+// CHECK: %[[G1:.*]] = arith.addi %[[GROW]], %c32 : index
+// CHECK: %[[S1:.*]] = arith.addi %[[ROW]], %c32 : index
+// CHECK: nvgpu.device_async_copy %{{.*}}[%[[G1]], %[[GCOL]]], %{{.*}}[%[[S1]], %[[SCOL]]], 8 {bypassL1}
+// CHECK-NOT: arith.xori
+// CHECK: %[[G3:.*]] = arith.addi %[[GROW]], %c96 : index
+// CHECK: %[[S3:.*]] = arith.addi %[[ROW]], %c96 : index
+// CHECK: nvgpu.device_async_copy %{{.*}}[%[[G3]], %[[GCOL]]], %{{.*}}[%[[S3]], %[[SCOL]]], 8 {bypassL1}
 // CHECK-NOT: arith.cmpi
 func.func @seed_exact(%A: memref<4096x4096xf16>) {
   %c0 = arith.constant 0 : index
@@ -69,6 +86,73 @@ func.func @seed_exact(%A: memref<4096x4096xf16>) {
     scf.for %k = %c0 to %kt step %c1 {
       %ko = arith.muli %k, %c32 : index
       tile.copy_async %A[%row, %ko] to %s : memref<4096x4096xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+      tile.commit_group
+    }
+  }
+  return
+}
+
+// -----
+
+// A B tile (32x128 f16, 16 chunks per row) into one version of a 4-deep
+// multi-buffer. With 128 threads a thread's chunks are 8 rows apart, a whole
+// swizzle period: one swizzled column for all four, through the subview.
+// With 32 threads they are 2 rows apart and chunks swizzle their own rows.
+
+// CHECK-LABEL: gpu.func @rows_one_period_kernel
+// CHECK: %[[ROW:.*]] = arith.divui %{{.*}}, %c16 : index
+// CHECK: arith.xori
+// CHECK: %[[COL:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK: nvgpu.device_async_copy %{{.*}}, %{{.*}}[%[[V:.*]], %[[ROW]], %[[COL]]], 8
+// CHECK-NOT: arith.xori
+// CHECK: %[[R1:.*]] = arith.addi %[[ROW]], %c8 : index
+// CHECK: nvgpu.device_async_copy %{{.*}}, %{{.*}}[%[[V]], %[[R1]], %[[COL]]], 8
+// CHECK-NOT: arith.xori
+// CHECK: %[[R3:.*]] = arith.addi %[[ROW]], %c24 : index
+// CHECK: nvgpu.device_async_copy %{{.*}}, %{{.*}}[%[[V]], %[[R3]], %[[COL]]], 8
+// CHECK-NOT: nvgpu.device_async_copy
+// CHECK: nvvm.cp.async.commit.group
+
+// CHECK-LABEL: gpu.func @rows_within_period_kernel
+// CHECK: arith.xori
+// CHECK: nvgpu.device_async_copy
+// CHECK: arith.addi %{{.*}}, %c2 : index
+// CHECK: arith.xori
+// CHECK: nvgpu.device_async_copy
+// CHECK: arith.addi %{{.*}}, %c4 : index
+// CHECK: arith.xori
+// CHECK: nvgpu.device_async_copy
+func.func @rows_one_period(%B: memref<4096x4096xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<4x32x128xf16, #gpu.address_space<workgroup>>
+    scf.for %k = %c0 to %c128 step %c1 {
+      %ko = arith.muli %k, %c32 : index
+      %v = arith.remui %k, %c4 : index
+      %sv = memref.subview %s[%v, 0, 0] [1, 32, 128] [1, 1, 1] : memref<4x32x128xf16, #gpu.address_space<workgroup>> to memref<32x128xf16, strided<[128, 1], offset: ?>, #gpu.address_space<workgroup>>
+      tile.copy_async %B[%ko, %c0] to %sv : memref<4096x4096xf16> to memref<32x128xf16, strided<[128, 1], offset: ?>, #gpu.address_space<workgroup>>
+      tile.commit_group
+    }
+  }
+  return
+}
+func.func @rows_within_period(%B: memref<4096x4096xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<4x32x128xf16, #gpu.address_space<workgroup>>
+    scf.for %k = %c0 to %c128 step %c1 {
+      %ko = arith.muli %k, %c32 : index
+      %v = arith.remui %k, %c4 : index
+      %sv = memref.subview %s[%v, 0, 0] [1, 32, 128] [1, 1, 1] : memref<4x32x128xf16, #gpu.address_space<workgroup>> to memref<32x128xf16, strided<[128, 1], offset: ?>, #gpu.address_space<workgroup>>
+      tile.copy_async %B[%ko, %c0] to %sv : memref<4096x4096xf16> to memref<32x128xf16, strided<[128, 1], offset: ?>, #gpu.address_space<workgroup>>
       tile.commit_group
     }
   }

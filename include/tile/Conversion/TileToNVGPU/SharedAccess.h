@@ -34,6 +34,15 @@ SharedAccess composeSharedAccess(OpBuilder &builder, Location loc, Value tile,
 SharedAccess getPhysicalSharedAccess(OpBuilder &builder, Location loc,
                                      Value tile, ValueRange indices);
 
+/// The access of element (row + rowDelta, col...) of `tile`, where `indices`
+/// name (row, col...). When the swizzle's period divides the physical row
+/// delta, the physical column is the one computed for `indices` and the row
+/// index is that of `indices` plus a constant, so accesses that differ only
+/// in rowDelta share their address arithmetic up to a constant offset.
+SharedAccess getPhysicalSharedAccess(OpBuilder &builder, Location loc,
+                                     Value tile, ValueRange indices,
+                                     int64_t rowDelta);
+
 } // namespace tile
 } // namespace mlir
 

@@ -37,6 +37,10 @@ struct SharedSwizzle {
 
   bool isIdentity() const { return numPatterns <= 1; }
 
+  /// Rows after which the patterns repeat: rows r and r + k * period() have
+  /// the same physical columns.
+  int64_t period() const { return rowsPerPattern * numPatterns; }
+
   /// The physical column of logical element (row, col), for constant
   /// indices.
   int64_t getColumn(int64_t row, int64_t col) const;
