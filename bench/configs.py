@@ -90,3 +90,15 @@ def triton_configs():
     for s in (4, 5):
         out.append(_cfg("triton", 128, 256, 32, 256, s))
     return out
+
+
+def triton_mma_sync_configs():
+    """Triton with its Hopper warpgroup MMA turned off (DISABLE_MMA_V3=1), so
+    that it emits mma.sync like our kernels: the seed's stage sweep and the
+    widest tile. Triton's default rows use wgmma from 3 stages on."""
+    out = []
+    for s in range(1, 6):
+        out.append(_cfg("triton-mma-sync", 128, 128, 32, 128, s))
+    for s in (3, 4):
+        out.append(_cfg("triton-mma-sync", 128, 256, 32, 256, s))
+    return out

@@ -5,7 +5,8 @@ Builds tile-run there (CMake, -DTILE_ENABLE_COMPILER=OFF: no MLIR needed),
 runs every configuration that bench/compile_all.sh compiled into bench/ptx/
 with `tile-run --check [--bench] --json` (cuBLAS is timed in the same
 process), runs Triton's tutorial-style GEMM (bench/triton_gemm.py) on the
-same tiles, threads and stages, and cuBLAS through torch. Writes
+same tiles, threads and stages (and again with mma.sync, Triton's Hopper
+warpgroup MMA turned off), and cuBLAS through torch. Writes
 bench/results/h200.json (one record per row), the plot
 docs/benchmark-stages.png (TFLOP/s against num_stages), and prints the table
 last.
@@ -81,6 +82,37 @@ def run_tile_run(exe, rec, opts):
             break
     err = [l for l in p.stderr.splitlines() if "error:" in l]
     return js, p.returncode, (err[0] if err else p.stderr.strip()[-300:])
+
+
+def run_triton_mma_sync(add, cublas_tflops, opts):
+    """Triton's rows again with mma.sync (bench/triton_gemm.py --mma-sync in
+    a child process): the same instruction as ours, for comparison."""
+    cfgs = configs.triton_mma_sync_configs()
+    kernel = "Triton (mma.sync)"
+    try:
+        out = subprocess.run(
+            [sys.executable, os.path.join(HERE, "triton_gemm.py"),
+             "--mma-sync", "--seed", str(opts.seed), "--configs",
+             json.dumps(cfgs)], capture_output=True, text=True,
+            timeout=opts.run_timeout * len(cfgs)).stdout
+    except subprocess.TimeoutExpired:
+        out = ""
+    results = {}
+    for line in out.splitlines():
+        if line.startswith("{"):
+            r = json.loads(line)
+            results[r["name"]] = r
+    for c in cfgs:
+        t = results.get(c["name"])
+        if t is None:
+            add(kernel, c, status="run-error", error="no result")
+        elif "error" in t:
+            add(kernel, c, status="error", error=t["error"])
+        else:
+            add(kernel, c, tflops=t["tflops"], cublas_tflops=cublas_tflops,
+                ratio_cublas=t["tflops"] / cublas_tflops, check=t["check"],
+                max_abs_err=t["max_abs_err"], instruction=t["instruction"],
+                status="ok" if t["check"] == "pass" else "check-failed")
 
 
 def main():
@@ -186,6 +218,7 @@ def main():
                         cublas_tflops=cub["tflops"],
                         ratio_cublas=t["tflops"] / cub["tflops"],
                         check=t["check"], max_abs_err=t["max_abs_err"],
+                        instruction=t["instruction"],
                         status="ok" if t["check"] == "pass" else
                         "check-failed")
                 except Exception as e:  # OutOfResources for too many stages
@@ -193,6 +226,7 @@ def main():
                     add("Triton", c, status="error",
                         error=(type(e).__name__ + ": " +
                                (msg[0] if msg else ""))[:200])
+            run_triton_mma_sync(add, cub["tflops"], opts)
         except Exception as e:
             log("Triton/torch section failed: %s: %s" % (type(e).__name__, e))
 
@@ -226,7 +260,9 @@ def plot(rows, path):
             ("tile-mlir auto", "128x128x32", 128, "o-",
              "tile-mlir auto, 128x128x32, 128 threads"),
             ("Triton", "128x128x32", 128, "s-",
-             "Triton, 128x128x32, 4 warps"),
+             "Triton, 128x128x32, 4 warps (wgmma from 3 stages)"),
+            ("Triton (mma.sync)", "128x128x32", 128, "s--",
+             "Triton with mma.sync, 128x128x32, 4 warps"),
             ("hand-written WMMA (stand-in)", "128x128x32", 256, "^--",
              "hand-written WMMA stand-in, 128x128x32, 256 threads")]:
         xs, ys = series(rows, kernel, t, thr)
@@ -264,7 +300,8 @@ def print_table(rows, env):
             r["check"] or "-", f(r["tflops"], "%.1f"),
             f(r["cublas_tflops"], "%.1f"), f(r["ratio_cublas"], "%.2f"),
             (r["status"] if r["status"] != "ok" else "") +
-            (": " + r["error"] if r["error"] else "")))
+            (": " + r["error"] if r["error"] else "") +
+            (r.get("instruction") or "")))
 
 
 if __name__ == "__main__":
