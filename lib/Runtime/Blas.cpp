@@ -49,7 +49,7 @@ bool Blas::supports(ElemType abType, ElemType cType) {
 
 bool Blas::gemm(int64_t m, int64_t n, int64_t k, CUdeviceptr a, CUdeviceptr b,
                 ElemType abType, CUdeviceptr c, ElemType cType,
-                std::string &error) const {
+                std::string &error, bool transposeA, bool transposeB) const {
   if (!supports(abType, cType)) {
     error = std::string("cuBLAS reference: unsupported types A/B ") +
             elemTypeName(abType) + ", C " + elemTypeName(cType);
@@ -57,13 +57,19 @@ bool Blas::gemm(int64_t m, int64_t n, int64_t k, CUdeviceptr a, CUdeviceptr b,
   }
   float alpha = 1.0f, beta = 0.0f;
   // cuBLAS is column-major: a row-major MxN C is a column-major NxM C^T, and
-  // C^T = B^T A^T, so pass B first with the dimensions swapped.
+  // C^T = B^T A^T, so pass B first with the dimensions swapped. A row-major
+  // KxN B is the column-major B^T cuBLAS wants as is; a row-major NxK B (the
+  // transposed storage) is a column-major B, so cuBLAS transposes it. The
+  // same holds for A.
+  cublasOperation_t opB = transposeB ? CUBLAS_OP_T : CUBLAS_OP_N;
+  cublasOperation_t opA = transposeA ? CUBLAS_OP_T : CUBLAS_OP_N;
   return checkBlas(
-      cublasGemmEx(static_cast<cublasHandle_t>(handle), CUBLAS_OP_N,
-                   CUBLAS_OP_N, int(n), int(m), int(k), &alpha,
-                   reinterpret_cast<const void *>(b), toCuda(abType), int(n),
-                   reinterpret_cast<const void *>(a), toCuda(abType), int(k),
-                   &beta, reinterpret_cast<void *>(c), toCuda(cType), int(n),
-                   CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
+      cublasGemmEx(static_cast<cublasHandle_t>(handle), opB, opA, int(n),
+                   int(m), int(k), &alpha, reinterpret_cast<const void *>(b),
+                   toCuda(abType), int(transposeB ? k : n),
+                   reinterpret_cast<const void *>(a), toCuda(abType),
+                   int(transposeA ? m : k), &beta, reinterpret_cast<void *>(c),
+                   toCuda(cType), int(n), CUBLAS_COMPUTE_32F,
+                   CUBLAS_GEMM_DEFAULT),
       "cublasGemmEx", error);
 }

@@ -99,7 +99,7 @@ std::optional<LaunchDesc>
 tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
   LaunchDesc desc;
   bool seenKernel = false, seenGrid = false, seenBlock = false,
-       seenShared = false, seenChip = false;
+       seenShared = false, seenChip = false, seenTranspose = false;
   std::istringstream in(text);
   std::string rawLine;
   unsigned lineNo = 0;
@@ -175,6 +175,14 @@ tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
         return fail("bad shape '" + words[3] + "' of arg '" + arg.name +
                     "' (expected positive extents like 128x64)");
       desc.args.push_back(arg);
+    } else if (key == "gemm_transpose") {
+      auto flag = [](const std::string &w) { return w == "0" || w == "1"; };
+      if (words.size() != 3 || !flag(words[1]) || !flag(words[2]))
+        return fail("expected 'gemm_transpose <0|1> <0|1>' (A, then B)");
+      if (!once(seenTranspose))
+        return fail("duplicate 'gemm_transpose' line");
+      desc.transposeA = words[1] == "1";
+      desc.transposeB = words[2] == "1";
     } else if (key == "grid_expr") {
       size_t pos = line.find("grid_expr") + std::strlen("grid_expr");
       std::string rest = line.substr(pos);

@@ -129,9 +129,11 @@ bool parseOptions(int argc, char **argv, Options &opts, std::string &error) {
   return true;
 }
 
-/// The GEMM the first three arguments describe, if they do.
+/// The GEMM the first three arguments describe, if they do: A MxK (KxM with
+/// gemm_transpose A), B KxN (NxK with gemm_transpose B), C MxN.
 struct GemmShape {
   int64_t m = 0, n = 0, k = 0;
+  bool transposeA = false, transposeB = false;
 };
 bool gemmShape(const LaunchDesc &desc, GemmShape &s, std::string &why) {
   if (desc.args.size() < 3) {
@@ -143,10 +145,17 @@ bool gemmShape(const LaunchDesc &desc, GemmShape &s, std::string &why) {
     why = "A, B and C must be 2-D";
     return false;
   }
-  s = {a.shape[0], b.shape[1], a.shape[1]};
-  if (b.shape[0] != s.k || c.shape[0] != s.m || c.shape[1] != s.n) {
+  bool ta = desc.transposeA, tb = desc.transposeB;
+  s.m = ta ? a.shape[1] : a.shape[0];
+  s.k = ta ? a.shape[0] : a.shape[1];
+  s.n = tb ? b.shape[0] : b.shape[1];
+  s.transposeA = ta;
+  s.transposeB = tb;
+  int64_t bk = tb ? b.shape[1] : b.shape[0];
+  if (bk != s.k || c.shape[0] != s.m || c.shape[1] != s.n) {
     why = "shapes A " + a.str() + ", B " + b.str() + ", C " + c.str() +
-          " are not MxK, KxN, MxN";
+          " are not " + (ta ? "KxM" : "MxK") + ", " + (tb ? "NxK" : "KxN") +
+          ", MxN";
     return false;
   }
   if (a.type != b.type || a.type == ElemType::F32) {
@@ -265,7 +274,8 @@ int main(int argc, char **argv) {
   bool isGemm = gemmShape(desc, gemm, notGemm);
   if ((opts.check || opts.bench) && !isGemm)
     return fail(std::string(opts.check ? "--check" : "--bench") +
-                " needs a GEMM (args A MxK, B KxN, C MxN) but " +
+                " needs a GEMM (args A MxK, B KxN, C MxN, or as gemm_transpose "
+                "says) but " +
                 opts.launchPath + " does not describe one: " + notGemm);
 
   std::unique_ptr<Gpu> gpu = Gpu::open(error);
@@ -324,10 +334,12 @@ int main(int argc, char **argv) {
                   "kernel '" + desc.kernel + "' failed while running", error))
     return fail(error);
   if (isGemm)
-    std::fprintf(text, "GEMM M=%lld N=%lld K=%lld, A/B %s, C %s\n",
+    std::fprintf(text, "GEMM M=%lld N=%lld K=%lld, A/B %s, C %s%s%s\n",
                  (long long)gemm.m, (long long)gemm.n, (long long)gemm.k,
                  elemTypeName(desc.args[0].type),
-                 elemTypeName(desc.args[2].type));
+                 elemTypeName(desc.args[2].type),
+                 gemm.transposeA ? ", A stored KxM" : "",
+                 gemm.transposeB ? ", B stored NxK" : "");
 
   std::string json =
       "{\"kernel\": " + jsonString(desc.kernel) +
@@ -361,7 +373,7 @@ int main(int argc, char **argv) {
     std::vector<uint8_t> outBytes, refBytes;
     if (!ref.allocate(gemm.m * gemm.n * 4, "the cuBLAS reference", error) ||
         !blas->gemm(gemm.m, gemm.n, gemm.k, ptrs[0], ptrs[1], abType, ref.ptr,
-                    ElemType::F32, error) ||
+                    ElemType::F32, error, gemm.transposeA, gemm.transposeB) ||
         !gpu->check(gpu->api.cuStreamSynchronize(gpu->stream),
                     "cuBLAS reference GEMM", error) ||
         !buffers[2]->download(outBytes, error) ||
@@ -410,7 +422,8 @@ int main(int argc, char **argv) {
             *gpu, flush, opts.warmup, opts.iters,
             [&](std::string &err) {
               return blas->gemm(gemm.m, gemm.n, gemm.k, ptrs[0], ptrs[1],
-                                abType, blasC.ptr, blasCType, err);
+                                abType, blasC.ptr, blasCType, err,
+                                gemm.transposeA, gemm.transposeB);
             },
             blasMs, error))
       return fail(error);

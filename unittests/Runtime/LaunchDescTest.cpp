@@ -29,6 +29,7 @@ arg A f16 4096x4096
 arg B bf16 4096x2048
 arg C f32 4096x2048
 grid_expr ceildiv(N,128) ceildiv(M,128) 1
+gemm_transpose 0 1
 )",
                                          error);
   ASSERT_TRUE(desc) << error;
@@ -44,6 +45,8 @@ grid_expr ceildiv(N,128) ceildiv(M,128) 1
   EXPECT_EQ(desc->args[2].numBytes(), int64_t(4096) * 2048 * 4);
   EXPECT_EQ(desc->args[0].str(), "f16 4096x4096");
   EXPECT_EQ(desc->gridExpr, "ceildiv(N,128) ceildiv(M,128) 1");
+  EXPECT_FALSE(desc->transposeA);
+  EXPECT_TRUE(desc->transposeB);
   EXPECT_TRUE(desc->warnings.empty());
 }
 
@@ -55,6 +58,8 @@ TEST(LaunchDesc, DefaultsAndUnknownKeys) {
   EXPECT_EQ(desc->grid, (std::array<unsigned, 3>{8, 1, 1}));
   EXPECT_EQ(desc->block, (std::array<unsigned, 3>{64, 2, 1}));
   EXPECT_EQ(desc->sharedBytes, 0u);
+  EXPECT_FALSE(desc->transposeA);
+  EXPECT_FALSE(desc->transposeB);
   ASSERT_EQ(desc->warnings.size(), 1u);
   EXPECT_EQ(desc->warnings[0], "line 4: unknown key 'registers' ignored");
 }
@@ -92,6 +97,12 @@ TEST(LaunchDesc, RejectsBadFilesWithTheLineAndCause) {
        "128x64)"},
       {"kernel k\narg A f16\n",
        "line 2: expected 'arg <name> <f16|bf16|f32> <d0>x<d1>'"},
+      {"kernel k\ngemm_transpose 1\n",
+       "line 2: expected 'gemm_transpose <0|1> <0|1>' (A, then B)"},
+      {"kernel k\ngemm_transpose yes no\n",
+       "line 2: expected 'gemm_transpose <0|1> <0|1>' (A, then B)"},
+      {"kernel k\ngemm_transpose 1 0\ngemm_transpose 1 0\n",
+       "line 3: duplicate 'gemm_transpose' line"},
   };
   for (const BadCase &c : cases) {
     std::string error;

@@ -18,9 +18,10 @@ public:
 
   /// C (MxN) = A (MxK) * B (KxN), all row-major and dense, with cublasGemmEx
   /// (fp32 compute). A and B share one element type; C is that type or f32.
+  /// transposeA: A is stored KxM; transposeB: B is stored NxK.
   bool gemm(int64_t m, int64_t n, int64_t k, CUdeviceptr a, CUdeviceptr b,
-            ElemType abType, CUdeviceptr c, ElemType cType,
-            std::string &error) const;
+            ElemType abType, CUdeviceptr c, ElemType cType, std::string &error,
+            bool transposeA = false, bool transposeB = false) const;
 
   /// Whether cublasGemmEx supports this A/B and C type pair.
   static bool supports(ElemType abType, ElemType cType);

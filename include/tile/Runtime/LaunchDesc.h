@@ -46,6 +46,9 @@ struct LaunchDesc {
   uint64_t sharedBytes = 0;
   std::vector<ArgDesc> args;
   std::string gridExpr;
+  /// `gemm_transpose <a> <b>`: the kernel's tile.gemm reads A stored KxM
+  /// (transposeA) and B stored NxK (transposeB). Absent: both false.
+  bool transposeA = false, transposeB = false;
   /// Non-fatal remarks (unknown keys), "line N: ..." each.
   std::vector<std::string> warnings;
 };

@@ -66,11 +66,11 @@ static std::pair<Value, Value> remapBlockIndices(OpBuilder &b, Location loc,
   return {x, y};
 }
 
-FailureOr<gpu::LaunchFuncOp> mlir::tile::outlineKernel(KernelOp kernel,
-                                                       gpu::GPUModuleOp module,
-                                                       StringRef name,
-                                                       const ChipInfo &chip,
-                                                       int64_t blockGroup) {
+FailureOr<gpu::LaunchFuncOp>
+mlir::tile::outlineKernel(KernelOp kernel, gpu::GPUModuleOp module,
+                          StringRef name, const ChipInfo &chip,
+                          int64_t blockGroup,
+                          std::optional<GemmTranspose> gemm) {
   auto func = kernel->getParentOfType<FunctionOpInterface>();
   if (!func)
     return kernel.emitError("must be inside a function");
@@ -152,7 +152,8 @@ FailureOr<gpu::LaunchFuncOp> mlir::tile::outlineKernel(KernelOp kernel,
   SmallVector<Value> operands(memrefArgs.begin(), memrefArgs.end());
   auto launch = gpu::LaunchFuncOp::create(host, loc, gpuFunc, gridSize,
                                           blockSize, shared, operands);
-  if (failed(attachLaunchInfo(launch, chip.name, sharedBytes, memrefArgs)))
+  if (failed(
+          attachLaunchInfo(launch, chip.name, sharedBytes, memrefArgs, gemm)))
     return failure();
   kernel.erase();
   return launch;

@@ -46,9 +46,22 @@ static std::string typeName(Type type) {
   return text;
 }
 
+std::optional<GemmTranspose> mlir::tile::getGemmTranspose(KernelOp kernel) {
+  std::optional<GemmTranspose> found;
+  bool agree = true;
+  kernel.walk([&](GemmOp gemm) {
+    GemmTranspose t{gemm.getTransposeA(), gemm.getTransposeB()};
+    if (found && (found->a != t.a || found->b != t.b))
+      agree = false;
+    found = t;
+  });
+  return agree ? found : std::nullopt;
+}
+
 LogicalResult mlir::tile::attachLaunchInfo(gpu::LaunchFuncOp launch,
                                            StringRef chip, int64_t sharedBytes,
-                                           ArrayRef<BlockArgument> memrefArgs) {
+                                           ArrayRef<BlockArgument> memrefArgs,
+                                           std::optional<GemmTranspose> gemm) {
   Builder b(launch.getContext());
   gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
   gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
@@ -96,6 +109,8 @@ LogicalResult mlir::tile::attachLaunchInfo(gpu::LaunchFuncOp launch,
   info.append("shared_bytes", b.getI64IntegerAttr(sharedBytes));
   info.append("args", b.getArrayAttr(args));
   info.append("grid_expr", b.getStringAttr(llvm::join(gridExpr, " ")));
+  if (gemm)
+    info.append("gemm_transpose", b.getDenseBoolArrayAttr({gemm->a, gemm->b}));
   launch->setAttr(kLaunchAttrName, info.getDictionary(launch.getContext()));
   return success();
 }
@@ -123,5 +138,12 @@ LogicalResult mlir::tile::writeLaunchDescription(gpu::LaunchFuncOp launch,
   for (Attribute arg : args)
     os << "arg " << cast<StringAttr>(arg).getValue() << "\n";
   os << "grid_expr " << gridExpr.getValue() << "\n";
+  if (Attribute attr = info.get("gemm_transpose")) {
+    auto transpose = dyn_cast<DenseBoolArrayAttr>(attr);
+    if (!transpose || transpose.size() != 2)
+      return launch.emitError("malformed '")
+             << kLaunchAttrName << "' attribute: bad gemm_transpose";
+    os << "gemm_transpose " << transpose[0] << " " << transpose[1] << "\n";
+  }
   return success();
 }

@@ -49,6 +49,11 @@ struct TileLowerToNVGPUPass
     if (kernels.empty())
       return;
 
+    // The GEMM layout goes into the launch description; the gemm ops are
+    // gone once the fragments are lowered.
+    SmallVector<std::optional<GemmTranspose>> gemms;
+    for (KernelOp kernel : kernels)
+      gemms.push_back(getGemmTranspose(kernel));
     for (KernelOp kernel : kernels) {
       if (failed(lowerFragmentOps(kernel, *chipInfo)))
         return signalPassFailure();
@@ -65,14 +70,15 @@ struct TileLowerToNVGPUPass
           gpu::GPUModuleOp::create(b, module.getLoc(), kKernelModuleName);
     }
 
-    for (KernelOp kernel : kernels) {
+    for (auto [kernel, gemm] : llvm::zip_equal(kernels, gemms)) {
       auto func = kernel->getParentOfType<FunctionOpInterface>();
       std::string base =
           (func ? func.getName().str() : std::string("tile")) + "_kernel";
       std::string name = base;
       for (unsigned i = 1; gpuModule.lookupSymbol(name); ++i)
         name = base + "_" + std::to_string(i);
-      if (failed(outlineKernel(kernel, gpuModule, name, *chipInfo, blockGroup)))
+      if (failed(outlineKernel(kernel, gpuModule, name, *chipInfo, blockGroup,
+                               gemm)))
         return signalPassFailure();
     }
   }

@@ -8,6 +8,7 @@
 #define TILE_CONVERSION_TILETONVGPU_KERNELOUTLINING_H
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "tile/Conversion/TileToNVGPU/LaunchInfo.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Target/Chip.h"
 
@@ -24,11 +25,13 @@ namespace tile {
 /// body uses from the host function must be computable from constants; they
 /// are recomputed on the device. The block indices become `gpu.block_id`;
 /// with `blockGroup > 1` and a two-dimensional grid they are remapped to the
-/// grouped order (see `remapBlockIndices` in KernelOutlining.cpp).
+/// grouped order (see `remapBlockIndices` in KernelOutlining.cpp). `gemm`
+/// goes into the launch description (see attachLaunchInfo).
 FailureOr<gpu::LaunchFuncOp> outlineKernel(KernelOp kernel,
                                            gpu::GPUModuleOp module,
                                            StringRef name, const ChipInfo &chip,
-                                           int64_t blockGroup);
+                                           int64_t blockGroup,
+                                           std::optional<GemmTranspose> gemm);
 
 } // namespace tile
 } // namespace mlir

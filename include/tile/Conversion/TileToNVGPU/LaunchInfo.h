@@ -11,7 +11,10 @@
 #define TILE_CONVERSION_TILETONVGPU_LAUNCHINFO_H
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <optional>
 
 namespace mlir {
 namespace tile {
@@ -22,13 +25,26 @@ constexpr llvm::StringLiteral kLaunchAttrName = "tile.launch";
 /// (`%A: memref<...> {tile.name = "A"}`); unnamed memrefs are A, B, C, ...
 constexpr llvm::StringLiteral kArgNameAttrName = "tile.name";
 
+/// How a kernel's tile.gemm ops read their operands: A stored KxM, B stored
+/// NxK. A runtime that checks the kernel against a reference GEMM needs it.
+struct GemmTranspose {
+  bool a = false, b = false;
+};
+
+/// The transpose flags of the tile.gemm ops in `kernel` when there is at
+/// least one and they all agree; nullopt otherwise (then the description
+/// says nothing about a GEMM).
+std::optional<GemmTranspose> getGemmTranspose(KernelOp kernel);
+
 /// Builds the description of `launch` (grid and block sizes folded to
 /// constants; an error if they are not constant) and attaches it as
-/// `tile.launch`. `memrefArgs`
-/// are the host function's memref arguments, i.e. the kernel parameters.
+/// `tile.launch`. `memrefArgs` are the host function's memref arguments,
+/// i.e. the kernel parameters; `gemm` what getGemmTranspose found before the
+/// kernel's ops were lowered.
 LogicalResult attachLaunchInfo(gpu::LaunchFuncOp launch, StringRef chip,
                                int64_t sharedBytes,
-                               ArrayRef<BlockArgument> memrefArgs);
+                               ArrayRef<BlockArgument> memrefArgs,
+                               std::optional<GemmTranspose> gemm);
 
 /// Writes the `.launch` text of one launch:
 ///   kernel <entry>
@@ -38,6 +54,7 @@ LogicalResult attachLaunchInfo(gpu::LaunchFuncOp launch, StringRef chip,
 ///   shared_bytes <bytes>
 ///   arg <name> <f16|bf16|f32> <d0>x<d1>     (one per parameter, in order)
 ///   grid_expr <gx> <gy> <gz>                 (informational)
+///   gemm_transpose <0|1> <0|1>               (A, B; only with a tile.gemm)
 LogicalResult writeLaunchDescription(gpu::LaunchFuncOp launch,
                                      llvm::raw_ostream &os);
 
