@@ -9,9 +9,11 @@
 
 #include "FragmentLoweringDetail.h"
 
+#include "tile/Conversion/TileToNVGPU/IndexFacts.h"
 #include "tile/Conversion/TileToNVGPU/SharedLayout.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -78,6 +80,31 @@ struct OtherSide {
     return {index[0], index[1], cond};
   }
 
+  /// The other side's (row, col) of fragment element (row, col), for copies
+  /// that are provablyInside.
+  std::pair<Value, Value> at(OpBuilder &b, Location loc, Value row,
+                             Value col) const {
+    if (offsets.empty())
+      return {row, col};
+    return {arith::AddIOp::create(b, loc, offsets[0], row),
+            arith::AddIOp::create(b, loc, offsets[1], col)};
+  }
+
+  /// Whether every fragment element is provably copied and inside this
+  /// side, so that locate's conditions all hold.
+  bool provablyInside() const {
+    for (int d = 0; d < 2; ++d) {
+      if (extent[d] < fragmentShape[d] || type.isDynamicDim(d))
+        return false;
+      std::optional<int64_t> bound = offsets.empty()
+                                         ? std::optional<int64_t>(0)
+                                         : getConstantUpperBound(offsets[d]);
+      if (!bound || *bound + fragmentShape[d] > type.getDimSize(d))
+        return false;
+    }
+    return true;
+  }
+
   Value physicalColumn(OpBuilder &b, Location loc, Value row, Value col) const {
     return swizzle ? swizzle->getColumn(b, loc, row, col) : col;
   }
@@ -102,6 +129,91 @@ static void emitIf(OpBuilder &b, Location loc, Value cond,
 static bool canStorePairs(MemRefType type) {
   return type.getLayout().isIdentity() &&
          getElementBytes(type.getElementType()) <= 8;
+}
+
+/// Fragment -> global for 16-bit elements, two mma tiles (j, j+1) of one row
+/// at a time: lanes 2k and 2k+1 of a quad hold columns 2k..2k+1 and
+/// 2k+2..2k+3 of both tiles, so one shuffle with the neighbour lane gives the
+/// even lane four consecutive columns of tile j and the odd lane four of tile
+/// j+1. Each lane then writes 8 bytes, and a warp's store covers 32 whole
+/// bytes of each of its 8 rows instead of half of every 32-byte sector.
+static void storeExchangedPairs(OpBuilder &b, Location loc,
+                                const FragmentRegisters &frag,
+                                const OtherSide &other, Type dstElem,
+                                const FragmentState &state) {
+  auto constant = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  const FragmentLayout &layout = frag.layout;
+  Type i32 = b.getI32Type();
+  Value odd = arith::CmpIOp::create(
+      b, loc, arith::CmpIPredicate::ne,
+      arith::AndIOp::create(b, loc, state.laneId, constant(1)), constant(0));
+  // One 32-bit word: the converted pair of registers reg, reg + 1.
+  auto word = [&](int64_t reg) {
+    Value values[2];
+    for (int e = 0; e < 2; ++e)
+      values[e] =
+          convertElement(b, loc,
+                         memref::LoadOp::create(b, loc, frag.registers,
+                                                ValueRange{constant(reg + e)}),
+                         dstElem);
+    Value pair = vector::FromElementsOp::create(
+        b, loc, VectorType::get({2}, dstElem), values);
+    return vector::ExtractOp::create(
+        b, loc,
+        vector::BitCastOp::create(b, loc, VectorType::get({1}, i32), pair), 0);
+  };
+  for (int64_t i = 0; i < layout.tilesM; ++i) {
+    for (int64_t h = 0; h < 2; ++h) {
+      for (int64_t j = 0; j < layout.tilesN; j += 2) {
+        int64_t reg0 = layout.getRegister(i, j, h, 0);
+        int64_t reg1 = layout.getRegister(i, j + 1, h, 0);
+        Value w0 = word(reg0), w1 = word(reg1);
+        Value send = arith::SelectOp::create(b, loc, odd, w0, w1);
+        Value recv = gpu::ShuffleOp::create(b, loc, send, /*offset=*/1,
+                                            /*width=*/32, gpu::ShuffleMode::XOR)
+                         .getShuffleResult();
+        Value first = arith::SelectOp::create(b, loc, odd, recv, w0);
+        Value second = arith::SelectOp::create(b, loc, odd, w1, recv);
+        // The chunk starts at the even lane's column of tile j, or two
+        // columns before the odd lane's own column of tile j + 1.
+        auto [dRow, dCol0] = getRegisterDelta(layout, reg0);
+        int64_t dCol1 = getRegisterDelta(layout, reg1).second - 2;
+        Value row = arith::AddIOp::create(b, loc, frag.rowBase, constant(dRow));
+        Value col = arith::AddIOp::create(
+            b, loc, frag.colBase,
+            arith::SelectOp::create(b, loc, odd, constant(dCol1),
+                                    constant(dCol0)));
+        auto [oRow, oCol] = other.at(b, loc, row, col);
+        Value words = vector::FromElementsOp::create(
+            b, loc, VectorType::get({2}, i32), ValueRange{first, second});
+        Value chunk = vector::BitCastOp::create(
+            b, loc, VectorType::get({4}, dstElem), words);
+        vector::StoreOp::create(b, loc, chunk, other.memref,
+                                ValueRange{oRow, oCol},
+                                /*nontemporal=*/false, llvm::MaybeAlign(8));
+      }
+    }
+  }
+}
+
+/// Whether storeExchangedPairs applies: 16-bit elements into a global
+/// row-major memref, an even number of mma tiles per warp row, every element
+/// provably inside (edges keep the element pairs: the exchange's extra live
+/// values made the 1000^3 GEMM of test/Target/seed-kernels-ptx.test spill on
+/// sm_90), and every 4-element chunk 8-byte aligned (a chunk starts at a
+/// column that is a multiple of 4 within the fragment, so the row stride
+/// and the column offset must be multiples of 4 too).
+static bool canExchangePairs(const OtherSide &other, const FragmentLayout &l,
+                             Type dstElem) {
+  if (getElementBytes(dstElem) != 2 || l.tilesN % 2 != 0 ||
+      !canStorePairs(other.type) || !other.provablyInside())
+    return false;
+  int64_t colDivisor =
+      other.offsets.empty() ? 4 : getKnownDivisor(other.offsets[1]);
+  return other.type.getDimSize(1) % 4 == 0 && colDivisor % 4 == 0 &&
+         l.warpTileN % 4 == 0;
 }
 
 void fragment::lowerFragmentCopy(CopyOp op, FragmentState &state) {
@@ -148,6 +260,12 @@ void fragment::lowerFragmentCopy(CopyOp op, FragmentState &state) {
     Value col = arith::AddIOp::create(b, loc, frag.colBase, constant(b, dCol));
     return std::make_pair(row, col);
   };
+
+  if (src && global && canExchangePairs(other, frag.layout, dstElem)) {
+    storeExchangedPairs(b, loc, frag, other, dstElem, state);
+    op.erase();
+    return;
+  }
 
   if (src) {
     // Fragment -> global / shared. Registers 2k and 2k+1 are adjacent

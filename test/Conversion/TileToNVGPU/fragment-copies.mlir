@@ -29,6 +29,65 @@ func.func @store_masked(%C: memref<100x100xf16>, %i: index, %j: index) {
 
 // -----
 
+// Fragment -> global f16 that provably lies inside C (256x256, 128x128 tiles
+// at multiples of 128): lanes 2k and 2k+1 swap one packed pair of two
+// neighbouring mma tiles (the odd lane sends tile j's, the even lane tile
+// j+1's), so each lane holds four consecutive columns and writes them as one
+// 8-byte store: 2 tiles per shuffle, 64 x 64 per warp / (2 x 8 x 8) = 32
+// shuffles and 32 stores, no bounds checks.
+// CHECK-LABEL: func.func @store_exchanged
+// CHECK: %[[LANE:.*]] = arith.remui %{{.*}}, %c32
+// CHECK: %[[BIT:.*]] = arith.andi %[[LANE]], %{{.*}} : index
+// CHECK: %[[ODD:.*]] = arith.cmpi ne, %[[BIT]], %{{.*}} : index
+// CHECK: %[[W0:.*]] = vector.extract %{{.*}}[0] : i32 from vector<1xi32>
+// CHECK: %[[W1:.*]] = vector.extract %{{.*}}[0] : i32 from vector<1xi32>
+// CHECK: %[[SEND:.*]] = arith.select %[[ODD]], %[[W0]], %[[W1]] : i32
+// CHECK: %[[RECV:.*]], %{{.*}} = gpu.shuffle xor %[[SEND]], %{{.*}}, %{{.*}} : i32
+// CHECK: %[[FIRST:.*]] = arith.select %[[ODD]], %[[RECV]], %[[W0]] : i32
+// CHECK: %[[SECOND:.*]] = arith.select %[[ODD]], %[[W1]], %[[RECV]] : i32
+// CHECK: %[[COL:.*]] = arith.select %[[ODD]], %c6, %c0
+// CHECK: %[[WORDS:.*]] = vector.from_elements %[[FIRST]], %[[SECOND]] : vector<2xi32>
+// CHECK: %[[CHUNK:.*]] = vector.bitcast %[[WORDS]] : vector<2xi32> to vector<4xf16>
+// CHECK: vector.store %[[CHUNK]], %{{.*}} {alignment = 8 : i64} : memref<256x256xf16>, vector<4xf16>
+// CHECK-COUNT-31: vector.store %{{.*}} {alignment = 8 : i64} : memref<256x256xf16>, vector<4xf16>
+// CHECK-NOT: memref<256x256xf16>, vector
+// CHECK-NOT: arith.cmpi ult
+// CHECK: return
+func.func @store_exchanged(%C: memref<256x256xf16>) {
+  %c2 = arith.constant 2 : index
+  %c128 = arith.constant 128 : index
+  tile.kernel grid(%c2, %c2) threads(128) as (%bx, %by) {
+    %C_l = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    tile.clear %C_l : memref<128x128xf32, #gpu.address_space<private>>
+    %r = arith.muli %by, %c128 : index
+    %c = arith.muli %bx, %c128 : index
+    tile.copy %C_l to %C[%r, %c] : memref<128x128xf32, #gpu.address_space<private>> to memref<256x256xf16>
+  }
+  return
+}
+
+// -----
+
+// The same copy at a column offset that may be odd (%j) cannot promise
+// 8-byte alignment: it keeps the element pairs, checked at run time.
+// CHECK-LABEL: func.func @store_unaligned
+// CHECK-NOT: gpu.shuffle
+// CHECK: vector.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : memref<256x256xf16>, vector<2xf16>
+// CHECK-NOT: gpu.shuffle
+// CHECK: return
+func.func @store_unaligned(%C: memref<256x256xf16>, %j: index) {
+  %c1 = arith.constant 1 : index
+  %c0 = arith.constant 0 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %C_l = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    tile.clear %C_l : memref<128x128xf32, #gpu.address_space<private>>
+    tile.copy %C_l to %C[%c0, %j] : memref<128x128xf32, #gpu.address_space<private>> to memref<256x256xf16>
+  }
+  return
+}
+
+// -----
+
 // tile.clear of a fragment: one zero store per mma tile (4 registers),
 // 32 registers per thread for 64x64 over 128 threads.
 // CHECK-LABEL: func.func @clear
