@@ -277,6 +277,16 @@ static Value inBoundsElements(OpBuilder &b, Location loc, const CopySide &side,
                                  constantIndex(b, loc, 0));
 }
 
+/// inBoundsElements at `indices` plus `rowDelta`, for a side that may need
+/// a bounds check at all.
+static Value boundsCount(OpBuilder &b, Location loc, const CopySide &side,
+                         ArrayRef<Value> indices, int64_t rowDelta, int64_t v) {
+  if (!side.needsBounds())
+    return Value();
+  return inBoundsElements(b, loc, side, addRowDelta(b, loc, indices, rowDelta),
+                          v);
+}
+
 /// Whether the whole `extent` at the side's offsets provably lies inside it,
 /// so that no chunk of the copy needs a bounds check.
 static bool provablyInside(const CopySide &side, ArrayRef<int64_t> extent) {
@@ -341,11 +351,7 @@ static void emitSyncChunk(OpBuilder &b, Location loc, const CopySide &src,
                                   /*nontemporal=*/false, srcAlign);
   };
   Value value;
-  Value count =
-      src.needsBounds()
-          ? inBoundsElements(b, loc, src,
-                             addRowDelta(b, loc, srcIndices, rowDelta), v)
-          : Value();
+  Value count = boundsCount(b, loc, src, srcIndices, rowDelta, v);
   if (count) {
     // Whole chunks (all but the tile's edge) take the plain vector load; LLVM
     // scalarizes a masked one into per-element branches.
@@ -379,11 +385,7 @@ static void emitSyncChunk(OpBuilder &b, Location loc, const CopySide &src,
 
   SharedAccess to = physicalAccess(b, loc, dst, dstIndices, rowDelta);
   llvm::MaybeAlign dstAlign = vectorAlign(v, dst.elementBytes());
-  Value dstCount =
-      dst.needsBounds()
-          ? inBoundsElements(b, loc, dst,
-                             addRowDelta(b, loc, dstIndices, rowDelta), v)
-          : Value();
+  Value dstCount = boundsCount(b, loc, dst, dstIndices, rowDelta, v);
   if (!dstCount) {
     vector::StoreOp::create(b, loc, value, to.buffer, to.indices,
                             /*nontemporal=*/false, dstAlign);
@@ -412,11 +414,7 @@ static void emitAsyncChunk(OpBuilder &b, Location loc, const CopySide &src,
   SmallVector<Value> srcIndices = sideIndices(b, loc, src, tileIndices);
   SmallVector<Value> dstIndices = sideIndices(b, loc, dst, tileIndices);
   OpBuilder::InsertionGuard guard(b);
-  Value dstCount =
-      dst.needsBounds()
-          ? inBoundsElements(b, loc, dst,
-                             addRowDelta(b, loc, dstIndices, rowDelta), v)
-          : Value();
+  Value dstCount = boundsCount(b, loc, dst, dstIndices, rowDelta, v);
   if (dstCount) {
     // The destination's row and offset are multiples of v (planChunks), so a
     // chunk is wholly inside or wholly outside the tile.
