@@ -57,11 +57,20 @@ SharedAccess mlir::tile::getPhysicalSharedAccess(OpBuilder &b, Location loc,
   return access;
 }
 
-/// The stride, in rows of the buffer under all subviews of `tile`, of one
-/// step along the tile's row dimension (its second innermost), or nullopt
+namespace {
+/// Where one step along a tile's row dimension lands in the buffer under all
+/// its subviews.
+struct RowStep {
+  MemRefType buffer;
+  int64_t stride; // in rows of `buffer`
+};
+} // namespace
+
+/// The buffer under all subviews of `tile` and the stride, in its rows, of
+/// one step along the tile's row dimension (its second innermost); nullopt
 /// when a stride is dynamic or the step does not land on that buffer's row
 /// dimension.
-static std::optional<int64_t> composedRowStride(Value tile) {
+static std::optional<RowStep> composedRowStep(Value tile) {
   auto type = cast<MemRefType>(tile.getType());
   if (type.getRank() < 2)
     return std::nullopt;
@@ -70,26 +79,24 @@ static std::optional<int64_t> composedRowStride(Value tile) {
   Value current = tile;
   while (auto subview = current.getDefiningOp<memref::SubViewOp>()) {
     llvm::SmallBitVector dropped = subview.getDroppedDims();
-    unsigned kept = 0, sourceDim = 0;
-    for (unsigned d = 0, e = dropped.size(); d < e; ++d) {
-      if (dropped.test(d))
-        continue;
-      if (kept++ == dim) {
+    std::optional<unsigned> sourceDim;
+    for (unsigned d = 0, kept = 0, e = dropped.size(); d < e && !sourceDim; ++d)
+      if (!dropped.test(d) && kept++ == dim)
         sourceDim = d;
-        break;
-      }
-    }
+    if (!sourceDim)
+      return std::nullopt;
     std::optional<int64_t> step =
-        getConstantIntValue(subview.getMixedStrides()[sourceDim]);
+        getConstantIntValue(subview.getMixedStrides()[*sourceDim]);
     if (!step)
       return std::nullopt;
     stride *= *step;
-    dim = sourceDim;
+    dim = *sourceDim;
     current = subview.getSource();
   }
-  if (dim + 2 != cast<MemRefType>(current.getType()).getRank())
+  auto buffer = cast<MemRefType>(current.getType());
+  if (dim + 2 != buffer.getRank())
     return std::nullopt;
-  return stride;
+  return RowStep{buffer, stride};
 }
 
 SharedAccess mlir::tile::getPhysicalSharedAccess(OpBuilder &b, Location loc,
@@ -97,14 +104,12 @@ SharedAccess mlir::tile::getPhysicalSharedAccess(OpBuilder &b, Location loc,
                                                  int64_t rowDelta) {
   if (rowDelta == 0)
     return getPhysicalSharedAccess(b, loc, tile, indices);
-  std::optional<int64_t> rowStride = composedRowStride(tile);
-  if (rowStride) {
-    SharedAccess access = composeSharedAccess(b, loc, tile, indices);
-    auto type = cast<MemRefType>(access.buffer.getType());
-    SharedSwizzle swizzle(type.getShape().back(),
-                          type.getElementTypeBitWidth() / 8);
-    int64_t physicalDelta = rowDelta * *rowStride;
+  if (std::optional<RowStep> step = composedRowStep(tile)) {
+    SharedSwizzle swizzle(step->buffer.getShape().back(),
+                          step->buffer.getElementTypeBitWidth() / 8);
+    int64_t physicalDelta = rowDelta * step->stride;
     if (physicalDelta % swizzle.period() == 0) {
+      SharedAccess access = composeSharedAccess(b, loc, tile, indices);
       unsigned rank = access.indices.size();
       Value row = access.indices[rank - 2];
       access.indices[rank - 1] =
