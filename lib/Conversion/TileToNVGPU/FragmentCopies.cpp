@@ -105,8 +105,13 @@ struct OtherSide {
     return true;
   }
 
-  Value physicalColumn(OpBuilder &b, Location loc, Value row, Value col) const {
-    return swizzle ? swizzle->getColumn(b, loc, row, col) : col;
+  /// The indices of the element at (row, col) of this side.
+  SmallVector<Value, 2> physical(OpBuilder &b, Location loc, Value row,
+                                 Value col) const {
+    if (!swizzle)
+      return {row, col};
+    auto [physicalRow, physicalCol] = swizzle->getPhysical(b, loc, row, col);
+    return {physicalRow, physicalCol};
   }
 };
 } // namespace
@@ -250,7 +255,7 @@ void fragment::lowerFragmentCopy(CopyOp op, FragmentState &state) {
       cast<MemRefType>((src ? op.getSource() : op.getDest()).getType())
           .getShape();
   if (getMemorySpace(other.type) == MemorySpace::Shared)
-    other.swizzle.emplace(other.type.getShape().back(),
+    other.swizzle.emplace(other.type.getDimSize(0), other.type.getDimSize(1),
                           getElementBytes(other.type.getElementType()));
   bool global = getMemorySpace(other.type) == MemorySpace::Global;
 
@@ -284,9 +289,8 @@ void fragment::lowerFragmentCopy(CopyOp op, FragmentState &state) {
       auto [oRow, oCol, cond0] = other.locate(b, loc, row, col);
       auto [oRow1, oCol1, cond1] = other.locate(b, loc, row, col1);
       auto storeOne = [&](OpBuilder &builder, Value v, Value r, Value c) {
-        memref::StoreOp::create(
-            builder, loc, v, other.memref,
-            ValueRange{r, other.physicalColumn(builder, loc, r, c)});
+        memref::StoreOp::create(builder, loc, v, other.memref,
+                                other.physical(builder, loc, r, c));
       };
       auto storeEach = [&](OpBuilder &builder) {
         emitIf(builder, loc, cond0, [&](OpBuilder &inner) {
@@ -336,9 +340,8 @@ void fragment::lowerFragmentCopy(CopyOp op, FragmentState &state) {
     auto [row, col] = position(reg);
     auto [oRow, oCol, cond] = other.locate(b, loc, row, col);
     auto load = [&](OpBuilder &builder) -> Value {
-      return memref::LoadOp::create(
-          builder, loc, other.memref,
-          ValueRange{oRow, other.physicalColumn(builder, loc, oRow, oCol)});
+      return memref::LoadOp::create(builder, loc, other.memref,
+                                    other.physical(builder, loc, oRow, oCol));
     };
     Value value;
     if (!cond) {

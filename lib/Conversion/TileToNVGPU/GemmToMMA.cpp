@@ -39,9 +39,10 @@ struct GemmOperands {
         bType(op.getB().getType()), transA(op.getTransposeA()),
         transB(op.getTransposeB()),
         k(transA ? aType.getDimSize(0) : aType.getDimSize(1)),
-        swizzleA(aType.getDimSize(1), getElementBytes(aType.getElementType())),
-        swizzleB(bType.getDimSize(1), getElementBytes(bType.getElementType())) {
-  }
+        swizzleA(aType.getDimSize(0), aType.getDimSize(1),
+                 getElementBytes(aType.getElementType())),
+        swizzleB(bType.getDimSize(0), bType.getDimSize(1),
+                 getElementBytes(bType.getElementType())) {}
 };
 } // namespace
 
@@ -51,10 +52,10 @@ static Value loadMatrix(OpBuilder &b, Location loc, Value tile,
                         const SharedSwizzle &swizzle, Value row, Value col,
                         int64_t numTiles, bool transpose) {
   Type elem = cast<MemRefType>(tile.getType()).getElementType();
-  Value physical = swizzle.getColumn(b, loc, row, col);
+  auto [physicalRow, physicalCol] = swizzle.getPhysical(b, loc, row, col);
   return nvgpu::LdMatrixOp::create(b, loc, VectorType::get({numTiles, 2}, elem),
-                                   tile, ValueRange{row, physical}, transpose,
-                                   static_cast<uint32_t>(numTiles));
+                                   tile, ValueRange{physicalRow, physicalCol},
+                                   transpose, static_cast<uint32_t>(numTiles));
 }
 
 /// acc[reg .. reg+3] += a * b with one mma.sync m16n8k16.
@@ -213,9 +214,9 @@ static void emitFmaGemm(OpBuilder &b, Location loc, const GemmOperands &ops,
   Type f32 = body.getF32Type();
   auto load = [&](Value tile, const SharedSwizzle &swizzle, Value row,
                   Value col) {
-    Value v = memref::LoadOp::create(
-        body, loc, tile,
-        ValueRange{row, swizzle.getColumn(body, loc, row, col)});
+    auto [physicalRow, physicalCol] = swizzle.getPhysical(body, loc, row, col);
+    Value v = memref::LoadOp::create(body, loc, tile,
+                                     ValueRange{physicalRow, physicalCol});
     return convertElement(body, loc, v, f32);
   };
   // Row i*16 + h*8 of the warp tile (plus this lane's row) for each (i, h).

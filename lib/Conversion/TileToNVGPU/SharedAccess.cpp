@@ -12,6 +12,8 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "tile/Conversion/TileToNVGPU/SharedLayout.h"
 
+#include <tuple>
+
 using namespace mlir;
 using namespace mlir::tile;
 
@@ -49,11 +51,12 @@ SharedAccess mlir::tile::getPhysicalSharedAccess(OpBuilder &b, Location loc,
   auto type = cast<MemRefType>(access.buffer.getType());
   if (type.getRank() < 2)
     return access;
-  SharedSwizzle swizzle(type.getShape().back(),
-                        type.getElementTypeBitWidth() / 8);
   unsigned rank = access.indices.size();
-  access.indices[rank - 1] = swizzle.getColumn(b, loc, access.indices[rank - 2],
-                                               access.indices[rank - 1]);
+  SharedSwizzle swizzle(type.getDimSize(rank - 2), type.getDimSize(rank - 1),
+                        type.getElementTypeBitWidth() / 8);
+  std::tie(access.indices[rank - 2], access.indices[rank - 1]) =
+      swizzle.getPhysical(b, loc, access.indices[rank - 2],
+                          access.indices[rank - 1]);
   return access;
 }
 
@@ -105,17 +108,18 @@ SharedAccess mlir::tile::getPhysicalSharedAccess(OpBuilder &b, Location loc,
   if (rowDelta == 0)
     return getPhysicalSharedAccess(b, loc, tile, indices);
   if (std::optional<RowStep> step = composedRowStep(tile)) {
-    SharedSwizzle swizzle(step->buffer.getShape().back(),
+    ArrayRef<int64_t> shape = step->buffer.getShape();
+    SharedSwizzle swizzle(shape[shape.size() - 2], shape.back(),
                           step->buffer.getElementTypeBitWidth() / 8);
-    int64_t physicalDelta = rowDelta * step->stride;
-    if (physicalDelta % swizzle.period() == 0) {
-      SharedAccess access = composeSharedAccess(b, loc, tile, indices);
-      unsigned rank = access.indices.size();
-      Value row = access.indices[rank - 2];
-      access.indices[rank - 1] =
-          swizzle.getColumn(b, loc, row, access.indices[rank - 1]);
-      access.indices[rank - 2] = arith::AddIOp::create(
-          b, loc, row, arith::ConstantIndexOp::create(b, loc, physicalDelta));
+    int64_t bufferDelta = rowDelta * step->stride;
+    if (bufferDelta % swizzle.period() == 0) {
+      // Rows one period apart share their physical column; the physical row
+      // moves by the delta over the panels.
+      SharedAccess access = getPhysicalSharedAccess(b, loc, tile, indices);
+      Value &row = access.indices[access.indices.size() - 2];
+      row = arith::AddIOp::create(
+          b, loc, row,
+          arith::ConstantIndexOp::create(b, loc, bufferDelta / swizzle.panels));
       return access;
     }
   }

@@ -13,19 +13,31 @@
 using namespace mlir;
 using namespace mlir::tile;
 
+static bool isPowerOfTwo(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
+
 // Shared memory has 32 banks of 4 bytes: one 128-byte line is 8 groups of 16
 // bytes. ldmatrix reads 8 rows of one 16-byte chunk column; cp.async writes
 // whole 16-byte chunks. XOR-ing the chunk index with a pattern that differs
 // for each of 8 consecutive rows puts those 8 chunks in 8 different groups:
-//  - rows of >= 8 chunks (>= 128 B): pattern = row % 8;
+//  - rows of 8 chunks (128 B): pattern = row % 8;
 //  - rows of c < 8 chunks: 8 / c consecutive rows already fall in different
 //    groups of one line, so they share a pattern; pattern = (row / (8 / c))
 //    % c.
-SharedSwizzle::SharedSwizzle(int64_t rowElements, int64_t elementBytes) {
+// Both are the swizzles wgmma calls 128B, 64B and 32B: the chunk bits of the
+// byte address XOR-ed with the bits just above the 128-byte line. Rows wider
+// than 128 bytes become 128-byte panels (panel p holds columns [64p, 64p+64)
+// of every f16 row, stored after panel p-1), each swizzled as a 128-byte-row
+// tile: ldmatrix and cp.async stay conflict-free, and wgmma can read a
+// K x N operand stored [K][N] (its "MN-major" layout, which needs 128-byte
+// rows). A tile whose rows do not split into whole panels keeps one panel
+// and XORs the low chunk bits of its long rows.
+SharedSwizzle::SharedSwizzle(int64_t rows, int64_t rowElements,
+                             int64_t elementBytes)
+    : rows(rows), rowElements(rowElements), panels(1) {
   chunkElements = std::max<int64_t>(1, 16 / elementBytes);
   int64_t rowBytes = rowElements * elementBytes;
   chunksPerRow = rowBytes % 16 == 0 ? rowBytes / 16 : 0;
-  if (chunksPerRow == 0 || (chunksPerRow & (chunksPerRow - 1)) != 0) {
+  if (!isPowerOfTwo(chunksPerRow)) {
     // Not a power-of-two number of whole chunks: keep the identity.
     rowsPerPattern = 1;
     numPatterns = 1;
@@ -33,31 +45,61 @@ SharedSwizzle::SharedSwizzle(int64_t rowElements, int64_t elementBytes) {
   }
   numPatterns = std::min<int64_t>(chunksPerRow, 8);
   rowsPerPattern = std::max<int64_t>(1, 8 / chunksPerRow);
+  if (chunksPerRow > 8 && rows % (chunksPerRow / 8) == 0)
+    panels = chunksPerRow / 8;
 }
 
-int64_t SharedSwizzle::getColumn(int64_t row, int64_t col) const {
+int64_t SharedSwizzle::period() const {
+  return std::max(rowsPerPattern * numPatterns, panels);
+}
+
+std::pair<int64_t, int64_t> SharedSwizzle::getPhysical(int64_t row,
+                                                       int64_t col) const {
   if (isIdentity())
-    return col;
-  int64_t chunk = col / chunkElements;
+    return {row, col};
+  int64_t panelElements = getPanelElements();
+  int64_t panel = col / panelElements, inPanel = col % panelElements;
+  int64_t chunk = inPanel / chunkElements;
   int64_t pattern = (row / rowsPerPattern) % numPatterns;
-  return (chunk ^ pattern) * chunkElements + col % chunkElements;
+  int64_t swizzled =
+      (chunk ^ pattern) * chunkElements + inPanel % chunkElements;
+  // Panel p, row r starts at element (p * rows + r) * panelElements of the
+  // tile, that is physical row p * rows / panels + r / panels, column
+  // (r % panels) * panelElements.
+  return {panel * (rows / panels) + row / panels,
+          (row % panels) * panelElements + swizzled};
 }
 
-Value SharedSwizzle::getColumn(OpBuilder &b, Location loc, Value row,
-                               Value col) const {
+std::pair<Value, Value> SharedSwizzle::getPhysical(OpBuilder &b, Location loc,
+                                                   Value row, Value col) const {
   if (isIdentity())
-    return col;
+    return {row, col};
   auto constant = [&](int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
-  Value chunkElems = constant(chunkElements);
-  Value chunk = arith::DivUIOp::create(b, loc, col, chunkElems);
-  Value inChunk = arith::RemUIOp::create(b, loc, col, chunkElems);
-  Value pattern = row;
-  if (rowsPerPattern > 1)
-    pattern = arith::DivUIOp::create(b, loc, pattern, constant(rowsPerPattern));
-  pattern = arith::RemUIOp::create(b, loc, pattern, constant(numPatterns));
-  Value swizzled = arith::XOrIOp::create(b, loc, chunk, pattern);
-  Value base = arith::MulIOp::create(b, loc, swizzled, chunkElems);
-  return arith::AddIOp::create(b, loc, base, inChunk);
+  auto div = [&](Value x, int64_t d) -> Value {
+    return d == 1 ? x : arith::DivUIOp::create(b, loc, x, constant(d));
+  };
+  auto rem = [&](Value x, int64_t d) -> Value {
+    return arith::RemUIOp::create(b, loc, x, constant(d));
+  };
+  auto mul = [&](Value x, int64_t c) -> Value {
+    return c == 1 ? x : arith::MulIOp::create(b, loc, x, constant(c));
+  };
+  auto add = [&](Value x, Value y) -> Value {
+    return arith::AddIOp::create(b, loc, x, y);
+  };
+  int64_t panelElements = getPanelElements();
+  Value inPanel = panels == 1 ? col : rem(col, panelElements);
+  Value pattern = rem(div(row, rowsPerPattern), numPatterns);
+  Value swizzled = add(
+      mul(arith::XOrIOp::create(b, loc, div(inPanel, chunkElements), pattern),
+          chunkElements),
+      rem(inPanel, chunkElements));
+  if (panels == 1)
+    return {row, swizzled};
+  Value physicalRow =
+      add(mul(div(col, panelElements), rows / panels), div(row, panels));
+  Value physicalCol = add(mul(rem(row, panels), panelElements), swizzled);
+  return {physicalRow, physicalCol};
 }

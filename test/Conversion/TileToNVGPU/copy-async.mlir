@@ -96,19 +96,22 @@ func.func @seed_exact(%A: memref<4096x4096xf16>) {
 
 // A B tile (32x128 f16, 16 chunks per row) into one version of a 4-deep
 // multi-buffer. With 128 threads a thread's chunks are 8 rows apart, a whole
-// swizzle period: one swizzled column for all four, through the subview.
+// swizzle period: one swizzled column for all four, through the subview. The
+// tile is stored as two 128-byte panels of 32 rows x 64 columns, so the
+// physical row (panel * 16 + row / 2 of the [32][128] version) moves by 4.
 // With 32 threads they are 2 rows apart and chunks swizzle their own rows.
 
 // CHECK-LABEL: gpu.func @rows_one_period_kernel
-// CHECK: %[[ROW:.*]] = arith.divui %{{.*}}, %c16 : index
+// CHECK: arith.divui %{{.*}}, %c16 : index
 // CHECK: arith.xori
-// CHECK: %[[COL:.*]] = arith.addi %{{.*}}, %{{.*}} : index
-// CHECK: nvgpu.device_async_copy %{{.*}}, %{{.*}}[%[[V:.*]], %[[ROW]], %[[COL]]], 8
+// CHECK: %[[PANEL:.*]] = arith.divui %{{.*}}, %c64 : index
+// CHECK: arith.muli %[[PANEL]], %c16 : index
+// CHECK: nvgpu.device_async_copy %{{.*}}, %{{.*}}[%[[V:.*]], %[[ROW:.*]], %[[COL:.*]]], 8
 // CHECK-NOT: arith.xori
-// CHECK: %[[R1:.*]] = arith.addi %[[ROW]], %c8 : index
+// CHECK: %[[R1:.*]] = arith.addi %[[ROW]], %c4 : index
 // CHECK: nvgpu.device_async_copy %{{.*}}, %{{.*}}[%[[V]], %[[R1]], %[[COL]]], 8
 // CHECK-NOT: arith.xori
-// CHECK: %[[R3:.*]] = arith.addi %[[ROW]], %c24 : index
+// CHECK: %[[R3:.*]] = arith.addi %[[ROW]], %c12 : index
 // CHECK: nvgpu.device_async_copy %{{.*}}, %{{.*}}[%[[V]], %[[R3]], %[[COL]]], 8
 // CHECK-NOT: nvgpu.device_async_copy
 // CHECK: nvvm.cp.async.commit.group
