@@ -16,12 +16,12 @@ using namespace mlir::tile;
 // table of compute-capability features (228 KB per SM on sm_90, 1 KB of which
 // the system reserves per block: 227 KB = 232448 bytes).
 static const ChipInfo kChips[] = {
-    // name     cc  opt-in smem  default  regs  PTX features  unroll  prefetch
-    {"sm_80", 80, 166912, 49152, 255, "+ptx80", false, false},
-    {"sm_86", 86, 101376, 49152, 255, "+ptx80", false, false},
-    {"sm_89", 89, 101376, 49152, 255, "+ptx80", false, false},
-    {"sm_90", 90, 232448, 49152, 255, "+ptx80", true, true},
-    {"sm_90a", 90, 232448, 49152, 255, "+ptx80", true, true},
+    // name  cc  opt-in smem default regs PTX features unroll prefetch wgmma
+    {"sm_80", 80, 166912, 49152, 255, "+ptx80", false, false, false},
+    {"sm_86", 86, 101376, 49152, 255, "+ptx80", false, false, false},
+    {"sm_89", 89, 101376, 49152, 255, "+ptx80", false, false, false},
+    {"sm_90", 90, 232448, 49152, 255, "+ptx80", true, true, false},
+    {"sm_90a", 90, 232448, 49152, 255, "+ptx80", true, true, true},
 };
 
 llvm::ArrayRef<ChipInfo> mlir::tile::getKnownChips() { return kChips; }

@@ -39,6 +39,9 @@ struct ChipInfo {
   /// Whether tile-to-ptx runs tile-prefetch-fragments: measured on the
   /// H200 only (docs/benchmarks.md).
   bool prefetchFragments;
+  /// Whether GEMMs use the warpgroup-level wgmma.mma_async (sm_90a only:
+  /// the "a" features are not forward compatible) instead of mma.sync.
+  bool wgmma;
 };
 
 /// Every chip tile-mlir knows, in ascending compute capability.

@@ -86,6 +86,35 @@ static LogicalResult checkUse(Operation *user, Value fragment) {
             "tile.clear, tile.copy and as the accumulator of tile.gemm";
 }
 
+/// The warpgroup layouts of `allocs`, when the kernel has GEMMs into them
+/// and every one can run as wgmma; otherwise std::nullopt, and the kernel
+/// keeps the mma.sync layouts (a fragment has one layout for all its uses,
+/// and copies between fragments need equal layouts).
+static std::optional<SmallVector<FragmentLayout>>
+getWarpgroupLayouts(ArrayRef<AllocFragmentOp> allocs, int64_t threads) {
+  SmallVector<FragmentLayout> layouts;
+  bool anyGemm = false;
+  for (AllocFragmentOp alloc : allocs) {
+    std::string why;
+    std::optional<FragmentLayout> layout =
+        FragmentLayout::getWarpgroup(alloc.getType().getShape(), threads, why);
+    if (!layout)
+      return std::nullopt;
+    for (Operation *user : alloc->getUsers()) {
+      auto gemm = dyn_cast<GemmOp>(user);
+      if (!gemm)
+        continue;
+      if (!fragment::whyNotWgmma(gemm, *layout).empty())
+        return std::nullopt;
+      anyGemm = true;
+    }
+    layouts.push_back(*layout);
+  }
+  if (!anyGemm)
+    return std::nullopt;
+  return layouts;
+}
+
 LogicalResult mlir::tile::lowerFragmentOps(KernelOp kernel,
                                            const ChipInfo &chip) {
   SmallVector<AllocFragmentOp> allocs;
@@ -128,6 +157,11 @@ LogicalResult mlir::tile::lowerFragmentOps(KernelOp kernel,
         return failure();
   }
 
+  if (chip.wgmma)
+    if (std::optional<SmallVector<FragmentLayout>> groupLayouts =
+            getWarpgroupLayouts(allocs, threads))
+      layouts = std::move(*groupLayouts);
+
   Location loc = kernel.getLoc();
   Block &body = kernel.getBody().front();
   OpBuilder b = OpBuilder::atBlockBegin(&body);
@@ -152,13 +186,22 @@ LogicalResult mlir::tile::lowerFragmentOps(KernelOp kernel,
     auto regType = MemRefType::get({layout.getNumRegisters()},
                                    alloc.getType().getElementType());
     regs.registers = memref::AllocaOp::create(b, alloc.getLoc(), regType);
+    // FragmentLayout::getWarpOrigin: a warp, or a warpgroup whose warps
+    // stack their 16 rows.
+    Value unit = layout.warpgroup
+                     ? arith::DivUIOp::create(b, loc, state.warpId, constant(4))
+                     : state.warpId;
     regs.warpRow = arith::MulIOp::create(
-        b, loc,
-        arith::DivUIOp::create(b, loc, state.warpId, constant(layout.warpsN)),
+        b, loc, arith::DivUIOp::create(b, loc, unit, constant(layout.warpsN)),
         constant(layout.warpTileM));
+    if (layout.warpgroup)
+      regs.warpRow = arith::AddIOp::create(
+          b, loc, regs.warpRow,
+          arith::MulIOp::create(
+              b, loc, arith::RemUIOp::create(b, loc, state.warpId, constant(4)),
+              constant(16)));
     regs.warpCol = arith::MulIOp::create(
-        b, loc,
-        arith::RemUIOp::create(b, loc, state.warpId, constant(layout.warpsN)),
+        b, loc, arith::RemUIOp::create(b, loc, unit, constant(layout.warpsN)),
         constant(layout.warpTileN));
     regs.rowBase = arith::AddIOp::create(b, loc, regs.warpRow, laneRow);
     regs.colBase = arith::AddIOp::create(b, loc, regs.warpCol, laneCol);

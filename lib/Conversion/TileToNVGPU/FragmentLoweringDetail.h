@@ -15,6 +15,8 @@
 #include "tile/Target/Chip.h"
 #include "llvm/ADT/DenseMap.h"
 
+#include <string>
+
 namespace mlir {
 namespace tile {
 namespace fragment {
@@ -55,6 +57,15 @@ Value convertElement(OpBuilder &b, Location loc, Value value, Type to);
 
 /// Byte width of a memref element.
 int64_t getElementBytes(Type type);
+
+/// Why `op` cannot run as wgmma.mma_async with its accumulator in the
+/// warpgroup layout `layout`, or an empty string when it can.
+std::string whyNotWgmma(GemmOp op, const FragmentLayout &layout);
+
+/// Lowers `op` to wgmma.mma_async (whyNotWgmma must be empty) and erases
+/// nothing: lowerFragmentGemm erases it.
+void emitWgmmaGemm(GemmOp op, const FragmentRegisters &acc,
+                   FragmentState &state);
 
 /// Each rewrites `op` (which must have passed the checks in
 /// FragmentLowering.cpp) and erases it.

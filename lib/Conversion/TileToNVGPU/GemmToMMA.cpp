@@ -251,6 +251,11 @@ static void emitFmaGemm(OpBuilder &b, Location loc, const GemmOperands &ops,
 
 void fragment::lowerFragmentGemm(GemmOp op, FragmentState &state) {
   const FragmentRegisters &acc = *state.lookup(op.getC());
+  if (acc.layout.warpgroup) {
+    emitWgmmaGemm(op, acc, state);
+    op.erase();
+    return;
+  }
   GemmOperands ops(op);
   OpBuilder b(op);
   bool useMma = state.chip.computeCapability >= 80 &&

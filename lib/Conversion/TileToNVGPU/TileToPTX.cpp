@@ -39,6 +39,8 @@ struct TileToPTXPass : tile::impl::TileToPTXBase<TileToPTXPass> {
     text += "gpu.module(convert-scf-to-cf,expand-strided-metadata,lower-affine,"
             "convert-nvgpu-to-nvvm,"
             "convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1},"
+            // nvvm.wgmma.mma_async and nvvm.fence.proxy become inline PTX.
+            "convert-nvvm-to-llvm,"
             "canonicalize,cse,reconcile-unrealized-casts)";
     return text;
   }

@@ -1,0 +1,275 @@
+//===- GemmToWgmma.cpp - tile.gemm to wgmma.mma_async (sm_90a) ------------===//
+//
+// Part of tile-mlir. On sm_90a each warpgroup (4 warps) computes its group
+// tile of the accumulator (FragmentLayout's warpgroup kind) as one
+// wgmma.mma_async m64nNk16 per 64-row slice and k-step of 16, reading A and B
+// straight from shared memory through 64-bit matrix descriptors: no ldmatrix,
+// and each operand is read once per warpgroup instead of once per warp.
+//
+// The descriptors describe the shared tiles exactly as SharedLayout.h lays
+// them out: rows of 32, 64 or 128 bytes (within a 128-byte panel) with the
+// matching wgmma swizzle, panels one after the other. Upstream's
+// nvgpu.warpgroup.mma derives descriptors from a TMA tensor-map type, which
+// cp.async-filled tiles do not have, so this builds nvvm.wgmma.mma_async and
+// its descriptors directly.
+//
+// The gemm is synchronous to its surroundings: wgmma.fence, the
+// mma_asyncs, commit, and wait_group 0. So the pipeline's barriers keep their
+// meaning: once the gemm is done, its stage's buffers may be overwritten.
+// wgmma reads shared memory through the async proxy while cp.async wrote it
+// through the generic proxy, so a fence.proxy.async orders the two.
+//
+//===----------------------------------------------------------------------===//
+
+#include "FragmentLoweringDetail.h"
+
+#include "tile/Conversion/TileToNVGPU/SharedLayout.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::fragment;
+
+static constexpr int64_t kWgmmaM = 64;
+static constexpr int64_t kWgmmaK = 16;
+
+namespace {
+/// One wgmma operand: a shared [rows][cols] tile, read either along its rows
+/// ("K-major": each row holds K elements of one M or N index) or across them
+/// ("MN-major": each row holds the M or N elements of one k).
+struct WgmmaOperand {
+  Value tile;
+  SharedSwizzle layout;
+  int64_t elementBytes;
+  bool kMajor;
+
+  WgmmaOperand(Value tile, bool kMajor)
+      : tile(tile), layout(getLayout(tile)),
+        elementBytes(getElementBytes(getType().getElementType())),
+        kMajor(kMajor) {}
+
+  MemRefType getType() const { return cast<MemRefType>(tile.getType()); }
+
+  static SharedSwizzle getLayout(Value tile) {
+    auto type = cast<MemRefType>(tile.getType());
+    return SharedSwizzle(type.getDimSize(0), type.getDimSize(1),
+                         getElementBytes(type.getElementType()));
+  }
+
+  /// Bytes of one row of a panel: the swizzle width.
+  int64_t getRowBytes() const {
+    return layout.getPanelElements() * elementBytes;
+  }
+
+  /// Byte offset of logical (row, col) in the tile before swizzling: panels
+  /// one after the other, rows of getRowBytes() within a panel. wgmma applies
+  /// the swizzle itself, to the address bits.
+  int64_t getLinearOffset(int64_t row, int64_t col) const {
+    int64_t panelElements = layout.getPanelElements();
+    return (col / panelElements) * layout.rows * getRowBytes() +
+           row * getRowBytes() + (col % panelElements) * elementBytes;
+  }
+
+  /// The descriptor bits other than the start address: leading and stride
+  /// byte offsets (in 16-byte units) and the swizzle mode.
+  uint64_t getDescriptorFields() const {
+    int64_t rowBytes = getRowBytes();
+    // Stride byte offset: from one group of 8 rows to the next (8 M/N
+    // indices when K-major, 8 k when MN-major).
+    uint64_t stride = 8 * rowBytes;
+    // Leading byte offset: unused (1) for swizzled K-major operands; for
+    // MN-major ones, from one panel to the next.
+    uint64_t leading = kMajor ? 16 : layout.rows * rowBytes;
+    uint64_t mode = rowBytes == 128 ? 1 : rowBytes == 64 ? 2 : 3;
+    return ((leading >> 4) << 16) | ((stride >> 4) << 32) | (mode << 62);
+  }
+};
+} // namespace
+
+/// Why `operand` cannot be read by wgmma in pieces of `extent` M or N
+/// indices (each warpgroup's, at multiples of `extent`), or an empty string.
+static std::string whyNotWgmmaOperand(const WgmmaOperand &operand,
+                                      int64_t extent) {
+  MemRefType type = operand.getType();
+  if (getMemorySpace(type) != MemorySpace::Shared)
+    return "an operand is not a shared tile";
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(type.getStridesAndOffset(strides, offset)) || strides[1] != 1 ||
+      strides[0] != type.getDimSize(1))
+    return "an operand is not a whole contiguous shared tile";
+  int64_t rowBytes = operand.getRowBytes();
+  if (rowBytes != 32 && rowBytes != 64 && rowBytes != 128)
+    return "an operand's rows are not 32, 64 or a multiple of 128 bytes";
+  if (operand.layout.rows % 8 != 0)
+    return "an operand's row count is not a multiple of 8";
+  // An MN-major piece must be whole panels (the descriptor steps from one
+  // panel to the next), or the whole row of a one-panel tile.
+  if (!operand.kMajor && extent % operand.layout.getPanelElements() != 0 &&
+      extent != type.getDimSize(1))
+    return "a warpgroup's columns of an operand are not whole 128-byte "
+           "panels";
+  return "";
+}
+
+std::string fragment::whyNotWgmma(GemmOp op, const FragmentLayout &layout) {
+  auto aType = cast<MemRefType>(op.getA().getType());
+  auto bType = cast<MemRefType>(op.getB().getType());
+  Type elem = aType.getElementType();
+  if (!(elem.isF16() || elem.isBF16()) || bType.getElementType() != elem)
+    return "wgmma here takes f16 or bf16 operands of one type";
+  if (!cast<MemRefType>(op.getC().getType()).getElementType().isF32())
+    return "wgmma here accumulates in f32";
+  int64_t k = op.getTransposeA() ? aType.getDimSize(0) : aType.getDimSize(1);
+  if (k % kWgmmaK != 0)
+    return "K is not a multiple of 16";
+  WgmmaOperand a(op.getA(), !op.getTransposeA());
+  WgmmaOperand b(op.getB(), op.getTransposeB());
+  std::string why = whyNotWgmmaOperand(a, kWgmmaM);
+  if (why.empty())
+    why = whyNotWgmmaOperand(b, layout.warpTileN);
+  return why;
+}
+
+/// The 64-bit descriptor of `operand` with the start address at byte
+/// `offset` (index) of the tile.
+static Value getDescriptor(OpBuilder &b, Location loc,
+                           const WgmmaOperand &operand, Value offset) {
+  Type i64 = b.getI64Type();
+  auto constant = [&](uint64_t v) {
+    return arith::ConstantOp::create(b, loc, b.getIntegerAttr(i64, v));
+  };
+  // The element address in the shared window: the buffer's aligned pointer
+  // plus the view's offset.
+  auto metadata =
+      memref::ExtractStridedMetadataOp::create(b, loc, operand.tile);
+  Value base =
+      memref::ExtractAlignedPointerAsIndexOp::create(b, loc, operand.tile);
+  Value bytes = arith::AddIOp::create(
+      b, loc, base,
+      arith::AddIOp::create(
+          b, loc,
+          arith::MulIOp::create(
+              b, loc, metadata.getOffset(),
+              arith::ConstantIndexOp::create(b, loc, operand.elementBytes)),
+          offset));
+  Value address = arith::IndexCastUIOp::create(b, loc, i64, bytes);
+  // Start address: bits 4..17 of the address in bits 0..13.
+  Value start = arith::ShRUIOp::create(
+      b, loc, arith::AndIOp::create(b, loc, address, constant(0x3FFFF)),
+      constant(4));
+  return arith::OrIOp::create(b, loc, start,
+                              constant(operand.getDescriptorFields()));
+}
+
+void fragment::emitWgmmaGemm(GemmOp op, const FragmentRegisters &acc,
+                             FragmentState &state) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  const FragmentLayout &layout = acc.layout;
+  Type i64 = b.getI64Type(), f32 = b.getF32Type();
+  auto index = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  WgmmaOperand a(op.getA(), !op.getTransposeA());
+  WgmmaOperand bOp(op.getB(), op.getTransposeB());
+  int64_t k = op.getTransposeA() ? a.getType().getDimSize(0)
+                                 : a.getType().getDimSize(1);
+
+  // This warpgroup's tile origin.
+  Value group = arith::DivUIOp::create(b, loc, state.warpId, index(4));
+  Value groupRow = arith::MulIOp::create(
+      b, loc, arith::DivUIOp::create(b, loc, group, index(layout.warpsN)),
+      index(layout.warpTileM));
+  Value groupCol = arith::MulIOp::create(
+      b, loc, arith::RemUIOp::create(b, loc, group, index(layout.warpsN)),
+      index(layout.warpTileN));
+  // The byte offset of the origin in each tile: a multiple of 8 rows
+  // (K-major) or of whole panels (MN-major; whyNotWgmma), so the start of a
+  // swizzle pattern.
+  auto originOffset = [&](const WgmmaOperand &operand, Value origin) -> Value {
+    int64_t rowBytes = operand.getRowBytes();
+    if (operand.kMajor)
+      return arith::MulIOp::create(b, loc, origin, index(rowBytes));
+    int64_t panelElements = operand.layout.getPanelElements();
+    Value panel = arith::DivUIOp::create(b, loc, origin, index(panelElements));
+    Value inPanel =
+        arith::RemUIOp::create(b, loc, origin, index(panelElements));
+    return arith::AddIOp::create(
+        b, loc,
+        arith::MulIOp::create(b, loc, panel,
+                              index(operand.layout.rows * rowBytes)),
+        arith::MulIOp::create(b, loc, inPanel, index(operand.elementBytes)));
+  };
+  Value descA = getDescriptor(b, loc, a, originOffset(a, groupRow));
+  Value descB = getDescriptor(b, loc, bOp, originOffset(bOp, groupCol));
+  // Everything else moves the start address by a constant.
+  auto advance = [&](Value desc, const WgmmaOperand &operand, int64_t mn,
+                     int64_t kk) -> Value {
+    int64_t bytes = operand.kMajor ? operand.getLinearOffset(mn, kk)
+                                   : operand.getLinearOffset(kk, mn);
+    if (bytes == 0)
+      return desc;
+    return arith::AddIOp::create(
+        b, loc, desc,
+        arith::ConstantOp::create(b, loc, b.getIntegerAttr(i64, bytes >> 4)));
+  };
+
+  // The accumulator of slice i: registers [i * n/2, (i + 1) * n/2), in the
+  // order of wgmma's m64nN f32 fragment (FragmentLayout.h).
+  int64_t sliceRegs = layout.tilesN * 4;
+  auto structType = LLVM::LLVMStructType::getLiteral(
+      b.getContext(), SmallVector<Type>(sliceRegs, f32));
+  SmallVector<Value> slices;
+  for (int64_t i = 0; i < layout.tilesM; ++i) {
+    Value slice = LLVM::PoisonOp::create(b, loc, structType);
+    for (int64_t r = 0; r < sliceRegs; ++r)
+      slice = LLVM::InsertValueOp::create(
+          b, loc, slice,
+          memref::LoadOp::create(b, loc, acc.registers,
+                                 ValueRange{index(i * sliceRegs + r)}),
+          r);
+    slices.push_back(slice);
+  }
+
+  MLIRContext *ctx = b.getContext();
+  NVVM::FenceProxyOp::create(
+      b, loc, NVVM::ProxyKindAttr::get(ctx, NVVM::ProxyKind::async_shared),
+      NVVM::SharedSpaceAttr::get(ctx, NVVM::SharedSpace::shared_cta));
+  NVVM::WgmmaFenceAlignedOp::create(b, loc);
+  NVVM::WGMMATypes type = a.getType().getElementType().isF16()
+                              ? NVVM::WGMMATypes::f16
+                              : NVVM::WGMMATypes::bf16;
+  // nvvm.wgmma.mma_async: layout "row" for A and "col" for B are K-major.
+  auto layoutA = a.kMajor ? NVVM::MMALayout::row : NVVM::MMALayout::col;
+  auto layoutB = bOp.kMajor ? NVVM::MMALayout::col : NVVM::MMALayout::row;
+  for (int64_t k0 = 0; k0 < k; k0 += kWgmmaK) {
+    Value stepB = advance(descB, bOp, 0, k0);
+    for (int64_t i = 0; i < layout.tilesM; ++i) {
+      Value stepA = advance(descA, a, i * kWgmmaM, k0);
+      slices[i] = NVVM::WgmmaMmaAsyncOp::create(
+          b, loc, structType, slices[i], stepA, stepB,
+          NVVM::MMAShapeAttr::get(ctx, kWgmmaM, layout.warpTileN, kWgmmaK),
+          NVVM::WGMMATypesAttr::get(ctx, type),
+          NVVM::WGMMATypesAttr::get(ctx, type),
+          NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32),
+          NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one),
+          NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
+          NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
+          NVVM::MMALayoutAttr::get(ctx, layoutA),
+          NVVM::MMALayoutAttr::get(ctx, layoutB),
+          /*satfinite=*/nullptr);
+    }
+  }
+  NVVM::WgmmaGroupSyncAlignedOp::create(b, loc);
+  NVVM::WgmmaWaitGroupSyncOp::create(b, loc, /*group=*/0);
+  for (int64_t i = 0; i < layout.tilesM; ++i)
+    for (int64_t r = 0; r < sliceRegs; ++r)
+      memref::StoreOp::create(
+          b, loc, LLVM::ExtractValueOp::create(b, loc, slices[i], r),
+          acc.registers, ValueRange{index(i * sliceRegs + r)});
+}
