@@ -58,7 +58,7 @@ def compile_ours(c, opts, out_dir):
     paths = dict(mlir=base + ".mlir", gpu_mlir=base + ".gpu.mlir",
                  ptx=base + ".ptx", launch=base + ".launch",
                  tile_opt=opts.tile_opt, tile_translate=opts.tile_translate,
-                 chip=opts.chip)
+                 chip=opts.chip or c["chip"])
     rc, out, err = run(" ".join([sys.executable, opts.gen] +
                                 generator_args(c)))
     if rc != 0:
@@ -101,7 +101,9 @@ def compile_handwritten(cs, opts, out_dir):
 def main():
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     p.add_argument("--out", default=os.path.join(HERE, "ptx"))
-    p.add_argument("--chip", default="sm_90")
+    p.add_argument("--chip", default=None,
+                   help="compile every configuration for this chip instead "
+                   "of its own (bench/configs.py)")
     p.add_argument("--tile-opt", default=os.path.join(ROOT, "build", "bin",
                                                       "tile-opt"))
     p.add_argument("--tile-translate",
@@ -145,7 +147,7 @@ def main():
     rc, commit, _ = run("git -C %s rev-parse --short HEAD" % ROOT)
     rc2, dirty, _ = run("git -C %s status --porcelain -uno" % ROOT)
     commit = commit.strip() + ("-dirty" if dirty.strip() else "")
-    manifest = dict(commit=commit, chip=opts.chip,
+    manifest = dict(commit=commit, chip=opts.chip or "per configuration",
                     compiled=datetime.datetime.now(datetime.timezone.utc)
                     .strftime("%Y-%m-%dT%H:%M:%SZ"),
                     records=records)

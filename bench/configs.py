@@ -3,21 +3,55 @@ compiles them here) and run_h200.py (which runs them on the GPU machine).
 
 Each config is a dict: name, variant (auto | manual | plain), M, N, K, bm, bn,
 bk, threads, stages (the depth; 1 for plain), role (bench: --check --bench;
-check: --check only; sanitize: small, for compute-sanitizer).
+check: --check only; sanitize: small, for compute-sanitizer), chip (what
+tile-to-ptx compiles for: sm_90a, the H200's wgmma path, or sm_90, which
+keeps mma.sync).
 """
 
 SEED = dict(M=4096, N=4096, K=4096)
+WGMMA_CHIP = "sm_90a"
+MMA_SYNC_CHIP = "sm_90"
 
 
-def _cfg(variant, bm, bn, bk, threads, stages, role="bench", **shape):
+def _cfg(variant, bm, bn, bk, threads, stages, role="bench", chip=WGMMA_CHIP,
+         **shape):
     size = dict(SEED, **shape)
     name = "%s_%dx%dx%d_%dt_s%d_%dx%dx%d" % (
         variant, bm, bn, bk, threads, stages, size["M"], size["N"], size["K"])
+    if chip != WGMMA_CHIP:
+        name += "_" + chip
     return dict(name=name, variant=variant, bm=bm, bn=bn, bk=bk,
-                threads=threads, stages=stages, role=role, **size)
+                threads=threads, stages=stages, role=role, chip=chip, **size)
 
 
 def configs():
+    return wgmma_configs() + mma_sync_configs()
+
+
+def mma_sync_configs():
+    """Our kernels compiled for sm_90, where GEMMs use mma.sync: the seed's
+    variants and stage sweep, the widest tile, the odd sizes, and the
+    sanitizer's small kernels."""
+    out = []
+    mma = dict(chip=MMA_SYNC_CHIP)
+    for s in range(1, 6):
+        out.append(_cfg("auto", 128, 128, 32, 128, s, **mma))
+    out.append(_cfg("manual", 128, 128, 32, 128, 2, **mma))
+    out.append(_cfg("plain", 128, 128, 32, 128, 1, **mma))
+    for s in (4, 5):
+        out.append(_cfg("auto", 128, 256, 32, 256, s, **mma))
+    out.append(_cfg("auto", 128, 128, 32, 128, 3, role="check",
+                    M=4000, N=4000, K=4000, **mma))
+    out.append(_cfg("auto", 128, 128, 32, 128, 3, role="check",
+                    M=1000, N=3000, K=777, **mma))
+    for s in (2, 3, 4):
+        out.append(_cfg("auto", 128, 128, 32, 128, s, role="sanitize",
+                        M=256, N=256, K=256, **mma))
+    return out
+
+
+def wgmma_configs():
+    """Everything issue 7 lists, compiled for sm_90a (wgmma)."""
     out = []
     # The seed's three variants at 4096^3, 128x128x32, 128 threads; the auto
     # kernel at num_stages 1..5.

@@ -63,6 +63,13 @@ def environment():
     return env
 
 
+def kernel_suffix(rec):
+    """Our kernels name the instruction their chip gives them when it is not
+    the default's wgmma."""
+    chip = rec.get("chip", configs.WGMMA_CHIP)
+    return "" if chip == configs.WGMMA_CHIP else " (mma.sync, %s)" % chip
+
+
 def tiles(r):
     return "%dx%dx%d" % (r["bm"], r["bn"], r["bk"])
 
@@ -170,7 +177,7 @@ def main():
     for rec in manifest["records"]:
         kernel = ("hand-written WMMA (stand-in)"
                   if rec["variant"] == "handwritten" else "tile-mlir " +
-                  rec["variant"])
+                  rec["variant"] + kernel_suffix(rec))
         if rec["role"] == "sanitize":
             continue
         if rec["status"] != "ok":
@@ -258,9 +265,11 @@ def plot(rows, path):
     fig, ax = plt.subplots(figsize=(7, 4.5))
     for kernel, t, thr, style, label in [
             ("tile-mlir auto", "128x128x32", 128, "o-",
-             "tile-mlir auto, 128x128x32, 128 threads"),
+             "tile-mlir auto, 128x128x32, 128 threads (wgmma, sm_90a)"),
+            ("tile-mlir auto (mma.sync, sm_90)", "128x128x32", 128, "o--",
+             "tile-mlir auto, 128x128x32, 128 threads (mma.sync, sm_90)"),
             ("Triton", "128x128x32", 128, "s-",
-             "Triton, 128x128x32, 4 warps (wgmma from 3 stages)"),
+             "Triton, 128x128x32, 4 warps (wgmma)"),
             ("Triton (mma.sync)", "128x128x32", 128, "s--",
              "Triton with mma.sync, 128x128x32, 4 warps"),
             ("hand-written WMMA (stand-in)", "128x128x32", 256, "^--",
