@@ -7,17 +7,20 @@
 #
 #   scripts/demo.sh [--variant auto|manual|plain] [--stages N]
 #                   [--block-m BM] [--block-n BN] [--block-k BK]
-#                   [--threads T] [--chip sm_90] [--m M] [--n N] [--k K]
+#                   [--threads T] [--chip sm_90a] [--m M] [--n N] [--k K]
 #                   [--out DIR]
 #
+# The default chip, sm_90a, is the H100/H200's: its GEMMs use wgmma. --chip
+# sm_90 (mma.sync) gives PTX that also JIT-compiles for later GPUs; sm_80,
+# sm_86 and sm_89 are the Ampere and Ada chips.
 # An over-budget configuration prints [OVER] and exits non-zero with the
 # compiler's error (e.g. --block-m 256 --block-n 256 --block-k 64 --stages 4).
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
-variant=auto stages="" bm=128 bn=128 bk=32 threads=128 chip=sm_90
+variant=auto stages="" bm=128 bn=128 bk=32 threads=128 chip=sm_90a
 m=4096 n=4096 k=4096 out="$TILE_BUILD/demo"
-usage() { sed -n '2,14p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
+usage() { sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
 while (($#)); do
   case "$1" in
     --variant) variant=$2; shift ;;
@@ -112,7 +115,10 @@ python3 - "$out/$name.ptx" <<'PY'
 import re, sys
 interesting = re.compile(
     r"^\$L__BB\w+:|\bbra(\.uni)?\b|cp\.async|bar\.sync|ldmatrix|mma\.sync"
+    r"|wgmma\.|fence\.proxy"
     r"|st\.shared\.v")  # the last: synchronous copies into shared memory
+def short(text):  # wgmma's accumulator lists run to hundreds of columns
+    return text if len(text) <= 100 else text[:96] + " ..."
 def kind(text):
     # Labels and branches form one kind: a long run of them is the masked
     # edge of the output store, not loop structure.
@@ -127,11 +133,11 @@ def flush():
     head = 6 if kind(run[0][1]) == "label/branch" and len(run) > 8 else (
         len(run) if kind(run[0][1]) == "label/branch" else 1) if run else 0
     for number, text in run[:head]:
-        print(f"  {number:6d}: {text}")
+        print(f"  {number:6d}: {short(text)}")
     if len(run) > head + 1:
         print(f"          ... {len(run) - head - 1} more {kind(run[0][1])}")
     if len(run) > head:
-        print(f"  {run[-1][0]:6d}: {run[-1][1]}")
+        print(f"  {run[-1][0]:6d}: {short(run[-1][1])}")
     run.clear()
 for number, line in enumerate(open(sys.argv[1]), 1):
     text = line.strip()

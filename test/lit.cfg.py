@@ -3,6 +3,7 @@
 
 import os
 import shutil
+import subprocess
 
 import lit.formats
 from lit.llvm import llvm_config
@@ -74,3 +75,12 @@ if ptxas and os.path.exists(ptxas):
     config.substitutions.append(("%ptxas", ptxas))
 if os.environ.get("TILE_TEST_CUDA_GPU") == "1":
     config.available_features.add("cuda-gpu")
+    # sm_90a PTX (wgmma) loads only on compute capability 9.0.
+    try:
+        cap = subprocess.run(
+            ["nvidia-smi", "--query-gpu=compute_cap", "--format=csv,noheader"],
+            capture_output=True, text=True, timeout=30).stdout.split()
+        if cap and cap[0] == "9.0":
+            config.available_features.add("cuda-gpu-sm90")
+    except (OSError, subprocess.SubprocessError):
+        pass
