@@ -157,10 +157,13 @@ LogicalResult mlir::tile::lowerFragmentOps(KernelOp kernel,
         return failure();
   }
 
+  bool wgmma = false;
   if (chip.wgmma)
     if (std::optional<SmallVector<FragmentLayout>> groupLayouts =
-            getWarpgroupLayouts(allocs, threads))
+            getWarpgroupLayouts(allocs, threads)) {
       layouts = std::move(*groupLayouts);
+      wgmma = true;
+    }
 
   Location loc = kernel.getLoc();
   Block &body = kernel.getBody().front();
@@ -170,6 +173,9 @@ LogicalResult mlir::tile::lowerFragmentOps(KernelOp kernel,
   };
   FragmentState state{chip, Value(), Value(), Value(),
                       llvm::DenseMap<Value, FragmentRegisters>()};
+  state.threads = threads;
+  if (wgmma)
+    state.deferredGemms = fragment::scheduleWgmmaGemms(kernel);
   state.threadId = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   state.warpId = arith::DivUIOp::create(b, loc, state.threadId, constant(32));
   state.laneId = arith::RemUIOp::create(b, loc, state.threadId, constant(32));

@@ -14,6 +14,7 @@
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Target/Chip.h"
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/SmallPtrSet.h"
 
 #include <string>
 
@@ -41,6 +42,10 @@ struct FragmentState {
   const ChipInfo &chip;
   Value threadId, warpId, laneId;
   llvm::DenseMap<Value, FragmentRegisters> fragments;
+  /// The block's thread count.
+  int64_t threads = 0;
+  /// wgmma gemms that may leave their group in flight (scheduleWgmmaGemms).
+  llvm::SmallPtrSet<Operation *, 8> deferredGemms;
 
   const FragmentRegisters *lookup(Value tile) const {
     auto it = fragments.find(tile);
@@ -61,6 +66,14 @@ int64_t getElementBytes(Type type);
 /// Why `op` cannot run as wgmma.mma_async with its accumulator in the
 /// warpgroup layout `layout`, or an empty string when it can.
 std::string whyNotWgmma(GemmOp op, const FragmentLayout &layout);
+
+/// In the steady-state loops of a kernel whose GEMMs use wgmma, moves each
+/// gemm in front of the copies that precede it in its pipeline step (they
+/// fill other versions of the multi-buffered tiles) and returns the gemms so
+/// moved: each may leave its wgmma group in flight until the next gemm's
+/// wait, overlapping the copies, the next wait and barrier. Adds a
+/// `wgmma.wait_group 0` after each such loop.
+llvm::SmallPtrSet<Operation *, 8> scheduleWgmmaGemms(KernelOp kernel);
 
 /// Lowers `op` to wgmma.mma_async (whyNotWgmma must be empty) and erases
 /// nothing: lowerFragmentGemm erases it.
