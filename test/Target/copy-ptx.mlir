@@ -14,7 +14,7 @@
 
 // PTX80: .target sm_80
 // PTX90: .target sm_90
-// PTX: .extern .shared .align 128 .b8 __dynamic_shmem__0[];
+// PTX: .extern .shared .align 1024 .b8 __dynamic_shmem__0[];
 // PTX: .visible .entry copy_kernel(
 // PTX-NEXT: .param .u64 .ptr .align 1 copy_kernel_param_0,
 // PTX-NEXT: .param .u64 .ptr .align 1 copy_kernel_param_1

@@ -89,11 +89,12 @@ func.func @seed_manual(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C:
   return
 }
 
-// Tiles are sized at 128-byte alignment: 8x8xf16 (128 B) and 8x4xf16 (64 B,
-// padded to 128) at 2 versions each = 512 B.
+// Tiles are placed as the lowering carves them, each at a 1024-byte aligned
+// offset (the swizzle's period): 8x8xf16 (128 B) at 0 and 8x4xf16 (64 B) at
+// 1024, 1088 B; with 2 versions each, 256 B at 0 and 128 B at 1024.
 // SM80-LABEL: kernel @alignment (chip sm_80
-// SM80-NEXT:    stages=1         256 B  [OK]
-// SM80-NEXT:    stages=2         512 B  [OK]
+// SM80-NEXT:    stages=1        1088 B  [OK]
+// SM80-NEXT:    stages=2        1152 B  [OK]
 func.func @alignment(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memref<4096x4096xf16>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -67,7 +67,7 @@ def TileLowerToNVGPU : Pass<"tile-lower-to-nvgpu", "ModuleOp"> {
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "target chip, e.g. sm_80 or sm_90">,
+           "target chip, e.g. sm_80, sm_90 (mma.sync) or sm_90a (wgmma)">,
     Option<"blockGroup", "block-group", "int64_t", /*default=*/"8",
            "rows of blocks per group in the grouped block order (1 or less: "
            "row-major hardware order)">,
@@ -122,7 +122,8 @@ def TileToPTX : Pass<"tile-to-ptx", "ModuleOp"> {
     `tile-prefetch-fragments` (where the chip table enables it),
     the upstream device lowering on the `gpu.module` (`convert-scf-to-cf`,
     `expand-strided-metadata`, `lower-affine`, `convert-nvgpu-to-nvvm`,
-    `convert-gpu-to-nvvm` with bare-pointer kernel arguments), then
+    `convert-gpu-to-nvvm` with bare-pointer kernel arguments,
+    `convert-nvvm-to-llvm` for the wgmma ops of sm_90a), then
     `nvvm-attach-target` for the chip with the chip table's PTX features and
     `gpu-module-to-binary{format=isa}`. The result holds the PTX in a
     `gpu.binary` and the host function with its `gpu.launch_func`;
@@ -131,7 +132,7 @@ def TileToPTX : Pass<"tile-to-ptx", "ModuleOp"> {
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "target chip, e.g. sm_80 or sm_90">,
+           "target chip, e.g. sm_80, sm_90 (mma.sync) or sm_90a (wgmma)">,
     Option<"optLevel", "opt-level", "unsigned", /*default=*/"3",
            "LLVM optimization level for the PTX">,
     Option<"blockGroup", "block-group", "int64_t", /*default=*/"8",

@@ -44,6 +44,13 @@ struct ChipInfo {
   bool wgmma;
 };
 
+/// Shared tiles start at multiples of this many bytes of the dynamic shared
+/// region (the carving places them, the budget counts the padding): the
+/// XOR swizzle of SharedLayout.h repeats every 8 rows of 128 bytes, and
+/// wgmma applies its 128-byte swizzle to the address bits, so a tile must
+/// start where the pattern starts.
+constexpr int64_t kSharedTileAlignment = 1024;
+
 /// Every chip tile-mlir knows, in ascending compute capability.
 llvm::ArrayRef<ChipInfo> getKnownChips();
 

@@ -92,14 +92,14 @@ struct TileToPTXPass : tile::impl::TileToPTXBase<TileToPTXPass> {
     // *internal* zero-length array; NVPTX then "demotes" it to a one-byte
     // static `.shared` variable instead of `.extern .shared ... []`, and every
     // tile would alias past its end. External linkage gives the dynamic
-    // region; 128-byte alignment is what the carving assumes.
+    // region, aligned as the carving assumes (kSharedTileAlignment).
     module.walk([&](gpu::GPUModuleOp gpuModule) {
       gpuModule.walk([&](LLVM::GlobalOp global) {
         auto array = dyn_cast<LLVM::LLVMArrayType>(global.getGlobalType());
         if (global.getAddrSpace() != 3 || !array || array.getNumElements() != 0)
           return;
         global.setLinkage(LLVM::Linkage::External);
-        global.setAlignment(128);
+        global.setAlignment(kSharedTileAlignment);
       });
     });
 

@@ -2,25 +2,26 @@
 
 // Three shared tiles, one of them multi-buffered (leading version dimension,
 // accessed through a rank-reducing subview as tile-software-pipeline writes
-// it), are carved out of one dynamic region at 128-byte aligned offsets:
+// it), are carved out of one dynamic region at 1024-byte aligned offsets
+// (the period of the swizzle, which wgmma applies to address bits):
 //   %x: 3x128x32xf16 = 24576 B at 0
 //   %y: 3x40xf16     =   240 B at 24576
-//   %z: 32x128xf16   =  8192 B at 24832 (24816 rounded up to 128)
-// The launch asks for 33024 bytes of dynamic shared memory.
+//   %z: 32x128xf16   =  8192 B at 25600 (24816 rounded up to 1024)
+// The launch asks for 33792 bytes of dynamic shared memory.
 
 // CHECK-NOT: memref.alloc
 // CHECK-LABEL: func.func @carve
-// CHECK: %[[BYTES:.*]] = arith.constant 33024 : i32
+// CHECK: %[[BYTES:.*]] = arith.constant 33792 : i32
 // CHECK: gpu.launch_func @tile_kernels::@carve_kernel
 // CHECK-SAME: dynamic_shared_memory_size %[[BYTES]]
-// CHECK-SAME: shared_bytes = 33024
+// CHECK-SAME: shared_bytes = 33792
 // CHECK: gpu.module @tile_kernels
 // CHECK: gpu.func @carve_kernel
 // CHECK: %[[REGION:.*]] = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
 // CHECK: memref.view %[[REGION]][%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<3x128x32xf16, #gpu.address_space<workgroup>>
 // CHECK: %[[C1:.*]] = arith.constant 24576 : index
 // CHECK: memref.view %[[REGION]][%[[C1]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<3x40xf16, #gpu.address_space<workgroup>>
-// CHECK: %[[C2:.*]] = arith.constant 24832 : index
+// CHECK: %[[C2:.*]] = arith.constant 25600 : index
 // CHECK: memref.view %[[REGION]][%[[C2]]][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<32x128xf16, #gpu.address_space<workgroup>>
 // The copy into version %v of %x addresses the whole buffer: the subview's
 // version offset becomes the leading index.

@@ -12,18 +12,17 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
+#include "tile/Target/Chip.h"
+
 #include <cstdint>
 
 namespace mlir {
 namespace tile {
 
-/// Offsets of shared tiles inside the dynamic region are multiples of this,
-/// so every tile row starts where the swizzle assumes (a 128-byte line).
-constexpr int64_t kSharedTileAlignment = 128;
-
 /// Replaces every `tile.alloc_shared` in `func`, in program order, by a
 /// `memref.view` of one `gpu.dynamic_shared_memory` region at the next
-/// 128-byte aligned offset. Returns the region's size in bytes (0 when the
+/// offset aligned to kSharedTileAlignment (Chip.h), which tile-smem-budget
+/// counts the same way. Returns the region's size in bytes (0 when the
 /// kernel has no shared tile).
 int64_t carveSharedMemory(gpu::GPUFuncOp func);
 

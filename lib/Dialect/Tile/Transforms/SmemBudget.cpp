@@ -30,12 +30,6 @@ namespace tile {
 using namespace mlir;
 using namespace mlir::tile;
 
-/// Every shared tile (and every version of a multi-buffered one) starts on a
-/// 128-byte boundary: cp.async moves 16-byte vectors, and ldmatrix rows plus
-/// the XOR swizzle that avoids bank conflicts work on 128-byte lines, so the
-/// lowering places tiles on that alignment and the budget must count it.
-static constexpr int64_t kSharedTileAlignment = 128;
-
 /// Bits of one element, std::nullopt for types without a fixed size.
 static std::optional<int64_t> getElementBits(Type type) {
   if (type.isIntOrFloat())
@@ -103,8 +97,10 @@ static int64_t getSharedBytes(const KernelFootprint &footprint,
     for (const std::optional<PipelineSchedule> &schedule : schedules)
       if (schedule)
         versions = std::max(versions, schedule->getNumVersions(tile));
-    int64_t bytes = *getTileBytes(tile.getType());
-    total += llvm::alignTo(bytes, kSharedTileAlignment) * versions;
+    // As the GPU lowering carves them: in program order, each tile (all
+    // its versions, back to back) at the next aligned offset (Chip.h).
+    total = llvm::alignTo(total, kSharedTileAlignment) +
+            *getTileBytes(tile.getType()) * versions;
   }
   return total;
 }
