@@ -22,6 +22,24 @@ struct FragmentCase {
 
 class FragmentLayoutTest : public ::testing::TestWithParam<FragmentCase> {};
 
+/// Every element of `layout`'s tile is held by exactly one (thread,
+/// register) of `threads` threads, and every position is in range.
+static void expectPartition(const FragmentLayout &layout, int64_t threads) {
+  llvm::SmallBitVector seen(layout.rows * layout.cols);
+  for (int64_t t = 0; t < threads; ++t)
+    for (int64_t r = 0; r < layout.getNumRegisters(); ++r) {
+      auto [row, col] = layout.getPosition(t, r);
+      ASSERT_GE(row, 0);
+      ASSERT_LT(row, layout.rows);
+      ASSERT_GE(col, 0);
+      ASSERT_LT(col, layout.cols);
+      EXPECT_FALSE(seen.test(row * layout.cols + col))
+          << "thread " << t << " register " << r;
+      seen.set(row * layout.cols + col);
+    }
+  EXPECT_TRUE(seen.all());
+}
+
 // Every element of the tile is held by exactly one (thread, register).
 TEST_P(FragmentLayoutTest, CoversEachElementOnce) {
   FragmentCase c = GetParam();
@@ -33,19 +51,7 @@ TEST_P(FragmentLayoutTest, CoversEachElementOnce) {
   EXPECT_EQ(layout->warpsM, c.warpsM);
   EXPECT_EQ(layout->warpsN, c.warpsN);
   EXPECT_EQ(layout->getNumRegisters() * c.threads, c.rows * c.cols);
-  llvm::SmallBitVector seen(c.rows * c.cols);
-  for (int64_t t = 0; t < c.threads; ++t)
-    for (int64_t r = 0; r < layout->getNumRegisters(); ++r) {
-      auto [row, col] = layout->getPosition(t, r);
-      ASSERT_GE(row, 0);
-      ASSERT_LT(row, c.rows);
-      ASSERT_GE(col, 0);
-      ASSERT_LT(col, c.cols);
-      EXPECT_FALSE(seen.test(row * c.cols + col))
-          << "thread " << t << " register " << r;
-      seen.set(row * c.cols + col);
-    }
-  EXPECT_TRUE(seen.all());
+  expectPartition(*layout, c.threads);
 }
 
 // Within an mma tile, lane l holds PTX's m16n8 accumulator elements: c0,c1
@@ -102,19 +108,7 @@ TEST_P(WarpgroupLayoutTest, CoversEachElementOnce) {
   EXPECT_EQ(layout->tilesN, layout->warpTileN / 8);
   EXPECT_EQ(layout->getTileStrideM(), 64);
   EXPECT_EQ(layout->getNumRegisters() * c.threads, c.rows * c.cols);
-  llvm::SmallBitVector seen(c.rows * c.cols);
-  for (int64_t t = 0; t < c.threads; ++t)
-    for (int64_t r = 0; r < layout->getNumRegisters(); ++r) {
-      auto [row, col] = layout->getPosition(t, r);
-      ASSERT_GE(row, 0);
-      ASSERT_LT(row, c.rows);
-      ASSERT_GE(col, 0);
-      ASSERT_LT(col, c.cols);
-      EXPECT_FALSE(seen.test(row * c.cols + col))
-          << "thread " << t << " register " << r;
-      seen.set(row * c.cols + col);
-    }
-  EXPECT_TRUE(seen.all());
+  expectPartition(*layout, c.threads);
 }
 
 // Every register of every thread is where PTX's wgmma m64nNk16 f32

@@ -20,6 +20,42 @@ static constexpr int64_t kWarpgroupSize = kWarpsPerGroup * kWarpSize;
 static constexpr int64_t kWgmmaM = 64;
 static constexpr int64_t kWgmmaMaxN = 256;
 
+/// The squarest split of `units` (warps, or warpgroups when `warpgroup`)
+/// into a unitsM x unitsN grid over `shape` whose unit tiles have rows in
+/// multiples of `tileM` and columns in multiples of 8, at most `maxCols`:
+/// per k-step a unit reads its tile's rows of A and columns of B from
+/// shared memory, and for a fixed area that sum is smallest for the
+/// squarest tile.
+static std::optional<FragmentLayout> chooseSplit(llvm::ArrayRef<int64_t> shape,
+                                                 int64_t units, int64_t tileM,
+                                                 int64_t maxCols,
+                                                 bool warpgroup) {
+  std::optional<FragmentLayout> best;
+  for (int64_t unitsM = 1; unitsM <= units; ++unitsM) {
+    if (units % unitsM != 0)
+      continue;
+    int64_t unitsN = units / unitsM;
+    if (shape[0] % (tileM * unitsM) != 0 || shape[1] % (kMmaN * unitsN) != 0 ||
+        shape[1] / unitsN > maxCols)
+      continue;
+    FragmentLayout layout{shape[0],
+                          shape[1],
+                          unitsM,
+                          unitsN,
+                          shape[0] / unitsM,
+                          shape[1] / unitsN,
+                          shape[0] / unitsM / tileM,
+                          shape[1] / unitsN / kMmaN,
+                          warpgroup};
+    auto cost = [](const FragmentLayout &l) {
+      return l.warpTileM + l.warpTileN;
+    };
+    if (!best || cost(layout) < cost(*best))
+      best = layout;
+  }
+  return best;
+}
+
 std::optional<FragmentLayout> FragmentLayout::get(llvm::ArrayRef<int64_t> shape,
                                                   int64_t threads,
                                                   std::string &why) {
@@ -34,29 +70,8 @@ std::optional<FragmentLayout> FragmentLayout::get(llvm::ArrayRef<int64_t> shape,
     return std::nullopt;
   }
   int64_t warps = threads / kWarpSize;
-  std::optional<FragmentLayout> best;
-  for (int64_t warpsM = 1; warpsM <= warps; ++warpsM) {
-    if (warps % warpsM != 0)
-      continue;
-    int64_t warpsN = warps / warpsM;
-    if (shape[0] % (kMmaM * warpsM) != 0 || shape[1] % (kMmaN * warpsN) != 0)
-      continue;
-    FragmentLayout layout{shape[0],
-                          shape[1],
-                          warpsM,
-                          warpsN,
-                          shape[0] / warpsM,
-                          shape[1] / warpsN,
-                          shape[0] / warpsM / kMmaM,
-                          shape[1] / warpsN / kMmaN};
-    // Per k-step a warp reads warpTileM + warpTileN rows of A and B: for a
-    // fixed area that sum is smallest for the squarest tile.
-    auto cost = [](const FragmentLayout &l) {
-      return l.warpTileM + l.warpTileN;
-    };
-    if (!best || cost(layout) < cost(*best))
-      best = layout;
-  }
+  std::optional<FragmentLayout> best =
+      chooseSplit(shape, warps, kMmaM, shape[1], /*warpgroup=*/false);
   if (!best)
     os << "no warp tiling of " << warps << " warps fits a " << shape[0] << "x"
        << shape[1]
@@ -74,30 +89,8 @@ FragmentLayout::getWarpgroup(llvm::ArrayRef<int64_t> shape, int64_t threads,
     return std::nullopt;
   }
   int64_t groups = threads / kWarpgroupSize;
-  std::optional<FragmentLayout> best;
-  for (int64_t groupsM = 1; groupsM <= groups; ++groupsM) {
-    if (groups % groupsM != 0)
-      continue;
-    int64_t groupsN = groups / groupsM;
-    if (shape[0] % (kWgmmaM * groupsM) != 0 ||
-        shape[1] % (kMmaN * groupsN) != 0 || shape[1] / groupsN > kWgmmaMaxN)
-      continue;
-    FragmentLayout layout{shape[0],
-                          shape[1],
-                          groupsM,
-                          groupsN,
-                          shape[0] / groupsM,
-                          shape[1] / groupsN,
-                          shape[0] / groupsM / kWgmmaM,
-                          shape[1] / groupsN / kMmaN,
-                          /*warpgroup=*/true};
-    // wgmma reads A and B from shared memory once per group tile.
-    auto cost = [](const FragmentLayout &l) {
-      return l.warpTileM + l.warpTileN;
-    };
-    if (!best || cost(layout) < cost(*best))
-      best = layout;
-  }
+  std::optional<FragmentLayout> best =
+      chooseSplit(shape, groups, kWgmmaM, kWgmmaMaxN, /*warpgroup=*/true);
   if (!best)
     os << "no tiling of " << groups << " warpgroups fits a " << shape[0] << "x"
        << shape[1]
