@@ -147,7 +147,7 @@ INSTANTIATE_TEST_SUITE_P(
     Shapes, WarpgroupLayoutTest,
     ::testing::Values(
         WarpgroupCase{128, 128, 128, 1, 1},  // the seed: two m64n128 slices
-        WarpgroupCase{128, 256, 256, 1, 2},  // two groups side by side
+        WarpgroupCase{128, 256, 256, 2, 1},  // two stacked m64n256 groups
         WarpgroupCase{64, 64, 128, 1, 1},    // one m64n64 slice
         WarpgroupCase{256, 128, 256, 2, 1},  // two groups stacked
         WarpgroupCase{64, 256, 128, 1, 1},   // wgmma's largest N

@@ -48,7 +48,10 @@ static std::optional<FragmentLayout> chooseSplit(llvm::ArrayRef<int64_t> shape,
                           shape[1] / unitsN / kMmaN,
                           warpgroup};
     auto cost = [](const FragmentLayout &l) {
-      return l.warpTileM + l.warpTileN;
+      // wgmma reads a 64-row slice of A and all of the group's B per
+      // m64nNk16; a warp reads its rows of A and columns of B once.
+      return l.warpgroup ? l.tilesM * (kWgmmaM + l.warpTileN)
+                         : l.warpTileM + l.warpTileN;
     };
     if (!best || cost(layout) < cost(*best))
       best = layout;

@@ -23,9 +23,9 @@
 // RUN: tile-opt %s --test-tile-lower-fragments=chip=sm_90 -split-input-file | FileCheck %s --check-prefix=SM90
 // RUN: tile-opt %s --test-tile-lower-fragments=chip=sm_90 -split-input-file | not grep -e "nvvm.wgmma" -e "nvvm.fence.proxy"
 
-// 4 (seed) + 4 (tn) + 4 (nt) + 8 (tt, K = 64) + 2 (K = 16) + 4 + 4 (256
+// 4 (seed) + 4 (tn) + 4 (nt) + 8 (tt, K = 64) + 2 (K = 16) + 2 + 4 (256
 // threads) + 2 (n = 32); the fallbacks have none.
-// WGMMA: {{^32$}}
+// WGMMA: {{^30$}}
 // One synchronous wgmma group per gemm that uses wgmma.
 // WAIT: {{^8$}}
 
@@ -328,28 +328,36 @@ func.func @k16() {
 
 // -----
 
-// 256 threads on 128x256: two warpgroups side by side (1 x 2), each a
-// 128x128 group tile of two m64n128 slices, 128 registers per thread. Warp w
-// is in group g = w / 4; its fragment origin is row (g / 2) * 128 +
-// (w % 4) * 16, column (g % 2) * 128. The gemm's B descriptor starts at the
-// group's column: panel (g % 2) * 128 / 64 of the 32x256 B tile (4 panels of
-// 32 * 128 = 4096 bytes).
+// 256 threads on 128x256: two warpgroups stacked (2 x 1), each a 64x256
+// group tile of one m64n256 slice, 128 registers per thread: wgmma reads 64
+// rows of A and all of B per instruction, so a group tile as wide as it can
+// be reads the least shared memory (FragmentLayout::getWarpgroup). Warp w is
+// in group g = w / 4; its fragment origin is row g * 64 + (w % 4) * 16,
+// column 0. The gemm's A descriptor starts at the group's first row (64-byte
+// rows), B's at column 0 of the 32x256 B tile (4 panels of 32 * 128 = 4096
+// bytes).
 // CHECK-LABEL: func.func @threads256
 // CHECK: %[[WARP:[0-9]+]] = arith.divui %thread_id_x, %c32 : index
 // CHECK: memref.alloca() : memref<128xf32>
-// CHECK-NEXT: %{{.*}} = arith.constant 4 : index
 // CHECK: %[[FG:[0-9]+]] = arith.divui %[[WARP]], %c4{{(_[0-9]+)?}} : index
-// CHECK: %[[FGM:[0-9]+]] = arith.divui %[[FG]], %c2{{(_[0-9]+)?}} : index
-// CHECK: %[[FGROW:[0-9]+]] = arith.muli %[[FGM]], %c128{{(_[0-9]+)?}} : index
+// CHECK: %[[FGM:[0-9]+]] = arith.divui %[[FG]], %c1{{(_[0-9]+)?}} : index
+// CHECK: %[[FGROW:[0-9]+]] = arith.muli %[[FGM]], %c64{{(_[0-9]+)?}} : index
 // CHECK: %[[FWIG:[0-9]+]] = arith.remui %[[WARP]], %c4{{(_[0-9]+)?}} : index
 // CHECK: %[[FWROW:[0-9]+]] = arith.muli %[[FWIG]], %c16{{(_[0-9]+)?}} : index
 // CHECK: %{{[0-9]+}} = arith.addi %[[FGROW]], %[[FWROW]] : index
-// CHECK: %[[FGN:[0-9]+]] = arith.remui %[[FG]], %c2{{(_[0-9]+)?}} : index
-// CHECK: %{{[0-9]+}} = arith.muli %[[FGN]], %c128{{(_[0-9]+)?}} : index
+// CHECK: %[[FGN:[0-9]+]] = arith.remui %[[FG]], %c1{{(_[0-9]+)?}} : index
+// CHECK: %{{[0-9]+}} = arith.muli %[[FGN]], %c256{{(_[0-9]+)?}} : index
 // CHECK: tile.alloc_shared : memref<32x256xf16
 // CHECK: %[[G:[0-9]+]] = arith.divui %[[WARP]], %c4{{(_[0-9]+)?}} : index
-// CHECK: %[[GN:[0-9]+]] = arith.remui %[[G]], %c2{{(_[0-9]+)?}} : index
-// CHECK: %[[COL:[0-9]+]] = arith.muli %[[GN]], %c128{{(_[0-9]+)?}} : index
+// CHECK: %[[GM:[0-9]+]] = arith.divui %[[G]], %c1{{(_[0-9]+)?}} : index
+// CHECK: %[[ROW:[0-9]+]] = arith.muli %[[GM]], %c64{{(_[0-9]+)?}} : index
+// CHECK: %[[GN:[0-9]+]] = arith.remui %[[G]], %c1{{(_[0-9]+)?}} : index
+// CHECK: %[[COL:[0-9]+]] = arith.muli %[[GN]], %c256{{(_[0-9]+)?}} : index
+// CHECK: %[[AOFF:[0-9]+]] = arith.muli %[[ROW]], %c64{{(_[0-9]+)?}} : index
+// CHECK: %[[APTR:.*]] = memref.extract_aligned_pointer_as_index
+// CHECK: %[[ASUM:[0-9]+]] = arith.addi %{{[0-9]+}}, %[[AOFF]] : index
+// CHECK: arith.addi %[[APTR]], %[[ASUM]] : index
+// CHECK: arith.constant -9223371899415756800 : i64
 // CHECK: %[[PANEL:[0-9]+]] = arith.divui %[[COL]], %c64{{(_[0-9]+)?}} : index
 // CHECK: %[[IN:[0-9]+]] = arith.remui %[[COL]], %c64{{(_[0-9]+)?}} : index
 // CHECK: %[[INB:[0-9]+]] = arith.muli %[[IN]], %c2{{(_[0-9]+)?}} : index
@@ -361,18 +369,12 @@ func.func @k16() {
 // CHECK-NEXT: arith.index_castui %[[BBYTES]] : index to i64
 // CHECK: arith.constant 4611686293322072064 : i64
 // CHECK: nvvm.wgmma.fence.aligned
-// CHECK-NEXT: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
-// CHECK-NEXT: arith.constant 256 : i64
-// CHECK-NEXT: arith.addi
-// CHECK-NEXT: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
+// CHECK-NEXT: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>, {{.*}} : !llvm.struct<({{(f32, ){127}f32}})>
 // CHECK-NEXT: arith.constant 128 : i64
 // CHECK-NEXT: arith.addi
 // CHECK-NEXT: arith.constant 2 : i64
 // CHECK-NEXT: arith.addi
-// CHECK-NEXT: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
-// CHECK-NEXT: arith.constant 258 : i64
-// CHECK-NEXT: arith.addi
-// CHECK-NEXT: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 128, k = 16>
+// CHECK-NEXT: nvvm.wgmma.mma_async {{.*}} <m = 64, n = 256, k = 16>
 // CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK-NOT: nvgpu.

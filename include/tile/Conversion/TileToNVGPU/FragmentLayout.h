@@ -67,7 +67,10 @@ struct FragmentLayout {
   /// The warpgroup layout, or std::nullopt (with `why` set) when none fits:
   /// `threads` must be a multiple of 128, and some split of the groups must
   /// divide rows into multiples of 64 and columns into multiples of 8 of at
-  /// most 256 (wgmma's largest N). The squarest group tile wins.
+  /// most 256 (wgmma's largest N). The split that reads the least shared
+  /// memory per k-step wins: each m64nN reads 64 rows of A and all N
+  /// columns of B, so wide group tiles (128x256 on 256 threads: two stacked
+  /// 64x256 tiles, not two 128x128).
   static std::optional<FragmentLayout>
   getWarpgroup(llvm::ArrayRef<int64_t> shape, int64_t threads,
                std::string &why);
