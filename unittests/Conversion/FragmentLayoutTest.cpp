@@ -168,7 +168,7 @@ TEST(FragmentLayout, RejectsWhatNoWarpgroupTilingFits) {
   for (int64_t rows : {16, 32, 48, 96}) {
     why.clear();
     EXPECT_FALSE(FragmentLayout::getWarpgroup({rows, 64}, 128, why)) << rows;
-    EXPECT_NE(why.find("no tiling of 1 warpgroups fits a " +
+    EXPECT_NE(why.find("no tiling of 1 warpgroup fits a " +
                        std::to_string(rows) + "x64 fragment"),
               std::string::npos)
         << why;

@@ -95,8 +95,9 @@ FragmentLayout::getWarpgroup(llvm::ArrayRef<int64_t> shape, int64_t threads,
   std::optional<FragmentLayout> best =
       chooseSplit(shape, groups, kWgmmaM, kWgmmaMaxN, /*warpgroup=*/true);
   if (!best)
-    os << "no tiling of " << groups << " warpgroups fits a " << shape[0] << "x"
-       << shape[1]
+    os << "no tiling of " << groups
+       << (groups == 1 ? " warpgroup" : " warpgroups") << " fits a " << shape[0]
+       << "x" << shape[1]
        << " fragment: rows must split into multiples of 64 and columns "
           "into multiples of 8 of at most 256 per warpgroup";
   return best;

@@ -89,23 +89,32 @@ static LogicalResult checkUse(Operation *user, Value fragment) {
 /// The warpgroup layouts of `allocs`, when the kernel has GEMMs into them
 /// and every one can run as wgmma; otherwise std::nullopt, and the kernel
 /// keeps the mma.sync layouts (a fragment has one layout for all its uses,
-/// and copies between fragments need equal layouts).
+/// and copies between fragments need equal layouts). When a GEMM is what
+/// keeps it, `blocker` is set to the op that does and `why` to the reason.
 static std::optional<SmallVector<FragmentLayout>>
-getWarpgroupLayouts(ArrayRef<AllocFragmentOp> allocs, int64_t threads) {
+getWarpgroupLayouts(ArrayRef<AllocFragmentOp> allocs, int64_t threads,
+                    Operation *&blocker, std::string &why) {
   SmallVector<FragmentLayout> layouts;
   bool anyGemm = false;
   for (AllocFragmentOp alloc : allocs) {
-    std::string why;
+    bool hasGemm = llvm::any_of(
+        alloc->getUsers(), [](Operation *user) { return isa<GemmOp>(user); });
     std::optional<FragmentLayout> layout =
         FragmentLayout::getWarpgroup(alloc.getType().getShape(), threads, why);
-    if (!layout)
+    if (!layout) {
+      if (hasGemm)
+        blocker = alloc;
       return std::nullopt;
+    }
     for (Operation *user : alloc->getUsers()) {
       auto gemm = dyn_cast<GemmOp>(user);
       if (!gemm)
         continue;
-      if (!fragment::whyNotWgmma(gemm, *layout).empty())
+      why = fragment::whyNotWgmma(gemm, *layout);
+      if (!why.empty()) {
+        blocker = gemm;
         return std::nullopt;
+      }
       anyGemm = true;
     }
     layouts.push_back(*layout);
@@ -158,12 +167,19 @@ LogicalResult mlir::tile::lowerFragmentOps(KernelOp kernel,
   }
 
   bool wgmma = false;
-  if (chip.wgmma)
+  if (chip.wgmma) {
+    Operation *blocker = nullptr;
+    std::string why;
     if (std::optional<SmallVector<FragmentLayout>> groupLayouts =
-            getWarpgroupLayouts(allocs, threads)) {
+            getWarpgroupLayouts(allocs, threads, blocker, why)) {
       layouts = std::move(*groupLayouts);
       wgmma = true;
+    } else if (blocker) {
+      // Not an error: mma.sync is correct, only slower. Say why.
+      blocker->emitRemark() << "the kernel's GEMMs do not use wgmma on "
+                            << chip.name << ": " << why;
     }
+  }
 
   Location loc = kernel.getLoc();
   Block &body = kernel.getBody().front();

@@ -1,0 +1,89 @@
+// RUN: tile-opt %s --test-tile-lower-fragments=chip=sm_90a -split-input-file -verify-diagnostics -o /dev/null
+
+// On sm_90a a kernel whose GEMMs cannot all use wgmma keeps mma.sync (or the
+// FMA loop) and says why, at the op that keeps it: a remark, not an error,
+// since the kernel is still correct. On sm_90 nothing is said (mma.sync is
+// the only choice there); see fragment-gemm-wgmma.mlir for the code.
+
+func.func @f32_operands() {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<128x16xf32, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<16x128xf32, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    // expected-remark @+1 {{the kernel's GEMMs do not use wgmma on sm_90a: wgmma here takes f16 or bf16 operands of one type}}
+    tile.gemm %A_s, %B_s, %C_l : memref<128x16xf32, #gpu.address_space<workgroup>>, memref<16x128xf32, #gpu.address_space<workgroup>>, memref<128x128xf32, #gpu.address_space<private>>
+  }
+  return
+}
+
+// -----
+
+func.func @k8() {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<128x8xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<8x128xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    // expected-remark @+1 {{the kernel's GEMMs do not use wgmma on sm_90a: K is not a multiple of 16}}
+    tile.gemm %A_s, %B_s, %C_l : memref<128x8xf16, #gpu.address_space<workgroup>>, memref<8x128xf16, #gpu.address_space<workgroup>>, memref<128x128xf32, #gpu.address_space<private>>
+  }
+  return
+}
+
+// -----
+
+func.func @threads64() {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(64) as (%bx) {
+    %A_s = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<32x128xf16, #gpu.address_space<workgroup>>
+    // expected-remark @+1 {{the kernel's GEMMs do not use wgmma on sm_90a: wgmma needs a 2-D fragment and a multiple of 128 threads}}
+    %C_l = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    tile.gemm %A_s, %B_s, %C_l : memref<128x32xf16, #gpu.address_space<workgroup>>, memref<32x128xf16, #gpu.address_space<workgroup>>, memref<128x128xf32, #gpu.address_space<private>>
+  }
+  return
+}
+
+// -----
+
+func.func @rows96() {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<96x32xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<32x64xf16, #gpu.address_space<workgroup>>
+    // expected-remark @+1 {{no tiling of 1 warpgroup fits a 96x64 fragment: rows must split into multiples of 64}}
+    %C_l = tile.alloc_fragment : memref<96x64xf32, #gpu.address_space<private>>
+    tile.gemm %A_s, %B_s, %C_l : memref<96x32xf16, #gpu.address_space<workgroup>>, memref<32x64xf16, #gpu.address_space<workgroup>>, memref<96x64xf32, #gpu.address_space<private>>
+  }
+  return
+}
+
+// -----
+
+// Two warpgroups on 64x64 with B stored [K][N]: each group's 32 columns are
+// half of B's one 128-byte panel.
+func.func @split_panel() {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(256) as (%bx) {
+    %A_s = tile.alloc_shared : memref<64x32xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<32x64xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<64x64xf32, #gpu.address_space<private>>
+    // expected-remark @+1 {{a warpgroup's columns of an operand are not whole 128-byte panels}}
+    tile.gemm %A_s, %B_s, %C_l : memref<64x32xf16, #gpu.address_space<workgroup>>, memref<32x64xf16, #gpu.address_space<workgroup>>, memref<64x64xf32, #gpu.address_space<private>>
+  }
+  return
+}
+
+// -----
+
+// A kernel without GEMMs has nothing to say.
+func.func @no_gemm(%C: memref<128x128xf16>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(64) as (%bx) {
+    %C_l = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    tile.clear %C_l : memref<128x128xf32, #gpu.address_space<private>>
+    tile.copy %C_l to %C : memref<128x128xf32, #gpu.address_space<private>> to memref<128x128xf16>
+  }
+  return
+}
