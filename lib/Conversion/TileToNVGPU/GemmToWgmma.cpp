@@ -13,11 +13,15 @@
 // cp.async-filled tiles do not have, so this builds nvvm.wgmma.mma_async and
 // its descriptors directly.
 //
-// The gemm is synchronous to its surroundings: wgmma.fence, the
-// mma_asyncs, commit, and wait_group 0. So the pipeline's barriers keep their
-// meaning: once the gemm is done, its stage's buffers may be overwritten.
-// wgmma reads shared memory through the async proxy while cp.async wrote it
-// through the generic proxy, so a fence.proxy.async orders the two.
+// A gemm is synchronous to its surroundings: wgmma.fence, the mma_asyncs,
+// commit, and wait_group 0. So the pipeline's barriers keep their meaning:
+// once the gemm is done, its stage's buffers may be overwritten. The one
+// exception is the unrolled steady state, where scheduleWgmmaGemms moves each
+// step's gemm ahead of the step's copies (into other buffer versions) and the
+// gemm ends with wait_group 1, keeping its group in flight until the next
+// step's gemm. wgmma reads shared memory through the async proxy while
+// cp.async wrote it through the generic proxy, so a fence.proxy.async orders
+// the two.
 //
 //===----------------------------------------------------------------------===//
 
