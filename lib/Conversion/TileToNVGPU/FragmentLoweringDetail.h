@@ -71,8 +71,9 @@ std::string whyNotWgmma(GemmOp op, const FragmentLayout &layout);
 /// gemm in front of the copies that precede it in its pipeline step (they
 /// fill other versions of the multi-buffered tiles) and returns the gemms so
 /// moved: each may leave its wgmma group in flight until the next gemm's
-/// wait, overlapping the copies, the next wait and barrier. Adds a
-/// `wgmma.wait_group 0` after each such loop.
+/// wait, overlapping the copies, the next wait and barrier. Only loops whose
+/// body holds nothing else that could touch the registers or buffers in
+/// flight qualify. Adds a `wgmma.wait_group 0` after each such loop.
 llvm::SmallPtrSet<Operation *, 8> scheduleWgmmaGemms(KernelOp kernel);
 
 /// Lowers `op` to wgmma.mma_async (whyNotWgmma must be empty) and erases

@@ -376,12 +376,33 @@ static bool moveAheadOfCopies(GemmOp gemm) {
   return true;
 }
 
+/// Whether `loop`'s body holds only what a group left in flight may run
+/// alongside: the pipeline's waits, barriers, async copies and commits, the
+/// gemms, and side-effect-free index arithmetic; and whether every
+/// accumulator is touched in the body by gemms alone (anything else, e.g. a
+/// copy out of the fragment, would read registers a wgmma still writes).
+static bool isPlainPipelineBody(scf::ForOp loop) {
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    if (isa<WaitGroupOp, BarrierOp, CommitGroupOp, CopyAsyncOp>(op) ||
+        isMemoryEffectFree(&op))
+      continue;
+    auto gemm = dyn_cast<GemmOp>(op);
+    if (!gemm)
+      return false;
+    for (Operation *user : gemm.getC().getUsers())
+      if (loop->isAncestor(user) && !isa<GemmOp>(user))
+        return false;
+  }
+  return true;
+}
+
 llvm::SmallPtrSet<Operation *, 8>
 fragment::scheduleWgmmaGemms(KernelOp kernel) {
   llvm::SmallPtrSet<Operation *, 8> deferred;
   kernel.walk([&](scf::ForOp loop) {
     if (!TileDialect::SteadyStateAttrHelper(loop.getContext())
-             .isAttrPresent(loop))
+             .isAttrPresent(loop) ||
+        !isPlainPipelineBody(loop))
       return;
     bool any = false;
     for (GemmOp gemm : llvm::to_vector(loop.getBody()->getOps<GemmOp>())) {
