@@ -237,44 +237,130 @@ static SmallVector<Value> addRowDelta(OpBuilder &b, Location loc,
   return shifted;
 }
 
+static Value dimSize(OpBuilder &b, Location loc, const CopySide &side,
+                     unsigned d) {
+  if (!side.type.isDynamicDim(d))
+    return constantIndex(b, loc, side.type.getDimSize(d));
+  return memref::DimOp::create(b, loc, side.memref, d);
+}
+
+/// Whether `index` + `extra` is provably below the size of dimension `d`
+/// (getConstantUpperBound: e.g. a 4096 tensor cut in 128-row tiles by a
+/// 32-block grid), so that dimension needs no bounds check.
+static bool provablyBelow(const CopySide &side, Value index, int64_t extra,
+                          unsigned d) {
+  if (side.type.isDynamicDim(d))
+    return false;
+  std::optional<int64_t> bound = getConstantUpperBound(index);
+  return bound && *bound + extra < side.type.getDimSize(d);
+}
+
 /// How many of the `v` elements starting at `indices` lie inside `side`:
 /// 0 when the row is out of bounds, else min(v, dim - col) clamped at 0.
 /// Unsigned compares also treat negative indices as out of bounds. Null when
-/// the whole chunk is provably inside (getConstantUpperBound: e.g. a 4096
-/// tensor cut in 128-row tiles by a 32-block grid), so exact sizes pay no
-/// bounds checks.
+/// the whole chunk is provably inside, so exact sizes pay no bounds checks.
 static Value inBoundsElements(OpBuilder &b, Location loc, const CopySide &side,
                               ArrayRef<Value> indices, int64_t v) {
   unsigned rank = indices.size();
-  auto provablyBelow = [&](Value index, int64_t extra, unsigned d) {
-    if (side.type.isDynamicDim(d))
-      return false;
-    std::optional<int64_t> bound = getConstantUpperBound(index);
-    return bound && *bound + extra < side.type.getDimSize(d);
-  };
   bool rowInside = true;
   for (unsigned d = 0; d + 1 < rank; ++d)
-    rowInside &= provablyBelow(indices[d], 0, d);
-  if (rowInside && provablyBelow(indices[rank - 1], v - 1, rank - 1))
+    rowInside &= provablyBelow(side, indices[d], 0, d);
+  if (rowInside && provablyBelow(side, indices[rank - 1], v - 1, rank - 1))
     return Value();
 
-  auto dimSize = [&](unsigned d) -> Value {
-    if (!side.type.isDynamicDim(d))
-      return constantIndex(b, loc, side.type.getDimSize(d));
-    return memref::DimOp::create(b, loc, side.memref, d);
-  };
   auto ult = [&](Value lhs, Value rhs) {
     return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lhs, rhs);
   };
-  Value inside = ult(indices[rank - 1], dimSize(rank - 1));
+  Value inside = ult(indices[rank - 1], dimSize(b, loc, side, rank - 1));
   for (unsigned d = 0; d + 1 < rank; ++d)
-    inside = arith::AndIOp::create(b, loc, inside, ult(indices[d], dimSize(d)));
-  Value remaining =
-      arith::SubIOp::create(b, loc, dimSize(rank - 1), indices[rank - 1]);
+    inside = arith::AndIOp::create(b, loc, inside,
+                                   ult(indices[d], dimSize(b, loc, side, d)));
+  Value remaining = arith::SubIOp::create(
+      b, loc, dimSize(b, loc, side, rank - 1), indices[rank - 1]);
   Value count =
       arith::MinUIOp::create(b, loc, remaining, constantIndex(b, loc, v));
   return arith::SelectOp::create(b, loc, inside, count,
                                  constantIndex(b, loc, 0));
+}
+
+namespace {
+/// The source of a bounds-checked cp.async chunk.
+struct ClampedChunk {
+  /// The chunk's indices, each clamped into its dimension.
+  SmallVector<Value> indices;
+  /// How many of the chunk's elements lie inside the tensor.
+  Value count;
+};
+} // namespace
+
+/// Bounds for a cp.async source chunk of `v` elements at `indices` (a
+/// multiple of v in the last dimension): only the dimensions that can leave
+/// the tensor are checked. An out-of-bounds chunk reads nothing (count 0)
+/// from an address clamped into the tensor, so that the address stays inside
+/// the allocation. Clamping, rather than replacing the indices of such a
+/// chunk, keeps each address an affine function of the loop counter plus a
+/// loop-invariant clamp: the bounds of a tile's rows and columns do not
+/// change along the reduction loop, so LLVM hoists them and the steady state
+/// keeps the incremented addresses of an unchecked copy. (Selecting index 0
+/// for out-of-bounds chunks in every step held the 4000^3 GEMM on sm_90a at
+/// 183 registers and 459 TFLOP/s; clamped: 168 and 507, docs/benchmarks.md.)
+/// std::nullopt when the chunk is provably inside.
+static std::optional<ClampedChunk> clampToBounds(OpBuilder &b, Location loc,
+                                                 const CopySide &side,
+                                                 ArrayRef<Value> indices,
+                                                 int64_t v) {
+  unsigned rank = indices.size();
+  auto ult = [&](Value lhs, Value rhs) -> Value {
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lhs, rhs);
+  };
+  auto minui = [&](Value lhs, Value rhs) -> Value {
+    return b.createOrFold<arith::MinUIOp>(loc, lhs, rhs);
+  };
+  ClampedChunk chunk{SmallVector<Value>(indices), Value()};
+  Value rowsInside;
+  for (unsigned d = 0; d + 1 < rank; ++d) {
+    if (provablyBelow(side, indices[d], 0, d))
+      continue;
+    Value size = dimSize(b, loc, side, d);
+    Value inside = ult(indices[d], size);
+    rowsInside =
+        rowsInside ? arith::AndIOp::create(b, loc, rowsInside, inside) : inside;
+    Value last =
+        b.createOrFold<arith::SubIOp>(loc, size, constantIndex(b, loc, 1));
+    chunk.indices[d] = minui(indices[d], last);
+  }
+  unsigned inner = rank - 1;
+  bool colInside = provablyBelow(side, indices[inner], v - 1, inner);
+  if (!rowsInside && colInside)
+    return std::nullopt;
+  Value vConstant = constantIndex(b, loc, v);
+  Value count = vConstant;
+  if (!colInside) {
+    // The last chunk start inside the row is the largest multiple of v
+    // below its size, so a clamped column keeps the chunk's alignment.
+    Value size = dimSize(b, loc, side, inner);
+    Value lastStart = b.createOrFold<arith::MulIOp>(
+        loc,
+        b.createOrFold<arith::DivUIOp>(
+            loc,
+            b.createOrFold<arith::SubIOp>(loc, size, constantIndex(b, loc, 1)),
+            vConstant),
+        vConstant);
+    Value col = indices[inner];
+    chunk.indices[inner] = minui(col, lastStart);
+    // A chunk starts at a multiple of v, so when v divides the row it lies
+    // wholly inside or wholly outside.
+    Value inside = vConstant;
+    if (side.type.isDynamicDim(inner) || side.type.getDimSize(inner) % v != 0)
+      inside = minui(arith::SubIOp::create(b, loc, size, col), vConstant);
+    count = arith::SelectOp::create(b, loc, ult(col, size), inside,
+                                    constantIndex(b, loc, 0));
+  }
+  if (rowsInside)
+    count = arith::SelectOp::create(b, loc, rowsInside, count,
+                                    constantIndex(b, loc, 0));
+  chunk.count = count;
+  return chunk;
 }
 
 /// inBoundsElements at `indices` plus `rowDelta`, for a side that may need
@@ -288,11 +374,15 @@ static Value boundsCount(OpBuilder &b, Location loc, const CopySide &side,
 }
 
 /// Whether the whole `extent` at the side's offsets provably lies inside it,
-/// so that no chunk of the copy needs a bounds check.
-static bool provablyInside(const CopySide &side, ArrayRef<int64_t> extent) {
+/// so that no chunk of the copy needs a bounds check; with `rowsOnly`, only
+/// the dimensions other than the innermost are considered.
+static bool provablyInside(const CopySide &side, ArrayRef<int64_t> extent,
+                           bool rowsOnly = false) {
   if (!side.needsBounds())
     return true;
   for (auto [d, offset] : llvm::enumerate(side.offsets)) {
+    if (rowsOnly && d + 1 == side.offsets.size())
+      break;
     if (side.type.isDynamicDim(d))
       return false;
     std::optional<int64_t> bound = getConstantUpperBound(offset);
@@ -405,9 +495,7 @@ static void emitSyncChunk(OpBuilder &b, Location loc, const CopySide &src,
 }
 
 /// Asynchronous chunk: one cp.async of v elements; `srcElements` counts the
-/// in-bounds ones so the hardware zero-fills the rest. Out-of-bounds chunks
-/// read from the tensor's first element (with srcElements = 0 nothing is
-/// read, but the address stays inside the allocation all the same).
+/// in-bounds ones so the hardware zero-fills the rest (clampToBounds).
 static void emitAsyncChunk(OpBuilder &b, Location loc, const CopySide &src,
                            const CopySide &dst, ArrayRef<Value> tileIndices,
                            int64_t rowDelta, int64_t v) {
@@ -423,21 +511,14 @@ static void emitAsyncChunk(OpBuilder &b, Location loc, const CopySide &src,
     auto ifOp = scf::IfOp::create(b, loc, any, /*withElse=*/false);
     b.setInsertionPointToStart(ifOp.thenBlock());
   }
-  SmallVector<Value> srcAt;
-  Value srcCount;
-  if (src.needsBounds()) {
-    srcAt = addRowDelta(b, loc, srcIndices, rowDelta);
-    srcCount = inBoundsElements(b, loc, src, srcAt, v);
-  }
-  if (srcCount) {
-    Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
-                                      srcCount, constantIndex(b, loc, 0));
-    Value zero = constantIndex(b, loc, 0);
-    for (Value &index : srcAt)
-      index = arith::SelectOp::create(b, loc, any, index, zero);
-  } else {
-    srcAt = physicalAccess(b, loc, src, srcIndices, rowDelta).indices;
-  }
+  std::optional<ClampedChunk> clamped;
+  if (src.needsBounds())
+    clamped = clampToBounds(b, loc, src,
+                            addRowDelta(b, loc, srcIndices, rowDelta), v);
+  SmallVector<Value> srcAt =
+      clamped ? clamped->indices
+              : physicalAccess(b, loc, src, srcIndices, rowDelta).indices;
+  Value srcCount = clamped ? clamped->count : Value();
   SharedAccess to = physicalAccess(b, loc, dst, dstIndices, rowDelta);
   bool sixteenBytes = v * src.elementBytes() == 16;
   nvgpu::DeviceAsyncCopyOp::create(
@@ -458,12 +539,15 @@ static void lowerCopy(CopyLikeOp op, Value tid, int64_t threads, bool async) {
   // synchronously, which is a valid (if slower) completion of the group.
   int64_t bytes = v * src.elementBytes();
   bool useAsync = async && (bytes == 4 || bytes == 8 || bytes == 16);
-  // Only copies without bounds checks share address arithmetic between
-  // chunks: a checked chunk computes its own indices anyway, and sharing
-  // them there only moved ptxas's register allocation (the 1000^3 bf16 GEMM
-  // of test/Target/gemm-bf16-ptx.mlir spilled on sm_90).
-  bool shareRows =
-      provablyInside(src, plan.extent) && provablyInside(dst, plan.extent);
+  // Chunks share address arithmetic (one row and column per thread, rows a
+  // constant apart) when their rows need no bounds check. A cp.async whose
+  // source columns are checked clamps the shared column once
+  // (clampToBounds); a synchronous chunk with any check computes its own
+  // indices, since sharing them there only moved ptxas's register
+  // allocation (the 1000^3 bf16 GEMM of test/Target/gemm-bf16-ptx.mlir
+  // spilled on sm_90).
+  bool shareRows = provablyInside(dst, plan.extent) &&
+                   provablyInside(src, plan.extent, /*rowsOnly=*/useAsync);
   forEachChunk(b, loc, plan, tid, threads, shareRows,
                [&](OpBuilder &b, Location loc, ArrayRef<Value> indices,
                    int64_t rowDelta) {

@@ -4,16 +4,23 @@
 // 900 rows cut by a grid of 8 blocks (rows up to 1023). Rows are 64 B = four
 // 16-byte chunks, 512 chunks over 128 threads: four cp.async of 8 elements
 // per thread, bypassing L1, with srcElements for the zero-fill, written at
-// the swizzled column.
+// the swizzled column. Only the row can leave the tensor (columns stay below
+// 3*32+32): it is clamped to the last row, so an out-of-bounds chunk reads
+// nothing from an address inside the tensor, and the column is used as is.
 
 // CHECK-LABEL: gpu.func @seed_a_kernel
 // CHECK-SAME: kernel attributes {known_block_size = array<i32: 128, 1, 1>}
 // CHECK: %[[TID:.*]] = gpu.thread_id x
 // CHECK: scf.for %[[K:.*]] =
 // CHECK: %[[ROW:.*]] = arith.divui %[[TID]], %c4
-// CHECK: %[[N:.*]] = arith.select %{{.*}}, %{{.*}}, %c0 : index
+// CHECK: %[[GROW:.*]] = arith.addi %{{.*}}, %[[ROW]] : index
+// CHECK: %[[GCOL:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK: %[[INSIDE:.*]] = arith.cmpi ult, %[[GROW]], %c900 : index
+// CHECK: %[[CLAMPED:.*]] = arith.minui %[[GROW]], %c899 : index
+// CHECK: %[[N:.*]] = arith.select %[[INSIDE]], %c8, %c0 : index
+// CHECK-NOT: arith.select
 // CHECK: arith.xori
-// CHECK: nvgpu.device_async_copy %{{.*}}[%{{.*}}, %{{.*}}], %{{.*}}[%[[ROW]], %{{.*}}], 8, %[[N]] {bypassL1} : memref<900x4096xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+// CHECK: nvgpu.device_async_copy %{{.*}}[%[[CLAMPED]], %[[GCOL]]], %{{.*}}[%[[ROW]], %{{.*}}], 8, %[[N]] {bypassL1} : memref<900x4096xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
 // CHECK: arith.addi %[[TID]], %c128
 // CHECK: nvgpu.device_async_copy {{.*}}, 8, %{{.*}} {bypassL1}
 // CHECK: arith.addi %[[TID]], %c256
@@ -203,6 +210,72 @@ func.func @unknown_offset(%A: memref<64x64xf16>, %idx: memref<1xindex>) {
     %col = memref.load %idx[%c0] : memref<1xindex>
     tile.copy_async %A[%c0, %col] to %s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
     tile.commit_group
+  }
+  return
+}
+
+// -----
+
+// Tiles of 32x128 f16 at column offset bx*128 of tensors 1000 and 1004
+// columns wide (a grid of 8 blocks reaches column 1023); rows k*32 stay
+// inside (the second tensor is a 4096x1004 view of a 4096x1008 one). Only the column is checked, and it is the same for all of a
+// thread's chunks, so they keep sharing one row and column (rows 8 apart,
+// added last) and clamp the column once, to the last chunk start inside the
+// row: 992 for 1000 columns, 1000 for 1004. A chunk starts at a multiple of
+// 8, so with 1000 columns it is wholly inside or wholly outside (count 8 or
+// 0); with 1004 the last one inside holds 4 elements.
+
+// CHECK-LABEL: gpu.func @columns_checked_kernel
+// CHECK: %[[CLAMPED:.*]] = arith.minui %[[COL:.*]], %c992 : index
+// CHECK: %[[INSIDE:.*]] = arith.cmpi ult, %[[COL]], %c1000 : index
+// CHECK: %[[N:.*]] = arith.select %[[INSIDE]], %c8, %c0 : index
+// CHECK: nvgpu.device_async_copy %{{.*}}[%[[ROW:.*]], %[[CLAMPED]]], %{{.*}}, 8, %[[N]] {bypassL1} : memref<4096x1000xf16>
+// CHECK-NOT: arith.minui
+// CHECK: %[[R1:.*]] = arith.addi %[[ROW]], %c8 : index
+// CHECK: nvgpu.device_async_copy %{{.*}}[%[[R1]], %[[CLAMPED]]], %{{.*}}, 8, %[[N]] {bypassL1}
+// CHECK-NOT: arith.minui
+// CHECK: %[[R3:.*]] = arith.addi %[[ROW]], %c24 : index
+// CHECK: nvgpu.device_async_copy %{{.*}}[%[[R3]], %[[CLAMPED]]], %{{.*}}, 8, %[[N]] {bypassL1}
+
+// CHECK-LABEL: gpu.func @columns_partial_kernel
+// CHECK: %[[CLAMPED:.*]] = arith.minui %[[COL:.*]], %c1000 : index
+// CHECK: %[[LEFT:.*]] = arith.subi %c1004, %[[COL]] : index
+// CHECK: %[[PART:.*]] = arith.minui %[[LEFT]], %c8 : index
+// CHECK: %[[INSIDE:.*]] = arith.cmpi ult, %[[COL]], %c1004 : index
+// CHECK: %[[N:.*]] = arith.select %[[INSIDE]], %[[PART]], %c0 : index
+// CHECK: nvgpu.device_async_copy %{{.*}}[%{{.*}}, %[[CLAMPED]]], %{{.*}}, 8, %[[N]] {bypassL1} : memref<4096x1004xf16, strided<[1008, 1]>>
+func.func @columns_checked(%B: memref<4096x1000xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  tile.kernel grid(%c8) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<32x128xf16, #gpu.address_space<workgroup>>
+    %col = arith.muli %bx, %c128 : index
+    scf.for %k = %c0 to %c128 step %c1 {
+      %ko = arith.muli %k, %c32 : index
+      tile.copy_async %B[%ko, %col] to %s : memref<4096x1000xf16> to memref<32x128xf16, #gpu.address_space<workgroup>>
+      tile.commit_group
+    }
+  }
+  return
+}
+func.func @columns_partial(%T: memref<4096x1008xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  tile.kernel grid(%c8) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<32x128xf16, #gpu.address_space<workgroup>>
+    %B = memref.subview %T[0, 0] [4096, 1004] [1, 1] : memref<4096x1008xf16> to memref<4096x1004xf16, strided<[1008, 1]>>
+    %col = arith.muli %bx, %c128 : index
+    scf.for %k = %c0 to %c128 step %c1 {
+      %ko = arith.muli %k, %c32 : index
+      tile.copy_async %B[%ko, %col] to %s : memref<4096x1004xf16, strided<[1008, 1]>> to memref<32x128xf16, #gpu.address_space<workgroup>>
+      tile.commit_group
+    }
   }
   return
 }
