@@ -69,3 +69,32 @@ func.func @clear() {
   }
   return
 }
+
+// -----
+
+// Adjacent synchronous copies from global into shared memory (the seed's
+// plain loop: A and B tiles, 4 chunks per thread each) issue all eight loads
+// before the first store, so that their latencies overlap. A copy that reads
+// shared memory ends the run: its loads stay after the stores before it.
+
+// CHECK-LABEL: gpu.func @batched_kernel
+// CHECK-COUNT-8: vector.load {{.*}} : memref<4096x4096xf16>, vector<8xf16>
+// CHECK-NOT: vector.load
+// CHECK-COUNT-8: vector.store {{.*}} : memref<{{32x128|128x32}}xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK-NOT: vector.store
+// CHECK: vector.load {{.*}} : memref<128x32xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK: vector.store {{.*}} : memref<4096x4096xf16>, vector<8xf16>
+func.func @batched(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memref<4096x4096xf16>) {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c32, %c32) threads(128) as (%bx, %by) {
+    %a = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
+    %b = tile.alloc_shared : memref<32x128xf16, #gpu.address_space<workgroup>>
+    %row = arith.muli %by, %c32 : index
+    %col = arith.muli %bx, %c32 : index
+    tile.copy %A[%row, %c0] to %a : memref<4096x4096xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+    tile.copy %B[%c0, %col] to %b : memref<4096x4096xf16> to memref<32x128xf16, #gpu.address_space<workgroup>>
+    tile.copy %a to %C[%row, %col] : memref<128x32xf16, #gpu.address_space<workgroup>> to memref<4096x4096xf16>
+  }
+  return
+}
