@@ -62,6 +62,9 @@ static constexpr int64_t kAnyDivisor = int64_t(1) << 30;
 
 /// Chunks per thread up to which a copy is unrolled into straight-line code.
 static constexpr int64_t kMaxUnroll = 16;
+/// Chunks per trip of a synchronous copy's loop beyond that, whose loads are
+/// issued together.
+static constexpr int64_t kLoopGroup = 8;
 
 /// Proves that the innermost index of every chunk start on `side` is a
 /// multiple of `v` elements and that v consecutive elements are contiguous in
@@ -139,7 +142,8 @@ using ChunkBody =
     function_ref<void(OpBuilder &, Location, ArrayRef<Value>, int64_t)>;
 static void forEachChunk(OpBuilder &b, Location loc, const ChunkPlan &plan,
                          Value tid, int64_t threads, bool shareRows,
-                         ChunkBody body) {
+                         ChunkBody body,
+                         function_ref<void(OpBuilder &)> flush = nullptr) {
   int64_t perThread = llvm::divideCeil(plan.totalChunks, threads);
   bool ragged = plan.totalChunks % threads != 0;
   unsigned rank = plan.extent.size();
@@ -180,6 +184,8 @@ static void forEachChunk(OpBuilder &b, Location loc, const ChunkPlan &plan,
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifOp.thenBlock());
     emit(b);
+    if (flush)
+      flush(b);
   };
 
   // 2-D extents whose rows split evenly among the threads: every chunk of a
@@ -205,13 +211,25 @@ static void forEachChunk(OpBuilder &b, Location loc, const ChunkPlan &plan,
                        loc, tid, constantIndex(b, loc, i * threads)));
     return;
   }
+  // More chunks than are unrolled: a loop. With `flush`, each trip handles
+  // up to kLoopGroup chunks and then calls it (a synchronous copy stores the
+  // trip's chunks there, after all of their loads).
+  int64_t group = 1;
+  if (flush && !ragged)
+    while (group < kLoopGroup && perThread % (2 * group) == 0)
+      group *= 2;
   Value lb = constantIndex(b, loc, 0);
   Value ub = constantIndex(b, loc, perThread * threads);
-  Value step = constantIndex(b, loc, threads);
+  Value step = constantIndex(b, loc, group * threads);
   auto loop = scf::ForOp::create(b, loc, lb, ub, step);
   OpBuilder::InsertionGuard guard(b);
   b.setInsertionPoint(loop.getBody()->getTerminator());
-  emitChunk(b, arith::AddIOp::create(b, loc, tid, loop.getInductionVar()));
+  Value first = arith::AddIOp::create(b, loc, tid, loop.getInductionVar());
+  for (int64_t i = 0; i < group; ++i)
+    emitChunk(b, b.createOrFold<arith::AddIOp>(
+                     loc, first, constantIndex(b, loc, i * threads)));
+  if (flush && !ragged)
+    flush(b);
 }
 
 /// The indices of a chunk's first element on `side`, without its row delta.
@@ -575,21 +593,29 @@ static void lowerCopy(OpBuilder &b, CopyLikeOp op, Value tid, int64_t threads,
   bool straightLine =
       llvm::divideCeil(plan.totalChunks, threads) <= kMaxUnroll &&
       plan.totalChunks % threads == 0;
-  forEachChunk(b, loc, plan, tid, threads, shareRows,
-               [&](OpBuilder &b, Location loc, ArrayRef<Value> indices,
-                   int64_t rowDelta) {
-                 if (useAsync) {
-                   emitAsyncChunk(b, loc, src, dst, indices, rowDelta, v);
-                   return;
-                 }
-                 Value value =
-                     loadSyncChunk(b, loc, src, dst, indices, rowDelta, v);
-                 if (straightLine)
-                   pending.push_back(
-                       {dst, SmallVector<Value>(indices), rowDelta, v, value});
-                 else
-                   storeSyncChunk(b, loc, dst, indices, rowDelta, v, value);
-               });
+  // Chunks in a loop or behind a guard keep their stores here until the
+  // loop trip or the guard ends (forEachChunk's flush).
+  SmallVector<PendingStore> local;
+  auto flushLocal = [&](OpBuilder &b) {
+    for (const PendingStore &chunk : local)
+      storeSyncChunk(b, loc, chunk.dst, chunk.indices, chunk.rowDelta, chunk.v,
+                     chunk.value);
+    local.clear();
+  };
+  forEachChunk(
+      b, loc, plan, tid, threads, shareRows,
+      [&](OpBuilder &b, Location loc, ArrayRef<Value> indices,
+          int64_t rowDelta) {
+        if (useAsync) {
+          emitAsyncChunk(b, loc, src, dst, indices, rowDelta, v);
+          return;
+        }
+        Value value = loadSyncChunk(b, loc, src, dst, indices, rowDelta, v);
+        (straightLine ? pending : local)
+            .push_back({dst, SmallVector<Value>(indices), rowDelta, v, value});
+      },
+      useAsync || straightLine ? function_ref<void(OpBuilder &)>()
+                               : function_ref<void(OpBuilder &)>(flushLocal));
 }
 
 /// Whether `op` copies from global into shared memory.

@@ -98,3 +98,27 @@ func.func @batched(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: mem
   }
   return
 }
+
+// -----
+
+// Rows of 4095 f16 are only 2-byte aligned: one-element chunks, 32 per
+// thread, more than are unrolled. The loop takes 8 chunks per trip (step
+// 8 * 128) and issues their 8 loads before their 8 stores.
+
+// CHECK-LABEL: gpu.func @grouped_kernel
+// CHECK: scf.for %{{.*}} = %c0 to %c4096 step %c1024 {
+// CHECK-COUNT-8: vector.maskedload {{.*}} : memref<4095x4095xf16>, vector<1xi1>, vector<1xf16> into vector<1xf16>
+// CHECK-NOT: vector.store
+// CHECK-COUNT-8: vector.store {{.*}} : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<1xf16>
+// CHECK-NOT: vector.load
+// CHECK: }
+func.func @grouped(%A: memref<4095x4095xf16>) {
+  %c64 = arith.constant 64 : index
+  tile.kernel grid(%c64, %c64) threads(128) as (%bx, %by) {
+    %s = tile.alloc_shared : memref<64x64xf16, #gpu.address_space<workgroup>>
+    %row = arith.muli %by, %c64 : index
+    %col = arith.muli %bx, %c64 : index
+    tile.copy %A[%row, %col] to %s : memref<4095x4095xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
