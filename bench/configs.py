@@ -73,8 +73,12 @@ def wgmma_configs():
     for s in (4, 5):
         out.append(_cfg("auto", 128, 256, 32, 256, s))
     # Correctness beyond tile multiples, and trip counts below the depth.
-    out.append(_cfg("auto", 128, 128, 32, 128, 3, role="check",
-                    M=4000, N=4000, K=4000))
+    # The large ones are timed too: bounds checks (4000), and rows that are
+    # not 16-byte aligned (4095: element-wise copies; 4096x4095x4096 is a
+    # projection onto an odd vocabulary size).
+    out.append(_cfg("auto", 128, 128, 32, 128, 3, M=4000, N=4000, K=4000))
+    out.append(_cfg("auto", 128, 128, 32, 128, 3, M=4096, N=4095, K=4096))
+    out.append(_cfg("auto", 128, 128, 32, 128, 3, M=4095, N=4095, K=4095))
     out.append(_cfg("auto", 128, 128, 32, 128, 3, role="check",
                     M=1000, N=3000, K=777))
     out.append(_cfg("auto", 128, 128, 32, 128, 4, role="check",
