@@ -138,6 +138,9 @@ static ChunkPlan planChunks(ArrayRef<int64_t> extent, const CopySide &src,
 /// element relative to the tile is `indices` with `rowDelta` added to the
 /// row. Small counts are unrolled (straight-line code the scheduler can
 /// interleave), large ones loop. `shareRows` allows a nonzero rowDelta.
+/// `flush`, if given, is called where the chunks emitted since the last call
+/// end their scope: inside each guard of a ragged last round, and at the end
+/// of each loop trip (which then takes up to kLoopGroup chunks).
 using ChunkBody =
     function_ref<void(OpBuilder &, Location, ArrayRef<Value>, int64_t)>;
 static void forEachChunk(OpBuilder &b, Location loc, const ChunkPlan &plan,
@@ -563,12 +566,17 @@ struct PendingStore {
 };
 } // namespace
 
+static void storePending(OpBuilder &b, ArrayRef<PendingStore> chunks) {
+  for (const PendingStore &chunk : chunks)
+    storeSyncChunk(b, chunk.value.getLoc(), chunk.dst, chunk.indices,
+                   chunk.rowDelta, chunk.v, chunk.value);
+}
+
 /// Lowers a tile copy at `b`'s insertion point (the caller erases `op`). The
-/// chunks of a synchronous
-/// copy that is unrolled into straight-line code are loaded here and their
-/// stores appended to `pending`, for the caller to emit after the loads of
-/// the copies next to this one (lowerCopyRun); other chunks load and store
-/// together.
+/// chunks of a synchronous copy that is unrolled into straight-line code are
+/// loaded here and their stores appended to `pending`, for the caller to
+/// emit after the loads of the copies next to this one (lowerCopyRun); in a
+/// loop or behind a guard, a group of chunks is stored right after its loads.
 template <typename CopyLikeOp>
 static void lowerCopy(OpBuilder &b, CopyLikeOp op, Value tid, int64_t threads,
                       bool async, SmallVectorImpl<PendingStore> &pending) {
@@ -597,9 +605,7 @@ static void lowerCopy(OpBuilder &b, CopyLikeOp op, Value tid, int64_t threads,
   // loop trip or the guard ends (forEachChunk's flush).
   SmallVector<PendingStore> local;
   auto flushLocal = [&](OpBuilder &b) {
-    for (const PendingStore &chunk : local)
-      storeSyncChunk(b, loc, chunk.dst, chunk.indices, chunk.rowDelta, chunk.v,
-                     chunk.value);
+    storePending(b, local);
     local.clear();
   };
   forEachChunk(
@@ -654,9 +660,7 @@ static void lowerCopyRun(ArrayRef<Operation *> run, Value tid,
       lowerCopy(b, cast<CopyAsyncOp>(op), tid, threads, /*async=*/true,
                 pending);
   }
-  for (const PendingStore &chunk : pending)
-    storeSyncChunk(b, chunk.value.getLoc(), chunk.dst, chunk.indices,
-                   chunk.rowDelta, chunk.v, chunk.value);
+  storePending(b, pending);
   // The builder inserts before the run's first op: erase the run only now.
   for (Operation *op : run)
     op->erase();
