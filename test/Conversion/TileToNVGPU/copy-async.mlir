@@ -279,3 +279,45 @@ func.func @columns_partial(%T: memref<4096x1008xf16>) {
   }
   return
 }
+
+// -----
+
+// A source of dynamic sizes (static strides keep the 16-byte chunks): both
+// dimensions are checked against memref.dim, the row clamped to dim0 - 1, the
+// column to the last chunk start (dim1 - 1) / 8 * 8, and the count is the
+// in-bounds part of the chunk, since nothing says 8 divides dim1.
+
+// CHECK-LABEL: gpu.func @dynamic_kernel
+// CHECK: %[[D0:.*]] = memref.dim %[[SRC:.*]], %c0
+// CHECK: %[[ROWIN:.*]] = arith.cmpi ult, %[[ROW:.*]], %[[D0]] : index
+// CHECK: %[[LASTROW:.*]] = arith.subi %[[D0]], %c1 : index
+// CHECK: %[[CROW:.*]] = arith.minui %[[ROW]], %[[LASTROW]] : index
+// CHECK: %[[D1:.*]] = memref.dim %[[SRC]], %c1
+// CHECK: %[[LASTCOL:.*]] = arith.subi %[[D1]], %c1 : index
+// CHECK: %[[Q:.*]] = arith.divui %[[LASTCOL]], %c8 : index
+// CHECK: %[[START:.*]] = arith.muli %[[Q]], %c8 : index
+// CHECK: %[[CCOL:.*]] = arith.minui %[[COL:.*]], %[[START]] : index
+// CHECK: %[[LEFT:.*]] = arith.subi %[[D1]], %[[COL]] : index
+// CHECK: %[[PART:.*]] = arith.minui %[[LEFT]], %c8 : index
+// CHECK: %[[COLIN:.*]] = arith.cmpi ult, %[[COL]], %[[D1]] : index
+// CHECK: %[[N1:.*]] = arith.select %[[COLIN]], %[[PART]], %c0 : index
+// CHECK: %[[N:.*]] = arith.select %[[ROWIN]], %[[N1]], %c0 : index
+// CHECK: nvgpu.device_async_copy %[[SRC]][%[[CROW]], %[[CCOL]]], %{{.*}}, 8, %[[N]] {bypassL1}
+func.func @dynamic(%T: memref<1000x1000xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  tile.kernel grid(%c8) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<32x128xf16, #gpu.address_space<workgroup>>
+    %B = memref.cast %T : memref<1000x1000xf16> to memref<?x?xf16, strided<[1000, 1]>>
+    %col = arith.muli %bx, %c128 : index
+    scf.for %k = %c0 to %c32 step %c1 {
+      %ko = arith.muli %k, %c32 : index
+      tile.copy_async %B[%ko, %col] to %s : memref<?x?xf16, strided<[1000, 1]>> to memref<32x128xf16, #gpu.address_space<workgroup>>
+      tile.commit_group
+    }
+  }
+  return
+}
