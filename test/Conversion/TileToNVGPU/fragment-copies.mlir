@@ -88,6 +88,63 @@ func.func @store_unaligned(%C: memref<256x256xf16>, %j: index) {
 
 // -----
 
+// An edge tile: 128x128 tiles of a 1000x1000 C may leave it, but 1000 and
+// the tile offsets are multiples of 4, so each lane's 4-column chunk is
+// wholly inside or wholly outside. The exchange stays, and each 8-byte store
+// runs under its first element's row and column checks.
+// CHECK-LABEL: func.func @store_exchanged_edge
+// CHECK: gpu.shuffle xor
+// CHECK: %[[ROWS:.*]] = arith.constant 1000 : index
+// CHECK-NEXT: %[[ROWOK:.*]] = arith.cmpi ult, %{{.*}}, %[[ROWS]] : index
+// CHECK: %[[COLS:.*]] = arith.constant 1000 : index
+// CHECK-NEXT: %[[COLOK:.*]] = arith.cmpi ult, %{{.*}}, %[[COLS]] : index
+// CHECK: %[[OK:.*]] = arith.andi %[[ROWOK]], %[[COLOK]] : i1
+// CHECK: scf.if %[[OK]] {
+// CHECK-NEXT: vector.store %{{.*}} {alignment = 8 : i64} : memref<1000x1000xf16>, vector<4xf16>
+// CHECK-COUNT-31: vector.store %{{.*}} {alignment = 8 : i64} : memref<1000x1000xf16>, vector<4xf16>
+// CHECK-NOT: memref<1000x1000xf16>, vector
+// CHECK: return
+func.func @store_exchanged_edge(%C: memref<1000x1000xf16>) {
+  %c8 = arith.constant 8 : index
+  %c128 = arith.constant 128 : index
+  tile.kernel grid(%c8, %c8) threads(128) as (%bx, %by) {
+    %C_l = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    tile.clear %C_l : memref<128x128xf32, #gpu.address_space<private>>
+    %r = arith.muli %by, %c128 : index
+    %c = arith.muli %bx, %c128 : index
+    tile.copy %C_l to %C[%r, %c] : memref<128x128xf32, #gpu.address_space<private>> to memref<1000x1000xf16>
+  }
+  return
+}
+
+// -----
+
+// Rows of 1002 elements: a chunk could straddle the last column, and rows
+// after the first are only 4-byte aligned, so the edge keeps element pairs.
+// The same holds for a row length known only at run time.
+// CHECK-LABEL: func.func @store_edge_pairs
+// CHECK-NOT: gpu.shuffle
+// CHECK: vector.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : memref<1000x1002xf16>, vector<2xf16>
+// CHECK-NOT: gpu.shuffle
+// CHECK: vector.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : memref<?x?xf16>, vector<2xf16>
+// CHECK-NOT: gpu.shuffle
+// CHECK: return
+func.func @store_edge_pairs(%C: memref<1000x1002xf16>, %D: memref<?x?xf16>) {
+  %c8 = arith.constant 8 : index
+  %c128 = arith.constant 128 : index
+  tile.kernel grid(%c8, %c8) threads(128) as (%bx, %by) {
+    %C_l = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    tile.clear %C_l : memref<128x128xf32, #gpu.address_space<private>>
+    %r = arith.muli %by, %c128 : index
+    %c = arith.muli %bx, %c128 : index
+    tile.copy %C_l to %C[%r, %c] : memref<128x128xf32, #gpu.address_space<private>> to memref<1000x1002xf16>
+    tile.copy %C_l to %D[%r, %c] : memref<128x128xf32, #gpu.address_space<private>> to memref<?x?xf16>
+  }
+  return
+}
+
+// -----
+
 // tile.clear of a fragment: one zero store per mma tile (4 registers),
 // 32 registers per thread for 64x64 over 128 threads.
 // CHECK-LABEL: func.func @clear
