@@ -110,6 +110,18 @@ static bool isAlignedFor(const CopySide &side, int64_t v) {
   return divisor % v == 0;
 }
 
+/// The plan for chunks of `v` elements, which divides the extent's rows.
+static ChunkPlan makePlan(ArrayRef<int64_t> extent, int64_t v) {
+  ChunkPlan plan;
+  plan.extent.assign(extent.begin(), extent.end());
+  plan.vectorElements = v;
+  plan.chunksPerRow = extent.back() / v;
+  plan.totalChunks = plan.chunksPerRow;
+  for (int64_t e : extent.drop_back())
+    plan.totalChunks *= e;
+  return plan;
+}
+
 /// The widest vector (at most 16 bytes on either side) that divides the row
 /// of the extent and is provably aligned on both sides.
 static ChunkPlan planChunks(ArrayRef<int64_t> extent, const CopySide &src,
@@ -122,15 +134,33 @@ static ChunkPlan planChunks(ArrayRef<int64_t> extent, const CopySide &src,
   while (v > 1 && (inner % v != 0 || !isAlignedFor(src, v) ||
                    (dst && !isAlignedFor(*dst, v))))
     v /= 2;
-  ChunkPlan plan;
-  plan.extent.assign(extent.begin(), extent.end());
-  plan.vectorElements = v;
-  plan.chunksPerRow = inner / v;
-  int64_t rows = 1;
-  for (int64_t e : extent.drop_back())
-    rows *= e;
-  plan.totalChunks = rows * plan.chunksPerRow;
-  return plan;
+  return makePlan(extent, v);
+}
+
+/// Elements per chunk of a realigned copy: 16 bytes of 16-bit elements.
+static constexpr int64_t kRealignedElements = 8;
+
+/// A synchronous copy from global rows that are only 2-byte aligned (16-bit
+/// elements, an odd row length) into a shared tile can still move 16-byte
+/// chunks: each is read as the five aligned 32-bit words that cover it and
+/// shifted into place (loadRealignedChunk). That needs a contiguous
+/// row-major source of static shape (its linear index gives the shift; at
+/// least one chunk long), 16-bit elements on both sides, rows of the extent
+/// made of whole chunks and a destination aligned for them. Returns the
+/// chunk plan, or std::nullopt.
+static std::optional<ChunkPlan> planRealigned(ArrayRef<int64_t> extent,
+                                              const CopySide &src,
+                                              const CopySide &dst) {
+  if (src.shared || !dst.shared || src.type.getRank() != 2 ||
+      !src.type.hasStaticShape() ||
+      src.type.getNumElements() < kRealignedElements ||
+      !src.type.getLayout().isIdentity() || src.elementBytes() != 2 ||
+      !src.type.getElementType().isIntOrFloat() ||
+      src.type.getElementType() != dst.type.getElementType() ||
+      extent.back() % kRealignedElements != 0 ||
+      !isAlignedFor(dst, kRealignedElements))
+    return std::nullopt;
+  return makePlan(extent, kRealignedElements);
 }
 
 /// Whether forEachChunk emits the chunks as straight-line code: unrolled,
@@ -506,6 +536,149 @@ static Value loadSyncChunk(OpBuilder &b, Location loc, const CopySide &src,
   return arith::TruncFOp::create(b, loc, dstVector, value);
 }
 
+namespace {
+/// The source of a realigned copy (planRealigned) seen as one contiguous row
+/// of `total` elements.
+struct RealignedSource {
+  Value flat;
+  Value total;
+};
+
+/// The loads of one realigned chunk. They are issued with the other chunks'
+/// loads and joined only when the chunk is stored (finishRealignedChunk): a
+/// join (or a branch) between them would make each chunk wait for its data
+/// before the next chunk's loads are issued.
+struct RealignedLoad {
+  /// kRealignedElements / 2 + 1 words from the one holding the first element.
+  SmallVector<Value> words;
+  /// Whether the first element is the upper half of words[0].
+  Value odd;
+  /// Whether the chunk lies wholly inside the tensor (null: provably).
+  Value whole;
+  /// Its in-bounds elements, for the element-wise path of the tile's edge
+  /// (null: all of them).
+  Value count;
+  /// Where that path reads.
+  SharedAccess from;
+};
+} // namespace
+
+static RealignedSource flattenSource(OpBuilder &b, Location loc,
+                                     const CopySide &src) {
+  SmallVector<ReassociationIndices> all{{0, 1}};
+  return {memref::CollapseShapeOp::create(b, loc, src.memref, all),
+          constantIndex(b, loc, src.type.getNumElements())};
+}
+
+/// Issues the loads of the kRealignedElements 16-bit elements at
+/// `tileIndices` of a source whose rows are only 2-byte aligned: the five
+/// 4-byte-aligned words from the one holding the first element. For an even
+/// linear index the fifth word is not needed and the fourth is read again;
+/// an odd index reads one element past the chunk, so a chunk whose next
+/// element lies outside the tensor, like one that is not whole, takes the
+/// element-wise path and its words are read at index 0 instead, which keeps
+/// every load inside the tensor (planRealigned asks for at least 8
+/// elements) and free of branches.
+static RealignedLoad loadRealignedChunk(OpBuilder &b, Location loc,
+                                        const CopySide &src,
+                                        const RealignedSource &source,
+                                        ArrayRef<Value> tileIndices,
+                                        int64_t rowDelta) {
+  constexpr int64_t v = kRealignedElements;
+  SmallVector<Value> srcIndices = sideIndices(b, loc, src, tileIndices);
+  RealignedLoad chunk;
+  chunk.from = physicalAccess(b, loc, src, srcIndices, rowDelta);
+  Value linear =
+      arith::AddIOp::create(b, loc,
+                            arith::MulIOp::create(b, loc, chunk.from.indices[0],
+                                                  dimSize(b, loc, src, 1)),
+                            chunk.from.indices[1]);
+  chunk.count = boundsCount(b, loc, src, srcIndices, rowDelta, v);
+  if (chunk.count)
+    chunk.whole = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        chunk.count, constantIndex(b, loc, v));
+  // The element after the chunk is inside an even-length tensor whenever
+  // the chunk is: an odd index then cannot end the tensor.
+  if (src.type.getNumElements() % 2 != 0) {
+    Value tailInside = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ult,
+        arith::AddIOp::create(b, loc, linear, constantIndex(b, loc, v)),
+        source.total);
+    chunk.whole =
+        chunk.whole
+            ? arith::AndIOp::create(b, loc, chunk.whole, tailInside).getResult()
+            : tailInside;
+  }
+  if (chunk.whole)
+    linear = arith::SelectOp::create(b, loc, chunk.whole, linear,
+                                     constantIndex(b, loc, 0));
+  Value odd = arith::AndIOp::create(b, loc, linear, constantIndex(b, loc, 1));
+  chunk.odd = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, odd,
+                                    constantIndex(b, loc, 0));
+  Value base = arith::SubIOp::create(b, loc, linear, odd);
+  auto i32 = b.getI32Type();
+  auto pairType = VectorType::get({2}, src.type.getElementType());
+  auto word = [&](Value index) -> Value {
+    Value pair =
+        vector::LoadOp::create(b, loc, pairType, source.flat, ValueRange{index},
+                               /*nontemporal=*/false, llvm::Align(4));
+    return vector::ExtractOp::create(
+        b, loc,
+        vector::BitCastOp::create(b, loc, VectorType::get({1}, i32), pair), 0);
+  };
+  for (int64_t i = 0; i < v / 2; ++i)
+    chunk.words.push_back(word(b.createOrFold<arith::AddIOp>(
+        loc, base, constantIndex(b, loc, 2 * i))));
+  // The next word for an odd index, the last one again for an even one.
+  Value last = arith::AddIOp::create(
+      b, loc, base,
+      arith::AddIOp::create(
+          b, loc, constantIndex(b, loc, v - 2),
+          arith::MulIOp::create(b, loc, odd, constantIndex(b, loc, 2))));
+  chunk.words.push_back(word(last));
+  return chunk;
+}
+
+/// The value of a realigned chunk: for an odd index each output word joins
+/// the upper half of one word and the lower half of the next. Chunks that
+/// are not whole read their elements one by one, zero outside the tensor.
+static Value finishRealignedChunk(OpBuilder &b, Location loc,
+                                  const RealignedLoad &chunk,
+                                  Type elementType) {
+  constexpr int64_t v = kRealignedElements;
+  auto i32 = b.getI32Type();
+  Value sixteen = arith::ConstantIntOp::create(b, loc, i32, 16);
+  SmallVector<Value> joined;
+  for (int64_t i = 0; i + 1 < int64_t(chunk.words.size()); ++i) {
+    Value high = arith::ShRUIOp::create(b, loc, chunk.words[i], sixteen);
+    Value low = arith::ShLIOp::create(b, loc, chunk.words[i + 1], sixteen);
+    Value shifted = arith::OrIOp::create(b, loc, high, low);
+    joined.push_back(
+        arith::SelectOp::create(b, loc, chunk.odd, shifted, chunk.words[i]));
+  }
+  auto vectorType = VectorType::get({v}, elementType);
+  Value value = vector::BitCastOp::create(
+      b, loc, vectorType,
+      vector::FromElementsOp::create(b, loc, VectorType::get({v / 2}, i32),
+                                     joined));
+  if (!chunk.whole)
+    return value;
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{vectorType}, chunk.whole,
+                                /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  scf::YieldOp::create(b, loc, value);
+  b.setInsertionPointToStart(ifOp.elseBlock());
+  Value count = chunk.count ? chunk.count : constantIndex(b, loc, v);
+  Value zero =
+      arith::ConstantOp::create(b, loc, vectorType, b.getZeroAttr(vectorType));
+  Value elements = vector::MaskedLoadOp::create(
+      b, loc, vectorType, chunk.from.buffer, chunk.from.indices,
+      prefixMask(b, loc, count, v), zero, llvm::MaybeAlign(2));
+  scf::YieldOp::create(b, loc, elements);
+  return ifOp.getResult(0);
+}
+
 /// The second half of a synchronous chunk: the (masked) vector store of
 /// `value`.
 static void storeSyncChunk(OpBuilder &b, Location loc, const CopySide &dst,
@@ -569,18 +742,26 @@ static void emitAsyncChunk(OpBuilder &b, Location loc, const CopySide &src,
 namespace {
 /// A chunk of a synchronous copy that is loaded but not stored yet.
 struct PendingStore {
+  Location loc;
   CopySide dst;
   SmallVector<Value> indices;
   int64_t rowDelta;
   int64_t v;
+  /// The loaded value, or the loads of a realigned chunk.
   Value value;
+  std::optional<RealignedLoad> realigned;
 };
 } // namespace
 
 static void storePending(OpBuilder &b, ArrayRef<PendingStore> chunks) {
-  for (const PendingStore &chunk : chunks)
-    storeSyncChunk(b, chunk.value.getLoc(), chunk.dst, chunk.indices,
-                   chunk.rowDelta, chunk.v, chunk.value);
+  for (const PendingStore &chunk : chunks) {
+    Value value = chunk.realigned
+                      ? finishRealignedChunk(b, chunk.loc, *chunk.realigned,
+                                             chunk.dst.type.getElementType())
+                      : chunk.value;
+    storeSyncChunk(b, chunk.loc, chunk.dst, chunk.indices, chunk.rowDelta,
+                   chunk.v, value);
+  }
 }
 
 /// Lowers a tile copy at `b`'s insertion point (the caller erases `op`). The
@@ -600,6 +781,16 @@ static void lowerCopy(OpBuilder &b, CopyLikeOp op, Value tid, int64_t threads,
   // synchronously, which is a valid (if slower) completion of the group.
   int64_t bytes = v * src.elementBytes();
   bool useAsync = async && (bytes == 4 || bytes == 8 || bytes == 16);
+  // Element-wise chunks of 2-byte-aligned rows are realigned instead.
+  std::optional<RealignedSource> realigned;
+  if (bytes < 4) {
+    if (std::optional<ChunkPlan> wide =
+            planRealigned(op.getExtent(), src, dst)) {
+      plan = *wide;
+      v = plan.vectorElements;
+      realigned = flattenSource(b, loc, src);
+    }
+  }
   // Chunks share address arithmetic (one row and column per thread, rows a
   // constant apart) when their rows need no bounds check. A cp.async whose
   // source columns are checked clamps the shared column once
@@ -612,7 +803,7 @@ static void lowerCopy(OpBuilder &b, CopyLikeOp op, Value tid, int64_t threads,
   bool straightLine = isStraightLine(plan, threads);
   // Chunks in a loop or behind a guard keep their stores here until the
   // loop trip or the guard ends (forEachChunk's flush).
-  SmallVector<PendingStore> local;
+  SmallVector<PendingStore, 8> local;
   auto flushLocal = [&](OpBuilder &b) {
     storePending(b, local);
     local.clear();
@@ -625,9 +816,15 @@ static void lowerCopy(OpBuilder &b, CopyLikeOp op, Value tid, int64_t threads,
           emitAsyncChunk(b, loc, src, dst, indices, rowDelta, v);
           return;
         }
-        Value value = loadSyncChunk(b, loc, src, dst, indices, rowDelta, v);
-        (straightLine ? pending : local)
-            .push_back({dst, SmallVector<Value>(indices), rowDelta, v, value});
+        PendingStore chunk{loc,         dst, SmallVector<Value>(indices),
+                           rowDelta,    v,   Value(),
+                           std::nullopt};
+        if (realigned)
+          chunk.realigned =
+              loadRealignedChunk(b, loc, src, *realigned, indices, rowDelta);
+        else
+          chunk.value = loadSyncChunk(b, loc, src, dst, indices, rowDelta, v);
+        (straightLine ? pending : local).push_back(std::move(chunk));
       },
       useAsync || straightLine ? function_ref<void(OpBuilder &)>()
                                : function_ref<void(OpBuilder &)>(flushLocal));
@@ -661,7 +858,7 @@ static bool isGlobalToShared(Operation *op) {
 static void lowerCopyRun(ArrayRef<Operation *> run, Value tid,
                          int64_t threads) {
   OpBuilder b(run.front());
-  SmallVector<PendingStore> pending;
+  SmallVector<PendingStore, 8> pending;
   for (Operation *op : run) {
     if (auto copy = dyn_cast<CopyOp>(op))
       lowerCopy(b, copy, tid, threads, /*async=*/false, pending);

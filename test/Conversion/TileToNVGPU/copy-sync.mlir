@@ -101,18 +101,82 @@ func.func @batched(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: mem
 
 // -----
 
-// Rows of 4095 f16 are only 2-byte aligned: one-element chunks, 32 per
-// thread, more than are unrolled. The loop takes 8 chunks per trip (step
-// 8 * 128) and issues their 8 loads before their 8 stores.
+// Rows of 4095 f32, converted to f16, are only 4-byte aligned: one-element
+// chunks, 32 per thread, more than are unrolled. The loop takes 8 chunks per
+// trip (step 8 * 128) and issues their 8 loads before their 8 stores.
 
 // CHECK-LABEL: gpu.func @grouped_kernel
 // CHECK: scf.for %{{.*}} = %c0 to %c4096 step %c1024 {
-// CHECK-COUNT-8: vector.maskedload {{.*}} : memref<4095x4095xf16>, vector<1xi1>, vector<1xf16> into vector<1xf16>
+// CHECK-COUNT-8: vector.maskedload {{.*}} : memref<4095x4095xf32>, vector<1xi1>, vector<1xf32> into vector<1xf32>
 // CHECK-NOT: vector.store
 // CHECK-COUNT-8: vector.store {{.*}} : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<1xf16>
 // CHECK-NOT: vector.load
 // CHECK: }
-func.func @grouped(%A: memref<4095x4095xf16>) {
+func.func @grouped(%A: memref<4095x4095xf32>) {
+  %c64 = arith.constant 64 : index
+  tile.kernel grid(%c64, %c64) threads(128) as (%bx, %by) {
+    %s = tile.alloc_shared : memref<64x64xf16, #gpu.address_space<workgroup>>
+    %row = arith.muli %by, %c64 : index
+    %col = arith.muli %bx, %c64 : index
+    tile.copy %A[%row, %col] to %s : memref<4095x4095xf32> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// Rows of 4095 f16 of static shape are realigned: each 8-element chunk
+// (4 per thread, unrolled) loads the five 4-byte-aligned words that cover it
+// at index 0 unless it is whole, all chunks' loads before any join; then
+// each output word joins two halves when the index is odd, and a chunk that
+// is not whole reads its elements one by one. 4096 x 4095 elements is an
+// even count, so an odd index never reads past the tensor: no tail check.
+
+// CHECK-LABEL: gpu.func @realigned_kernel
+// CHECK: %[[FLAT:.*]] = memref.collapse_shape %{{.*}} {{\[}}[0, 1]] : memref<4096x4095xf16> into memref<16773120xf16>
+// CHECK: %[[WHOLE:.*]] = arith.cmpi eq, %{{.*}}, %c8 : index
+// CHECK: %[[LINEAR:.*]] = arith.select %[[WHOLE]], %{{.*}}, %c0 : index
+// CHECK: %[[ODD:.*]] = arith.andi %[[LINEAR]], %c1 : index
+// CHECK: %[[BASE:.*]] = arith.subi %[[LINEAR]], %[[ODD]] : index
+// CHECK: vector.load %[[FLAT]][%[[BASE]]] {alignment = 4 : i64} : memref<16773120xf16>, vector<2xf16>
+// CHECK-COUNT-19: vector.load %[[FLAT]][%{{.*}}] {alignment = 4 : i64} : memref<16773120xf16>, vector<2xf16>
+// CHECK-NOT: vector.load
+// CHECK-NOT: arith.cmpi ult, %{{.*}}, %c16773120
+// CHECK: %[[HI:.*]] = arith.shrui %{{.*}}, %c16_i32 : i32
+// CHECK: %[[LO:.*]] = arith.shli %{{.*}}, %c16_i32 : i32
+// CHECK: %[[JOINED:.*]] = arith.ori %[[HI]], %[[LO]] : i32
+// CHECK: arith.select %{{.*}}, %[[JOINED]], %{{.*}} : i32
+// CHECK: scf.if %[[WHOLE]] -> (vector<8xf16>)
+// CHECK: } else {
+// CHECK: vector.maskedload %{{.*}} {alignment = 2 : i64} : memref<4096x4095xf16>, vector<8xi1>, vector<8xf16> into vector<8xf16>
+// CHECK: vector.store %{{.*}} {alignment = 16 : i64} : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK-COUNT-3: vector.store %{{.*}} {alignment = 16 : i64} : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<8xf16>
+// CHECK: gpu.return
+func.func @realigned(%A: memref<4096x4095xf16>) {
+  %c64 = arith.constant 64 : index
+  tile.kernel grid(%c64, %c64) threads(128) as (%bx, %by) {
+    %s = tile.alloc_shared : memref<64x64xf16, #gpu.address_space<workgroup>>
+    %row = arith.muli %by, %c64 : index
+    %col = arith.muli %bx, %c64 : index
+    tile.copy %A[%row, %col] to %s : memref<4096x4095xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// An odd number of elements (4095 x 4095): a chunk with an odd index reads
+// the element after it, so a chunk is only realigned when that element is
+// inside the tensor.
+
+// CHECK-LABEL: gpu.func @realigned_tail_kernel
+// CHECK: %[[COUNT:.*]] = arith.select %{{.*}}, %{{.*}}, %c0 : index
+// CHECK: %[[FULL:.*]] = arith.cmpi eq, %[[COUNT]], %c8 : index
+// CHECK: %[[NEXT:.*]] = arith.addi %[[LINEAR:.*]], %c8 : index
+// CHECK: %[[TAIL:.*]] = arith.cmpi ult, %[[NEXT]], %c16769025 : index
+// CHECK: %[[WHOLE:.*]] = arith.andi %[[FULL]], %[[TAIL]] : i1
+// CHECK: arith.select %[[WHOLE]], %[[LINEAR]], %c0 : index
+func.func @realigned_tail(%A: memref<4095x4095xf16>) {
   %c64 = arith.constant 64 : index
   tile.kernel grid(%c64, %c64) threads(128) as (%bx, %by) {
     %s = tile.alloc_shared : memref<64x64xf16, #gpu.address_space<workgroup>>
