@@ -1,0 +1,158 @@
+//===- RealignedCopy.cpp - Copies from 2-byte-aligned rows ----------------===//
+//
+// Part of tile-mlir. Synchronous copies of 16-bit rows that are only 2-byte
+// aligned, moved in 16-byte chunks read as aligned words and realigned.
+//
+//===----------------------------------------------------------------------===//
+
+#include "CopyLoweringDetail.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+using namespace mlir::tile::copy;
+
+/// Elements per chunk of a realigned copy: 16 bytes of 16-bit elements.
+static constexpr int64_t kRealignedElements = 8;
+
+/// A synchronous copy from global rows that are only 2-byte aligned (16-bit
+/// elements, an odd row length) into a shared tile can still move 16-byte
+/// chunks: each is read as the five aligned 32-bit words that cover it and
+/// shifted into place (loadRealignedChunk). That needs a contiguous
+/// row-major source of static shape (its linear index gives the shift; at
+/// least one chunk long), 16-bit elements on both sides, rows of the extent
+/// made of whole chunks and a destination aligned for them. Returns the
+/// chunk plan, or std::nullopt.
+std::optional<ChunkPlan> copy::planRealigned(ArrayRef<int64_t> extent,
+                                             const CopySide &src,
+                                             const CopySide &dst) {
+  if (src.shared || !dst.shared || src.type.getRank() != 2 ||
+      !src.type.hasStaticShape() ||
+      src.type.getNumElements() < kRealignedElements ||
+      !src.type.getLayout().isIdentity() || src.elementBytes() != 2 ||
+      !src.type.getElementType().isIntOrFloat() ||
+      src.type.getElementType() != dst.type.getElementType() ||
+      extent.back() % kRealignedElements != 0 ||
+      !isAlignedFor(dst, kRealignedElements))
+    return std::nullopt;
+  return makePlan(extent, kRealignedElements);
+}
+
+RealignedSource copy::flattenSource(OpBuilder &b, Location loc,
+                                    const CopySide &src) {
+  SmallVector<ReassociationIndices> all{{0, 1}};
+  return {memref::CollapseShapeOp::create(b, loc, src.memref, all),
+          constantIndex(b, loc, src.type.getNumElements())};
+}
+
+/// Issues the loads of the kRealignedElements 16-bit elements at
+/// `tileIndices` of a source whose rows are only 2-byte aligned: the five
+/// 4-byte-aligned words from the one holding the first element. For an even
+/// linear index the fifth word is not needed and the fourth is read again;
+/// an odd index reads one element past the chunk, so a chunk whose next
+/// element lies outside the tensor, like one that is not whole, takes the
+/// element-wise path and its words are read at index 0 instead, which keeps
+/// every load inside the tensor (planRealigned asks for at least 8
+/// elements) and free of branches.
+RealignedLoad copy::loadRealignedChunk(OpBuilder &b, Location loc,
+                                       const CopySide &src,
+                                       const RealignedSource &source,
+                                       ArrayRef<Value> tileIndices,
+                                       int64_t rowDelta) {
+  constexpr int64_t v = kRealignedElements;
+  SmallVector<Value> srcIndices = sideIndices(b, loc, src, tileIndices);
+  RealignedLoad chunk;
+  chunk.from = physicalAccess(b, loc, src, srcIndices, rowDelta);
+  Value linear =
+      arith::AddIOp::create(b, loc,
+                            arith::MulIOp::create(b, loc, chunk.from.indices[0],
+                                                  dimSize(b, loc, src, 1)),
+                            chunk.from.indices[1]);
+  chunk.count = boundsCount(b, loc, src, srcIndices, rowDelta, v);
+  if (chunk.count)
+    chunk.whole = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                        chunk.count, constantIndex(b, loc, v));
+  // The element after the chunk is inside an even-length tensor whenever
+  // the chunk is: an odd index then cannot end the tensor.
+  if (src.type.getNumElements() % 2 != 0) {
+    Value tailInside = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::ult,
+        arith::AddIOp::create(b, loc, linear, constantIndex(b, loc, v)),
+        source.total);
+    chunk.whole =
+        chunk.whole
+            ? arith::AndIOp::create(b, loc, chunk.whole, tailInside).getResult()
+            : tailInside;
+  }
+  if (chunk.whole)
+    linear = arith::SelectOp::create(b, loc, chunk.whole, linear,
+                                     constantIndex(b, loc, 0));
+  Value odd = arith::AndIOp::create(b, loc, linear, constantIndex(b, loc, 1));
+  chunk.odd = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, odd,
+                                    constantIndex(b, loc, 0));
+  Value base = arith::SubIOp::create(b, loc, linear, odd);
+  auto i32 = b.getI32Type();
+  auto pairType = VectorType::get({2}, src.type.getElementType());
+  auto word = [&](Value index) -> Value {
+    Value pair =
+        vector::LoadOp::create(b, loc, pairType, source.flat, ValueRange{index},
+                               /*nontemporal=*/false, llvm::Align(4));
+    return vector::ExtractOp::create(
+        b, loc,
+        vector::BitCastOp::create(b, loc, VectorType::get({1}, i32), pair), 0);
+  };
+  for (int64_t i = 0; i < v / 2; ++i)
+    chunk.words.push_back(word(b.createOrFold<arith::AddIOp>(
+        loc, base, constantIndex(b, loc, 2 * i))));
+  // The next word for an odd index, the last one again for an even one.
+  Value last = arith::AddIOp::create(
+      b, loc, base,
+      arith::AddIOp::create(
+          b, loc, constantIndex(b, loc, v - 2),
+          arith::MulIOp::create(b, loc, odd, constantIndex(b, loc, 2))));
+  chunk.words.push_back(word(last));
+  return chunk;
+}
+
+/// The value of a realigned chunk: for an odd index each output word joins
+/// the upper half of one word and the lower half of the next. Chunks that
+/// are not whole read their elements one by one, zero outside the tensor.
+Value copy::finishRealignedChunk(OpBuilder &b, Location loc,
+                                 const RealignedLoad &chunk, Type elementType) {
+  constexpr int64_t v = kRealignedElements;
+  auto i32 = b.getI32Type();
+  Value sixteen = arith::ConstantIntOp::create(b, loc, i32, 16);
+  SmallVector<Value> joined;
+  for (int64_t i = 0; i + 1 < int64_t(chunk.words.size()); ++i) {
+    Value high = arith::ShRUIOp::create(b, loc, chunk.words[i], sixteen);
+    Value low = arith::ShLIOp::create(b, loc, chunk.words[i + 1], sixteen);
+    Value shifted = arith::OrIOp::create(b, loc, high, low);
+    joined.push_back(
+        arith::SelectOp::create(b, loc, chunk.odd, shifted, chunk.words[i]));
+  }
+  auto vectorType = VectorType::get({v}, elementType);
+  Value value = vector::BitCastOp::create(
+      b, loc, vectorType,
+      vector::FromElementsOp::create(b, loc, VectorType::get({v / 2}, i32),
+                                     joined));
+  if (!chunk.whole)
+    return value;
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{vectorType}, chunk.whole,
+                                /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  scf::YieldOp::create(b, loc, value);
+  b.setInsertionPointToStart(ifOp.elseBlock());
+  Value count = chunk.count ? chunk.count : constantIndex(b, loc, v);
+  Value zero =
+      arith::ConstantOp::create(b, loc, vectorType, b.getZeroAttr(vectorType));
+  Value elements = vector::MaskedLoadOp::create(
+      b, loc, vectorType, chunk.from.buffer, chunk.from.indices,
+      prefixMask(b, loc, count, v), zero, llvm::MaybeAlign(2));
+  scf::YieldOp::create(b, loc, elements);
+  return ifOp.getResult(0);
+}
