@@ -148,7 +148,7 @@ struct RealignedLoad {
   SmallVector<Value> words;
   /// Whether the first element is the upper half of words[0].
   Value odd;
-  /// Whether the chunk lies wholly inside the tensor (null: provably).
+  /// Whether the chunk and the word after it lie inside the tensor.
   Value whole;
   /// Its in-bounds elements, for the element-wise path of the tile's edge
   /// (null: all of them).
