@@ -1,0 +1,92 @@
+"""Compiles random GEMM configurations of test/Execution/Inputs/gemm.py for
+random chips and checks that each one either becomes PTX that ptxas
+assembles or is rejected with an `error:` diagnostic and exit code 1: never a
+crash, an assertion, a hang (each step has a time limit) or PTX that ptxas
+refuses. Prints one line per failure and a summary; exits 1 on any failure.
+"""
+import argparse
+import os
+import random
+import subprocess
+import sys
+
+parser = argparse.ArgumentParser(description=__doc__)
+parser.add_argument("--seed", type=int, required=True)
+parser.add_argument("--count", type=int, required=True)
+parser.add_argument("--gen", required=True, help="gemm.py")
+parser.add_argument("--tile-opt", required=True)
+parser.add_argument("--tile-translate", required=True)
+parser.add_argument("--ptxas", required=True)
+parser.add_argument("--work", required=True, help="a scratch directory")
+parser.add_argument("--timeout", type=int, default=120)
+args = parser.parse_args()
+os.makedirs(args.work, exist_ok=True)
+rng = random.Random(args.seed)
+
+
+def config():
+    variant = rng.choice(["auto", "manual", "plain"])
+    flags = ["--variant", variant, "--emit", "kernel"]
+    for name, choices in [("--M", [1, 7, 64, 100, 128, 200, 333, 1000, 4095, 4096]),
+                          ("--N", [1, 8, 64, 136, 255, 256, 1000, 4095]),
+                          ("--K", [1, 16, 32, 72, 195, 777, 4095, 4096]),
+                          ("--bm", [16, 32, 64, 128, 256]),
+                          ("--bn", [8, 16, 32, 64, 128, 256]),
+                          ("--bk", [8, 16, 32, 64]),
+                          ("--threads", [32, 64, 128, 256, 512])]:
+        flags += [name, str(rng.choice(choices))]
+    if variant == "auto":
+        flags += ["--num-stages", str(rng.choice([1, 2, 3, 4, 5]))]
+    if rng.random() < 0.3:
+        flags.append("--transpose-a")
+    if rng.random() < 0.3:
+        flags.append("--transpose-b")
+    if rng.random() < 0.2:
+        flags += ["--k-step", "element"]
+    if rng.random() < 0.2:
+        flags += ["--k-offset", str(rng.choice([1, 5, 32]))]
+    return flags, rng.choice(["sm_80", "sm_86", "sm_89", "sm_90", "sm_90a"])
+
+
+def run(cmd, **kw):
+    return subprocess.run(cmd, capture_output=True, text=True,
+                          timeout=args.timeout, **kw)
+
+
+compiled = rejected = 0
+failures = []
+for i in range(args.count):
+    flags, chip = config()
+    what = f"{chip} {' '.join(flags)}"
+    src = run([sys.executable, args.gen] + flags)
+    if src.returncode != 0:  # a combination the generator refuses
+        continue
+    mlir = os.path.join(args.work, f"{i}.mlir")
+    ptx = os.path.join(args.work, f"{i}.ptx")
+    try:
+        opt = run([args.tile_opt, "-", f"--tile-to-ptx=chip={chip}", "-o", mlir],
+                  input=src.stdout)
+        if opt.returncode != 0:
+            if opt.returncode == 1 and "error:" in opt.stderr and \
+                    "Stack dump" not in opt.stderr:
+                rejected += 1
+            else:
+                failures.append(f"tile-opt exit {opt.returncode}: {what}\n"
+                                f"{opt.stderr[-800:]}")
+            continue
+        for cmd in ([args.tile_translate, "--tile-emit-ptx", mlir, "-o", ptx],
+                    [args.ptxas, f"-arch={chip}", ptx, "-o", os.devnull]):
+            step = run(cmd)
+            if step.returncode != 0:
+                failures.append(f"{os.path.basename(cmd[0])} exit "
+                                f"{step.returncode}: {what}\n{step.stderr[-800:]}")
+                break
+        else:
+            compiled += 1
+    except subprocess.TimeoutExpired as e:
+        failures.append(f"timeout in {e.cmd[0]}: {what}")
+for failure in failures:
+    print("FAIL", failure)
+print(f"{args.count} configurations: {compiled} compiled and assembled, "
+      f"{rejected} rejected with a diagnostic, {len(failures)} failures")
+sys.exit(1 if failures else 0)
