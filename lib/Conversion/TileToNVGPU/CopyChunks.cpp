@@ -256,6 +256,27 @@ Value copy::prefixMask(OpBuilder &b, Location loc, Value count, int64_t v) {
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt, iota, splat);
 }
 
+Value copy::loadWholeOrMasked(OpBuilder &b, Location loc, Value whole,
+                              function_ref<Value(OpBuilder &)> wholeValue,
+                              const SharedAccess &from, Value count,
+                              VectorType type, llvm::MaybeAlign align) {
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{type}, whole,
+                                /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  scf::YieldOp::create(b, loc, wholeValue(b));
+  b.setInsertionPointToStart(ifOp.elseBlock());
+  int64_t v = type.getNumElements();
+  if (!count)
+    count = constantIndex(b, loc, v);
+  Value zero = arith::ConstantOp::create(b, loc, type, b.getZeroAttr(type));
+  Value masked =
+      vector::MaskedLoadOp::create(b, loc, type, from.buffer, from.indices,
+                                   prefixMask(b, loc, count, v), zero, align);
+  scf::YieldOp::create(b, loc, masked);
+  return ifOp.getResult(0);
+}
+
 /// The memref and indices the GPU code touches for `indices` (without the
 /// row delta) on `side`.
 SharedAccess copy::physicalAccess(OpBuilder &b, Location loc,

@@ -38,27 +38,11 @@ static Value loadSyncChunk(OpBuilder &b, Location loc, const CopySide &src,
                                   /*nontemporal=*/false, srcAlign);
   };
   Value value;
-  Value count = boundsCount(b, loc, src, srcIndices, rowDelta, v);
-  if (count) {
-    // Whole chunks (all but the tile's edge) take the plain vector load; LLVM
-    // scalarizes a masked one into per-element branches.
+  if (Value count = boundsCount(b, loc, src, srcIndices, rowDelta, v)) {
     Value whole = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, count,
                                         constantIndex(b, loc, v));
-    auto ifOp = scf::IfOp::create(b, loc, TypeRange{srcVector}, whole,
-                                  /*withElseRegion=*/true);
-    {
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPointToStart(ifOp.thenBlock());
-      scf::YieldOp::create(b, loc, plainLoad(b));
-      b.setInsertionPointToStart(ifOp.elseBlock());
-      Value zero = arith::ConstantOp::create(b, loc, srcVector,
-                                             b.getZeroAttr(srcVector));
-      Value masked = vector::MaskedLoadOp::create(
-          b, loc, srcVector, from.buffer, from.indices,
-          prefixMask(b, loc, count, v), zero, srcAlign);
-      scf::YieldOp::create(b, loc, masked);
-    }
-    value = ifOp.getResult(0);
+    value = loadWholeOrMasked(b, loc, whole, plainLoad, from, count, srcVector,
+                              srcAlign);
   } else {
     value = plainLoad(b);
   }

@@ -93,6 +93,15 @@ Value dimSize(OpBuilder &b, Location loc, const CopySide &side, unsigned d);
 /// vector<v x i1> with the first `count` lanes set.
 Value prefixMask(OpBuilder &b, Location loc, Value count, int64_t v);
 
+/// A chunk of `type` that is `wholeValue` (emitted in the taken branch) when
+/// `whole` holds, else a masked load at `from` of its first `count` elements
+/// (null: all), the others zero. LLVM scalarizes a masked load into
+/// per-element branches, so only the tile's edge should take it.
+Value loadWholeOrMasked(OpBuilder &b, Location loc, Value whole,
+                        function_ref<Value(OpBuilder &)> wholeValue,
+                        const SharedAccess &from, Value count, VectorType type,
+                        llvm::MaybeAlign align);
+
 /// The memref and indices the GPU code touches for a chunk on `side`.
 SharedAccess physicalAccess(OpBuilder &b, Location loc, const CopySide &side,
                             ArrayRef<Value> indices, int64_t rowDelta);

@@ -9,7 +9,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -139,18 +138,7 @@ Value copy::finishRealignedChunk(OpBuilder &b, Location loc,
       b, loc, vectorType,
       vector::FromElementsOp::create(b, loc, VectorType::get({v / 2}, i32),
                                      joined));
-  auto ifOp = scf::IfOp::create(b, loc, TypeRange{vectorType}, chunk.whole,
-                                /*withElseRegion=*/true);
-  OpBuilder::InsertionGuard guard(b);
-  b.setInsertionPointToStart(ifOp.thenBlock());
-  scf::YieldOp::create(b, loc, value);
-  b.setInsertionPointToStart(ifOp.elseBlock());
-  Value count = chunk.count ? chunk.count : constantIndex(b, loc, v);
-  Value zero =
-      arith::ConstantOp::create(b, loc, vectorType, b.getZeroAttr(vectorType));
-  Value elements = vector::MaskedLoadOp::create(
-      b, loc, vectorType, chunk.from.buffer, chunk.from.indices,
-      prefixMask(b, loc, count, v), zero, llvm::MaybeAlign(2));
-  scf::YieldOp::create(b, loc, elements);
-  return ifOp.getResult(0);
+  return loadWholeOrMasked(
+      b, loc, chunk.whole, [&](OpBuilder &) { return value; }, chunk.from,
+      chunk.count, vectorType, llvm::MaybeAlign(2));
 }
