@@ -127,44 +127,24 @@ getSchedule(scf::ForOp loop) {
 
 /// Whether `op` may run in the last iteration of the kernel loop, for an
 /// iteration past the end (see predicateStageZero): everything in the head
-/// is harmless then except a copy that reads global memory it was proven
-/// to stay inside for the real iterations only.
+/// is harmless then once its copies read nothing.
 static bool canRunPastTheEnd(Operation *op) {
   WalkResult result = op->walk([](Operation *nested) {
-    if (auto copy = dyn_cast<nvgpu::DeviceAsyncCopyOp>(nested))
-      return copy.getSrcElements() ? WalkResult::advance()
-                                   : WalkResult::interrupt();
     if (isPure(nested) || nested->getNumRegions() != 0 ||
-        isa<nvgpu::LdMatrixOp, gpu::BarrierOp, NVVM::CpAsyncWaitGroupOp,
-            NVVM::CpAsyncCommitGroupOp, scf::YieldOp>(nested))
+        isa<nvgpu::DeviceAsyncCopyOp, nvgpu::LdMatrixOp, gpu::BarrierOp,
+            NVVM::CpAsyncWaitGroupOp, NVVM::CpAsyncCommitGroupOp, scf::YieldOp>(
+            nested))
       return WalkResult::advance();
     return WalkResult::interrupt();
   });
   return !result.wasInterrupted();
 }
 
-/// Whether predicateStageZero can handle the stage-0 op `op`: a top-level
-/// copy gets a guarded srcElements, anything else must run unchanged.
-static bool canPredicate(Operation *op) {
-  return isa<nvgpu::DeviceAsyncCopyOp>(op) || canRunPastTheEnd(op);
-}
-
-/// The pipeliner's predication hook for the stage-0 ops of the kernel loop,
-/// which in its last iteration belong to an iteration past the end. Rather
-/// than peeling an epilogue (LLVM then hoists the ops the epilogue and the
-/// loop body start with into the loop header, which splits the body into
-/// two blocks the PTX scheduler cannot interleave), the head runs there
-/// too: its wait, barrier and ldmatrix touch only valid shared memory, and
-/// the copies read nothing (srcElements 0: cp.async zero-fills a buffer
-/// version no later step reads). Copies inside regions (the bounds-checked
-/// ones) already compute srcElements 0 for offsets past the end.
-static Operation *predicateStageZero(RewriterBase &rewriter, Operation *op,
-                                     Value predicate) {
-  auto copy = dyn_cast<nvgpu::DeviceAsyncCopyOp>(op);
-  if (!copy)
-    return canPredicate(op) ? op : nullptr;
-  Location loc = op->getLoc();
-  rewriter.setInsertionPoint(op);
+/// Makes `copy` read nothing unless `predicate` holds.
+static void guardCopy(RewriterBase &rewriter, nvgpu::DeviceAsyncCopyOp copy,
+                      Value predicate) {
+  Location loc = copy.getLoc();
+  rewriter.setInsertionPoint(copy);
   Value count = copy.getSrcElements();
   if (!count)
     count = arith::ConstantIndexOp::create(
@@ -173,7 +153,26 @@ static Operation *predicateStageZero(RewriterBase &rewriter, Operation *op,
   Value guarded =
       arith::SelectOp::create(rewriter, loc, predicate, count, zero);
   rewriter.modifyOpInPlace(
-      op, [&] { copy.getSrcElementsMutable().assign(guarded); });
+      copy, [&] { copy.getSrcElementsMutable().assign(guarded); });
+}
+
+/// The pipeliner's predication hook for the stage-0 ops of the kernel loop,
+/// which in its last iteration belong to an iteration past the end. Rather
+/// than peeling an epilogue (LLVM then hoists the ops the epilogue and the
+/// loop body start with into the loop header, which splits the body into
+/// two blocks the PTX scheduler cannot interleave), the head runs there
+/// too: its wait, barrier and ldmatrix touch only valid shared memory, and
+/// every copy, nested ones included, reads nothing (srcElements 0: cp.async
+/// zero-fills a buffer version no later step reads). A nested copy's own
+/// srcElements is not enough: its bounds check may cover only the rows, the
+/// K offset having been proven in bounds for the real iterations alone.
+static Operation *predicateStageZero(RewriterBase &rewriter, Operation *op,
+                                     Value predicate) {
+  if (!canRunPastTheEnd(op))
+    return nullptr;
+  op->walk([&](nvgpu::DeviceAsyncCopyOp copy) {
+    guardCopy(rewriter, copy, predicate);
+  });
   return op;
 }
 
@@ -266,7 +265,7 @@ struct TilePrefetchFragmentsPass
       std::vector<std::pair<Operation *, unsigned>> schedule =
           getSchedule(loop);
       if (schedule.empty() || !llvm::all_of(schedule, [](const auto &entry) {
-            return entry.second != 0 || canPredicate(entry.first);
+            return entry.second != 0 || canRunPastTheEnd(entry.first);
           }))
         continue;
       scf::PipeliningOption options;

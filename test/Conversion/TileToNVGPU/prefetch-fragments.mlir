@@ -182,3 +182,50 @@ func.func @depth2(%A: !A, %B: !B) {
   }
   return
 }
+
+// -----
+
+// More threads than B's tile has chunks, and B's rows run out at 255: B's
+// copy sits in a thread guard and checks its row only, since its K offset is
+// in bounds for every real step. The head issued past the end must still
+// read nothing, so the nested copy's row-checked count is guarded too.
+
+// CHECK-LABEL: gpu.func @nested_copy_kernel
+// CHECK: scf.for %[[IV:.*]] = {{.*}} iter_args(
+// CHECK: %[[MORE:.*]] = arith.cmpi slt, %[[IV]]
+// CHECK: %[[A:.*]] = arith.select %[[MORE]], %{{.*}}, %{{.*}} : index
+// CHECK-NEXT: nvgpu.device_async_copy {{.*}}, 8, %[[A]] {bypassL1}
+// CHECK-NEXT: scf.if
+// CHECK: %[[ROWS:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : index
+// CHECK: %[[B:.*]] = arith.select %[[MORE]], %[[ROWS]], %{{.*}} : index
+// CHECK-NEXT: nvgpu.device_async_copy {{.*}}, 8, %[[B]] {bypassL1}
+// CHECK: scf.yield
+
+!A = memref<64x192xf16>
+!B = memref<255x192xf16>
+!C = memref<64x255xf16>
+!As = memref<64x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x32xf16, #gpu.address_space<workgroup>>
+!Cl = memref<64x32xf32, #gpu.address_space<private>>
+func.func @nested_copy(%A: !A, %B: !B, %C: !C) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c6 = arith.constant 6 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c8) threads(256) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    %col = arith.muli %bx, %c32 : index
+    tile.pipelined %c0 to %c6 step %c1 num_stages = 2 as (%k) {
+      %ko = arith.muli %k, %c32 : index
+      tile.copy %A[%c0, %ko] to %A_s : !A to !As
+      tile.copy %B[%col, %ko] to %B_s : !B to !Bs
+      tile.gemm %A_s, %B_s, %C_l transpose_b : !As, !Bs, !Cl
+    }
+    tile.copy %C_l to %C[%c0, %col] : !Cl to !C
+  }
+  return
+}

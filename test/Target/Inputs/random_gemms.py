@@ -3,6 +3,10 @@ random chips and checks that each one either becomes PTX that ptxas
 assembles or is rejected with an `error:` diagnostic and exit code 1: never a
 crash, an assertion, a hang (each step has a time limit) or PTX that ptxas
 refuses. Prints one line per failure and a summary; exits 1 on any failure.
+
+With --keep, the PTX and launch description of every configuration that
+compiled stay in --work, listed in manifest.tsv (index, chip, gemm.py flags),
+for bench/check_random.sh to run with `tile-run --check` on a GPU.
 """
 import argparse
 import os
@@ -19,6 +23,8 @@ parser.add_argument("--tile-translate", required=True)
 parser.add_argument("--ptxas", required=True)
 parser.add_argument("--work", required=True, help="a scratch directory")
 parser.add_argument("--timeout", type=int, default=120)
+parser.add_argument("--keep", action="store_true",
+                    help="keep PTX + launch files and write manifest.tsv")
 args = parser.parse_args()
 os.makedirs(args.work, exist_ok=True)
 rng = random.Random(args.seed)
@@ -55,6 +61,7 @@ def run(cmd, **kw):
 
 compiled = rejected = 0
 failures = []
+manifest = []
 for i in range(args.count):
     flags, chip = config()
     what = f"{chip} {' '.join(flags)}"
@@ -74,8 +81,12 @@ for i in range(args.count):
                 failures.append(f"tile-opt exit {opt.returncode}: {what}\n"
                                 f"{opt.stderr[-800:]}")
             continue
-        for cmd in ([args.tile_translate, "--tile-emit-ptx", mlir, "-o", ptx],
-                    [args.ptxas, f"-arch={chip}", ptx, "-o", os.devnull]):
+        steps = [[args.tile_translate, "--tile-emit-ptx", mlir, "-o", ptx],
+                 [args.ptxas, f"-arch={chip}", ptx, "-o", os.devnull]]
+        if args.keep:
+            steps.append([args.tile_translate, "--tile-emit-launch", mlir,
+                          "-o", os.path.join(args.work, f"{i}.launch")])
+        for cmd in steps:
             step = run(cmd)
             if step.returncode != 0:
                 failures.append(f"{os.path.basename(cmd[0])} exit "
@@ -83,8 +94,12 @@ for i in range(args.count):
                 break
         else:
             compiled += 1
+            manifest.append(f"{i}\t{chip}\t{' '.join(flags)}\n")
     except subprocess.TimeoutExpired as e:
         failures.append(f"timeout in {e.cmd[0]}: {what}")
+if args.keep:
+    with open(os.path.join(args.work, "manifest.tsv"), "w") as f:
+        f.writelines(manifest)
 for failure in failures:
     print("FAIL", failure)
 print(f"{args.count} configurations: {compiled} compiled and assembled, "
