@@ -2,11 +2,13 @@
 # Runs every kernel that `test/Target/Inputs/random_gemms.py --keep` compiled
 # (DIR/manifest.tsv: index, chip, gemm.py flags) through `tile-run --check`
 # against cuBLAS on the GPU. PTX for sm_80..sm_89 runs on a newer GPU through
-# the driver's JIT, so one H200 checks every chip's code. Prints one line per
+# the driver's JIT, so one H200 checks every chip's code; where a cubin sits
+# beside the PTX (sm_90, sm_90a) it runs that instead, sparing the JIT. Prints one line per
 # kernel and a summary; exits non-zero if any kernel fails, errs or hangs.
 #   usage: bench/check_random.sh DIR [TILE_RUN]
-# CHECK_TIMEOUT (seconds, default 60) bounds each run; SANITIZE=1 also runs
-# compute-sanitizer's memcheck on kernels with M, N and K below 1024.
+# CHECK_TIMEOUT (seconds, default 60) bounds each run; SANITIZE (a list of
+# compute-sanitizer tools, e.g. "memcheck racecheck synccheck") also runs
+# those tools on kernels with M, N and K below 1024.
 set -uo pipefail
 dir=$1
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -24,23 +26,32 @@ small() { # true when every --M/--N/--K value of the flags is below 1024
 pass=0 fail=0
 while IFS=$'\t' read -r index chip flags; do
   log="$dir/$index.check.log"
-  timeout "${CHECK_TIMEOUT:-60}" "$TILE_RUN" --ptx "$dir/$index.ptx" --check >"$log" 2>&1
+  kernel=$dir/$index.ptx
+  [ -f "$dir/$index.cubin" ] && kernel=$dir/$index.cubin
+  timeout "${CHECK_TIMEOUT:-60}" "$TILE_RUN" --ptx "$kernel" --launch "$dir/$index.launch" --check >"$log" 2>&1
   rc=$?
   verdict=$(grep -oE 'PASS|FAIL' "$log" | tail -1)
-  memcheck=
-  if [ "$rc" -eq 0 ] && [ "${SANITIZE:-0}" = 1 ] && small "$flags"; then
-    timeout "${CHECK_TIMEOUT:-60}" "$SANITIZER" --tool memcheck --error-exitcode 99 \
-      "$TILE_RUN" --ptx "$dir/$index.ptx" >"$dir/$index.memcheck.log" 2>&1
-    mrc=$?
-    memcheck=" memcheck rc=$mrc"
-    [ "$mrc" -eq 0 ] || rc=$mrc
+  tools=
+  if [ "$rc" -eq 0 ] && small "$flags"; then
+    for tool in ${SANITIZE:-}; do
+      extra=()
+      [ "$tool" = racecheck ] && extra=(--racecheck-report all)
+      slog="$dir/$index.$tool.log"
+      timeout "${CHECK_TIMEOUT:-60}" "$SANITIZER" --tool "$tool" "${extra[@]}" \
+        --error-exitcode 99 "$TILE_RUN" --ptx "$kernel" --launch "$dir/$index.launch" >"$slog" 2>&1
+      trc=$?
+      tools+=" $tool rc=$trc"
+      if [ "$trc" -ne 0 ] || ! grep -qE '(ERROR SUMMARY: 0 errors|0 hazards displayed \(0 errors, 0 warnings\))' "$slog"; then
+        if [ "$trc" -ne 0 ]; then rc=$trc; else rc=98; fi
+      fi
+    done
   fi
   if [ "$rc" -eq 0 ] && [ "$verdict" = PASS ]; then
     pass=$((pass + 1))
-    printf 'ok   %-4s %-7s %s%s\n' "$index" "$chip" "$flags" "$memcheck"
+    printf 'ok   %-4s %-7s %s%s\n' "$index" "$chip" "$flags" "$tools"
   else
     fail=$((fail + 1))
-    printf 'FAIL %-4s %-7s %s rc=%s%s: %s\n' "$index" "$chip" "$flags" "$rc" "$memcheck" \
+    printf 'FAIL %-4s %-7s %s rc=%s%s: %s\n' "$index" "$chip" "$flags" "$rc" "$tools" \
       "$(grep -m1 -E 'error|FAIL' "$log")"
   fi
 done <"$dir/manifest.tsv"

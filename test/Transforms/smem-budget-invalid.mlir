@@ -8,7 +8,7 @@ func.func @big_4(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memre
   %c32 = arith.constant 32 : index
   %bk = arith.constant 64 : index
   %kt = arith.constant 64 : index
-  // expected-warning @+2 {{the GEMM accumulator alone needs 512 registers per thread (256x256xf32 = 262144 B / 128 threads / 4 B) but a thread has at most 255 on sm_90: the tile cannot live in registers; use more threads or a smaller tile}}
+  // expected-warning @+2 {{the GEMM accumulator alone needs 512 registers per thread (256x256xf32 = 262144 B / 128 threads / 4 B) but a thread of 128 has at most 255 on sm_90: the tile cannot live in registers; use more threads or a smaller tile}}
   // expected-error @+1 {{kernel @big_4 needs 262144 bytes of shared memory at num_stages = 4 but sm_90 allows 232448 per block; the largest num_stages that fits is 3}}
   tile.kernel grid(%c32, %c32) threads(128) as (%bx, %by) {
     %A_s = tile.alloc_shared : memref<256x64xf16, #gpu.address_space<workgroup>>
@@ -89,7 +89,7 @@ func.func @many_fragments(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, 
   %c32 = arith.constant 32 : index
   %bk = arith.constant 32 : index
   %kt = arith.constant 128 : index
-  // expected-warning @+1 {{fragment tiles need 384 registers per thread (196608 B / 128 threads / 4 B) but a thread has at most 255 on sm_90: expect spills to local memory}}
+  // expected-warning @+1 {{fragment tiles need 384 registers per thread (196608 B / 128 threads / 4 B) but a thread of 128 has at most 255 on sm_90: expect spills to local memory}}
   tile.kernel grid(%c32, %c32) threads(128) as (%bx, %by) {
     %A_s = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
     %B_s = tile.alloc_shared : memref<32x128xf16, #gpu.address_space<workgroup>>
@@ -115,6 +115,33 @@ func.func @unsized() {
     // A scalable vector has no size before run time.
     // expected-error @+1 {{cannot size shared tile of element type 'vector<[4]xf32>' for the shared-memory budget}}
     %P_s = tile.alloc_shared : memref<4xvector<[4]xf32>, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// 192 registers per thread would fit one thread, but 512 threads of it would
+// not fit the 64K-register file: a thread of a 512-thread block has 128.
+func.func @big_block(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memref<4096x4096xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %bk = arith.constant 32 : index
+  %kt = arith.constant 128 : index
+  // expected-warning @+1 {{the GEMM accumulator alone needs 192 registers per thread (256x384xf32 = 393216 B / 512 threads / 4 B) but a thread of 512 has at most 128 on sm_90}}
+  tile.kernel grid(%c16, %c16) threads(512) as (%bx, %by) {
+    %A_s = tile.alloc_shared : memref<256x32xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<32x384xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<256x384xf32, #gpu.address_space<private>>
+    tile.clear %C_l : memref<256x384xf32, #gpu.address_space<private>>
+    tile.pipelined %c0 to %kt step %c1 num_stages = 2 as (%k) {
+      %ko = arith.muli %k, %bk : index
+      tile.copy %A[%c0, %ko] to %A_s : memref<4096x4096xf16> to memref<256x32xf16, #gpu.address_space<workgroup>>
+      tile.copy %B[%ko, %c0] to %B_s : memref<4096x4096xf16> to memref<32x384xf16, #gpu.address_space<workgroup>>
+      tile.gemm %A_s, %B_s, %C_l : memref<256x32xf16, #gpu.address_space<workgroup>>, memref<32x384xf16, #gpu.address_space<workgroup>>, memref<256x384xf32, #gpu.address_space<private>>
+    }
+    tile.copy %C_l to %C[%c0, %c0] : memref<256x384xf32, #gpu.address_space<private>> to memref<4096x4096xf16>
   }
   return
 }

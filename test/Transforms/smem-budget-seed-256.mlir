@@ -9,8 +9,8 @@
 // SM90-NEXT:   stages=3      196608 B  [OK]
 // SM90-NEXT:   above the 49152 B default: the launch must raise the kernel's dynamic shared-memory limit
 // The accumulator alone: 256*256*4 B / 128 threads / 4 B = 512 registers.
-// SM90-NEXT:   registers 512 per thread for fragments (262144 B / 128 threads / 4 B), limit 255  [OVER]
-// SM90:      warning: the GEMM accumulator alone needs 512 registers per thread (256x256xf32 = 262144 B / 128 threads / 4 B) but a thread has at most 255 on sm_90
+// SM90-NEXT:   registers 512 per thread for fragments (262144 B / 128 threads / 4 B), limit 255 at 128 threads  [OVER]
+// SM90:      warning: the GEMM accumulator alone needs 512 registers per thread (256x256xf32 = 262144 B / 128 threads / 4 B) but a thread of 128 has at most 255 on sm_90
 // SM90-NOT:  error
 
 // SM80:      kernel @big_3 (chip sm_80, limit 166912 B per block)

@@ -11,7 +11,7 @@
 // SM80-LABEL: kernel @seed_auto_3 (chip sm_80, limit 166912 B per block)
 // SM80-NEXT:    stages=1       16384 B  [OK]
 // SM80-NEXT:    stages=3       49152 B  [OK]
-// SM80-NEXT:    registers 128 per thread for fragments (65536 B / 128 threads / 4 B), limit 255  [OK]
+// SM80-NEXT:    registers 128 per thread for fragments (65536 B / 128 threads / 4 B), limit 255 at 128 threads  [OK]
 // SM90-LABEL: kernel @seed_auto_3 (chip sm_90, limit 232448 B per block)
 // SM90-NEXT:    stages=1       16384 B  [OK]
 // SM90-NEXT:    stages=3       49152 B  [OK]

@@ -30,6 +30,8 @@ struct ChipInfo {
   int64_t defaultSharedBytesPerBlock;
   /// Largest number of 32-bit registers one thread may use.
   int64_t maxRegistersPerThread;
+  /// 32-bit registers of one block: the SM's register file.
+  int64_t maxRegistersPerBlock;
   /// PTX ISA features for the NVVM target, new enough for the chip.
   llvm::StringRef ptxFeatures;
   /// Whether tile-to-ptx unrolls pipelined steady states by the number of
@@ -50,6 +52,12 @@ struct ChipInfo {
 /// wgmma applies its 128-byte swizzle to the address bits, so a tile must
 /// start where the pattern starts.
 constexpr int64_t kSharedTileAlignment = 1024;
+
+/// The registers a thread of a `threads`-thread block may use on `chip`:
+/// the per-thread maximum, or less where the block would not fit the
+/// register file otherwise (ptxas caps a kernel at this for its .maxntid;
+/// registers go to warps in units of 256, so the cap is a multiple of 8).
+int64_t getRegisterLimit(const ChipInfo &chip, int64_t threads);
 
 /// Every chip tile-mlir knows, in ascending compute capability.
 llvm::ArrayRef<ChipInfo> getKnownChips();

@@ -93,7 +93,8 @@ static LogicalResult checkUse(Operation *user, Value fragment) {
 /// keeps it, `blocker` is set to the op that does and `why` to the reason.
 static std::optional<SmallVector<FragmentLayout>>
 getWarpgroupLayouts(ArrayRef<AllocFragmentOp> allocs, int64_t threads,
-                    Operation *&blocker, std::string &why) {
+                    int64_t registerLimit, Operation *&blocker,
+                    std::string &why) {
   SmallVector<FragmentLayout> layouts;
   bool anyGemm = false;
   for (AllocFragmentOp alloc : allocs) {
@@ -110,7 +111,7 @@ getWarpgroupLayouts(ArrayRef<AllocFragmentOp> allocs, int64_t threads,
       auto gemm = dyn_cast<GemmOp>(user);
       if (!gemm)
         continue;
-      why = fragment::whyNotWgmma(gemm, *layout);
+      why = fragment::whyNotWgmma(gemm, *layout, registerLimit);
       if (!why.empty()) {
         blocker = gemm;
         return std::nullopt;
@@ -171,7 +172,9 @@ LogicalResult mlir::tile::lowerFragmentOps(KernelOp kernel,
     Operation *blocker = nullptr;
     std::string why;
     if (std::optional<SmallVector<FragmentLayout>> groupLayouts =
-            getWarpgroupLayouts(allocs, threads, blocker, why)) {
+            getWarpgroupLayouts(allocs, threads,
+                                getRegisterLimit(chip, threads), blocker,
+                                why)) {
       layouts = std::move(*groupLayouts);
       wgmma = true;
     } else if (blocker) {

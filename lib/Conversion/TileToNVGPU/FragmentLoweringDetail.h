@@ -64,8 +64,10 @@ Value convertElement(OpBuilder &b, Location loc, Value value, Type to);
 int64_t getElementBytes(Type type);
 
 /// Why `op` cannot run as wgmma.mma_async with its accumulator in the
-/// warpgroup layout `layout`, or an empty string when it can.
-std::string whyNotWgmma(GemmOp op, const FragmentLayout &layout);
+/// warpgroup layout `layout` when a thread has `registerLimit` registers
+/// (getRegisterLimit), or an empty string when it can.
+std::string whyNotWgmma(GemmOp op, const FragmentLayout &layout,
+                        int64_t registerLimit);
 
 /// In the steady-state loops of a kernel whose GEMMs use wgmma, moves each
 /// gemm in front of the copies that precede it in its pipeline step (they

@@ -46,6 +46,12 @@ using namespace mlir::tile::fragment;
 static constexpr int64_t kWarpgroupThreads = 128;
 static constexpr int64_t kWgmmaM = 64;
 static constexpr int64_t kWgmmaK = 16;
+/// Registers one m64nNk16 needs besides its N / 2 accumulators per thread
+/// (descriptors, addresses): ptxas asks for 26 more for N = 128 and 256
+/// ("Insufficient registers ... register target of 154" for N = 256 at 512
+/// threads). Where they do not fit, ptxas refuses the kernel, whereas
+/// mma.sync spills and runs.
+static constexpr int64_t kWgmmaExtraRegisters = 32;
 
 namespace {
 /// One wgmma operand: a shared [rows][cols] tile, read either along its rows
@@ -126,7 +132,8 @@ static std::string whyNotWgmmaOperand(const WgmmaOperand &operand,
   return "";
 }
 
-std::string fragment::whyNotWgmma(GemmOp op, const FragmentLayout &layout) {
+std::string fragment::whyNotWgmma(GemmOp op, const FragmentLayout &layout,
+                                  int64_t registerLimit) {
   auto aType = cast<MemRefType>(op.getA().getType());
   auto bType = cast<MemRefType>(op.getB().getType());
   Type elem = aType.getElementType();
@@ -142,6 +149,13 @@ std::string fragment::whyNotWgmma(GemmOp op, const FragmentLayout &layout) {
   std::string why = whyNotWgmmaOperand(a, kWgmmaM);
   if (why.empty())
     why = whyNotWgmmaOperand(b, layout.warpTileN);
+  int64_t accumulators = layout.warpTileN / 2;
+  if (why.empty() && accumulators + kWgmmaExtraRegisters > registerLimit)
+    why = "one m64n" + std::to_string(layout.warpTileN) + "k16 needs " +
+          std::to_string(accumulators) + " accumulator registers per thread " +
+          "and about " + std::to_string(kWgmmaExtraRegisters) +
+          " more, but a thread of this block has " +
+          std::to_string(registerLimit);
   return why;
 }
 

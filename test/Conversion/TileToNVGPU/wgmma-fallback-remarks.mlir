@@ -77,6 +77,38 @@ func.func @split_panel() {
 
 // -----
 
+// 512 threads leave a thread 128 registers (64K per block), and a warpgroup's
+// m64n256k16 needs its 128 accumulators and more: ptxas would refuse the
+// kernel, while mma.sync spills and runs.
+func.func @registers() {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(512) as (%bx) {
+    %A_s = tile.alloc_shared : memref<256x16xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<16x256xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<256x256xf32, #gpu.address_space<private>>
+    // expected-remark @+1 {{the kernel's GEMMs do not use wgmma on sm_90a: one m64n256k16 needs 128 accumulator registers per thread and about 32 more, but a thread of this block has 128}}
+    tile.gemm %A_s, %B_s, %C_l : memref<256x16xf16, #gpu.address_space<workgroup>>, memref<16x256xf16, #gpu.address_space<workgroup>>, memref<256x256xf32, #gpu.address_space<private>>
+  }
+  return
+}
+
+// -----
+
+// The same tile at 256 threads: two warpgroups of m64n256k16 in a thread's
+// 255 registers.
+func.func @registers_fit() {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(256) as (%bx) {
+    %A_s = tile.alloc_shared : memref<128x16xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<16x256xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<128x256xf32, #gpu.address_space<private>>
+    tile.gemm %A_s, %B_s, %C_l : memref<128x16xf16, #gpu.address_space<workgroup>>, memref<16x256xf16, #gpu.address_space<workgroup>>, memref<128x256xf32, #gpu.address_space<private>>
+  }
+  return
+}
+
+// -----
+
 // A kernel without GEMMs has nothing to say.
 func.func @no_gemm(%C: memref<128x128xf16>) {
   %c1 = arith.constant 1 : index

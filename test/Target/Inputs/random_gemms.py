@@ -6,7 +6,9 @@ refuses. Prints one line per failure and a summary; exits 1 on any failure.
 
 With --keep, the PTX and launch description of every configuration that
 compiled stay in --work, listed in manifest.tsv (index, chip, gemm.py flags),
-for bench/check_random.sh to run with `tile-run --check` on a GPU.
+for bench/check_random.sh to run with `tile-run --check` on a GPU; so does
+ptxas's cubin for sm_90 and sm_90a, which an H200 loads without the JIT
+(PTX for older chips is JIT-compiled there).
 """
 import argparse
 import os
@@ -70,6 +72,9 @@ for i in range(args.count):
         continue
     mlir = os.path.join(args.work, f"{i}.mlir")
     ptx = os.path.join(args.work, f"{i}.ptx")
+    cubin = os.devnull
+    if args.keep and chip.startswith("sm_90"):
+        cubin = os.path.join(args.work, f"{i}.cubin")
     try:
         opt = run([args.tile_opt, "-", f"--tile-to-ptx=chip={chip}", "-o", mlir],
                   input=src.stdout)
@@ -82,7 +87,7 @@ for i in range(args.count):
                                 f"{opt.stderr[-800:]}")
             continue
         steps = [[args.tile_translate, "--tile-emit-ptx", mlir, "-o", ptx],
-                 [args.ptxas, f"-arch={chip}", ptx, "-o", os.devnull]]
+                 [args.ptxas, f"-arch={chip}", ptx, "-o", cubin]]
         if args.keep:
             steps.append([args.tile_translate, "--tile-emit-launch", mlir,
                           "-o", os.path.join(args.work, f"{i}.launch")])

@@ -193,11 +193,11 @@ LogicalResult TileSmemBudgetPass::checkKernel(KernelOp kernel, StringRef name,
     return llvm::divideCeil(bytes, threads * 4);
   };
   int64_t registers = registersFor(footprint.fragmentBytes);
-  int64_t maxRegisters = chipInfo.maxRegistersPerThread;
+  int64_t maxRegisters = getRegisterLimit(chipInfo, threads);
   os << "  registers " << registers << " per thread for fragments ("
      << footprint.fragmentBytes << " B / " << threads
-     << " threads / 4 B), limit " << maxRegisters << "  "
-     << (registers <= maxRegisters ? "[OK]" : "[OVER]") << "\n";
+     << " threads / 4 B), limit " << maxRegisters << " at " << threads
+     << " threads  " << (registers <= maxRegisters ? "[OK]" : "[OVER]") << "\n";
   os.flush();
 
   int64_t accumulatorRegisters = registersFor(footprint.accumulatorBytes);
@@ -209,16 +209,17 @@ LogicalResult TileSmemBudgetPass::checkKernel(KernelOp kernel, StringRef name,
         footprint.accumulators, [&](MemRefType t) { diag << formatShape(t); },
         [&] { diag << " + "; });
     diag << " = " << footprint.accumulatorBytes << " B / " << threads
-         << " threads / 4 B) but a thread has at most " << maxRegisters
-         << " on " << chipInfo.name
+         << " threads / 4 B) but a thread of " << threads << " has at most "
+         << maxRegisters << " on " << chipInfo.name
          << ": the tile cannot live in registers; use more threads or a "
             "smaller tile";
   } else if (registers > maxRegisters) {
     emitWarning(kernel.getLoc())
         << "fragment tiles need " << registers << " registers per thread ("
         << footprint.fragmentBytes << " B / " << threads
-        << " threads / 4 B) but a thread has at most " << maxRegisters << " on "
-        << chipInfo.name << ": expect spills to local memory";
+        << " threads / 4 B) but a thread of " << threads << " has at most "
+        << maxRegisters << " on " << chipInfo.name
+        << ": expect spills to local memory";
   }
 
   if (plannedBytes <= limit)
