@@ -4,14 +4,15 @@
 The module has two functions:
 
 * `@gemm(%A, %B, %C)`: C = A * B with static shapes (A MxK f16, B KxN f16,
-  C MxN f16), written as the seed examples write it (examples/matmul_*.mlir):
+  C MxN f16; `--dtype bf16` for A and B, `--c-type` for C), written as the
+  seed examples write it (examples/matmul_*.mlir):
   `plain` uses a serial scf.for, `auto` a `tile.pipelined` with only
   `num_stages`, `manual` one with `stage` and `order` by hand.
   `--transpose-a` stores A as KxM (`--transpose-b`: B as NxK) and uses
   the tile.gemm transpose flags.
-* `@main()`: fills A and B with small integers that f16 holds exactly,
-  poisons C, calls @gemm, recomputes every element with a plain f32 loop
-  nest rounded to f16 the same way, and prints
+* `@main()`: fills A and B with small integers that f16 and bf16 hold
+  exactly, poisons C, calls @gemm, recomputes every element with a plain f32
+  loop nest rounded to C's type the same way, and prints
 
       max_abs_error: <largest |C - reference| over all elements>
       unwritten: <elements of C still holding the poison>
@@ -26,7 +27,10 @@ exact in any order and a correct kernel gives max_abs_error 0 exactly.
 import argparse
 import sys
 
-POISON = -30000.0  # exact in f16, and no sum of these inputs reaches it
+# Exact in f16 (bf16 rounds it to -29952); the inputs' products repeat every
+# 99 k-steps and sum to at least 0 per period, so no partial sum falls
+# below -110 and none can be mistaken for the poison.
+POISON = -30000.0
 
 
 def parse_list(text):
@@ -56,6 +60,10 @@ def parse_args(argv):
                    help="store A as KxM and use tile.gemm transpose_a")
     p.add_argument("--transpose-b", action="store_true",
                    help="store B as NxK and use tile.gemm transpose_b")
+    p.add_argument("--dtype", choices=["f16", "bf16"], default="f16",
+                   help="element type of A and B")
+    p.add_argument("--c-type", choices=["f16", "bf16", "f32"], default=None,
+                   help="element type of C (default: --dtype)")
     p.add_argument("--num-stages", type=int, default=None,
                    help="auto: the pipeline depth (default 3)")
     p.add_argument("--stage", default=None,
@@ -70,6 +78,8 @@ def parse_args(argv):
         p.error("--num-stages needs --variant auto")
     if args.variant != "manual" and (args.stage or args.order):
         p.error("--stage/--order need --variant manual")
+    if args.c_type is None:
+        args.c_type = args.dtype
     if args.variant == "auto" and args.num_stages is None:
         args.num_stages = 3
     if args.variant == "manual" and args.stage is None:
@@ -122,8 +132,8 @@ def b_shape(a):
     return (a.N, a.K) if a.transpose_b else (a.K, a.N)
 
 
-def f16_type(shape):
-    return f"memref<{shape[0]}x{shape[1]}xf16>"
+def memref_type(shape, elem):
+    return f"memref<{shape[0]}x{shape[1]}x{elem}>"
 
 
 def emit_kernel(a):
@@ -135,11 +145,11 @@ def emit_kernel(a):
     flags = ((" transpose_a" if a.transpose_a else "")
              + (" transpose_b" if a.transpose_b else ""))
     return f"""\
-!A = {f16_type(a_shape(a))}
-!B = {f16_type(b_shape(a))}
-!C = memref<{a.M}x{a.N}xf16>
-!As = memref<{a_tile[0]}x{a_tile[1]}xf16, #gpu.address_space<workgroup>>
-!Bs = memref<{b_tile[0]}x{b_tile[1]}xf16, #gpu.address_space<workgroup>>
+!A = {memref_type(a_shape(a), a.dtype)}
+!B = {memref_type(b_shape(a), a.dtype)}
+!C = {memref_type((a.M, a.N), a.c_type)}
+!As = memref<{a_tile[0]}x{a_tile[1]}x{a.dtype}, #gpu.address_space<workgroup>>
+!Bs = memref<{b_tile[0]}x{b_tile[1]}x{a.dtype}, #gpu.address_space<workgroup>>
 !Cl = memref<{a.bm}x{a.bn}xf32, #gpu.address_space<private>>
 
 func.func @gemm(%A: !A, %B: !B, %C: !C) {{
@@ -175,7 +185,7 @@ func.func @gemm(%A: !A, %B: !B, %C: !C) {{
 """
 
 
-def emit_fill(name, shape, mul_i, mul_j, mod, bias, transposed):
+def emit_fill(name, shape, elem, mul_i, mul_j, mod, bias, transposed):
     """Logical element (r, c) = ((r * mul_i + c * mul_j) % mod) - bias, with
     memref `name` holding element (r, c) at [c][r] when `transposed`."""
     rows, cols = shape
@@ -190,8 +200,8 @@ def emit_fill(name, shape, mul_i, mul_j, mod, bias, transposed):
       %r = arith.remui %s, %c{mod} : index
       %v = arith.subi %r, %c{bias} : index
       %vi = arith.index_cast %v : index to i32
-      %vf = arith.sitofp %vi : i32 to f16
-      memref.store %vf, %{name}[%i, %j] : memref<{rows}x{cols}xf16>
+      %vf = arith.sitofp %vi : i32 to {elem}
+      memref.store %vf, %{name}[%i, %j] : memref<{rows}x{cols}x{elem}>
     }}
   }}
 """
@@ -201,20 +211,32 @@ def emit_main(a):
     consts = sorted({0, 1, 2, 3, 4, 5, 7, 9, 11, a.M, a.N, a.K})
     const_lines = "\n".join(
         f"  %c{c} = arith.constant {c} : index" for c in consts)
-    tA = f16_type(a_shape(a))
-    tB = f16_type(b_shape(a))
+    tA = memref_type(a_shape(a), a.dtype)
+    tB = memref_type(b_shape(a), a.dtype)
     a_at = "%k, %i" if a.transpose_a else "%i, %k"
     b_at = "%j, %k" if a.transpose_b else "%k, %j"
-    tC = f"memref<{a.M}x{a.N}xf16>"
+    tC = memref_type((a.M, a.N), a.c_type)
+    ab, c = a.dtype, a.c_type
+    # The reference rounds the f32 sum to C's type and back.
+    if c == "f32":
+        round_ref = "      %ref = arith.addf %sum, %zero : f32"
+        load_got = (f"      %got = memref.load %C[%i, %j] : {tC}")
+        poison32 = "  %poison32 = arith.addf %poison, %zero : f32"
+    else:
+        round_ref = (f"      %ref16 = arith.truncf %sum : f32 to {c}\n"
+                     f"      %ref = arith.extf %ref16 : {c} to f32")
+        load_got = (f"      %got16 = memref.load %C[%i, %j] : {tC}\n"
+                    f"      %got = arith.extf %got16 : {c} to f32")
+        poison32 = f"  %poison32 = arith.extf %poison : {c} to f32"
     return f"""\
 func.func @main() {{
 {const_lines}
   %A = memref.alloc() : {tA}
   %B = memref.alloc() : {tB}
   %C = memref.alloc() : {tC}
-{emit_fill("A", a_shape(a), 7, 3, 11, 5, a.transpose_a)}\
-{emit_fill("B", b_shape(a), 5, 2, 9, 4, a.transpose_b)}\
-  %poison = arith.constant {POISON:e} : f16
+{emit_fill("A", a_shape(a), ab, 7, 3, 11, 5, a.transpose_a)}\
+{emit_fill("B", b_shape(a), ab, 5, 2, 9, 4, a.transpose_b)}\
+  %poison = arith.constant {POISON:e} : {c}
   scf.for %i = %c0 to %c{a.M} step %c1 {{
     scf.for %j = %c0 to %c{a.N} step %c1 {{
       memref.store %poison, %C[%i, %j] : {tC}
@@ -223,11 +245,11 @@ func.func @main() {{
 
   func.call @gemm(%A, %B, %C) : ({tA}, {tB}, {tC}) -> ()
 
-  // The reference: a plain loop nest, f32 sum over k, rounded to f16.
+  // The reference: a plain loop nest, f32 sum over k, rounded to C's type.
   %zero = arith.constant 0.0 : f32
   %none = arith.constant 0 : i64
   %one = arith.constant 1 : i64
-  %poison32 = arith.extf %poison : f16 to f32
+{poison32}
   %result:2 = scf.for %i = %c0 to %c{a.M} step %c1
       iter_args(%err_i = %zero, %bad_i = %none) -> (f32, i64) {{
     %row:2 = scf.for %j = %c0 to %c{a.N} step %c1
@@ -236,16 +258,14 @@ func.func @main() {{
           iter_args(%acc = %zero) -> (f32) {{
         %a16 = memref.load %A[{a_at}] : {tA}
         %b16 = memref.load %B[{b_at}] : {tB}
-        %a32 = arith.extf %a16 : f16 to f32
-        %b32 = arith.extf %b16 : f16 to f32
+        %a32 = arith.extf %a16 : {ab} to f32
+        %b32 = arith.extf %b16 : {ab} to f32
         %p = arith.mulf %a32, %b32 : f32
         %acc1 = arith.addf %acc, %p : f32
         scf.yield %acc1 : f32
       }}
-      %ref16 = arith.truncf %sum : f32 to f16
-      %ref = arith.extf %ref16 : f16 to f32
-      %got16 = memref.load %C[%i, %j] : {tC}
-      %got = arith.extf %got16 : f16 to f32
+{round_ref}
+{load_got}
       %diff = arith.subf %got, %ref : f32
       %abs = math.absf %diff : f32
       %err = arith.maximumf %err_j, %abs : f32

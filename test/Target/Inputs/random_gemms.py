@@ -25,11 +25,16 @@ parser.add_argument("--tile-translate", required=True)
 parser.add_argument("--ptxas", required=True)
 parser.add_argument("--work", required=True, help="a scratch directory")
 parser.add_argument("--timeout", type=int, default=120)
+parser.add_argument("--types", action="store_true",
+                    help="also draw the element types of A and B (f16, bf16) "
+                    "and of C (f16, bf16, f32), from a separate stream so "
+                    "that a seed's other choices stay as they were")
 parser.add_argument("--keep", action="store_true",
                     help="keep PTX + launch files and write manifest.tsv")
 args = parser.parse_args()
 os.makedirs(args.work, exist_ok=True)
 rng = random.Random(args.seed)
+type_rng = random.Random(f"types {args.seed}")
 
 
 def config():
@@ -53,6 +58,9 @@ def config():
         flags += ["--k-step", "element"]
     if rng.random() < 0.2:
         flags += ["--k-offset", str(rng.choice([1, 5, 32]))]
+    if args.types:
+        flags += ["--dtype", type_rng.choice(["f16", "bf16"]),
+                  "--c-type", type_rng.choice(["f16", "bf16", "f32"])]
     return flags, rng.choice(["sm_80", "sm_86", "sm_89", "sm_90", "sm_90a"])
 
 
