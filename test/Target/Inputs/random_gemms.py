@@ -29,12 +29,16 @@ parser.add_argument("--types", action="store_true",
                     help="also draw the element types of A and B (f16, bf16) "
                     "and of C (f16, bf16, f32), from a separate stream so "
                     "that a seed's other choices stay as they were")
+parser.add_argument("--schedules", action="store_true",
+                    help="give manual variants a random stage and order "
+                    "(valid or not), from a separate stream as --types")
 parser.add_argument("--keep", action="store_true",
                     help="keep PTX + launch files and write manifest.tsv")
 args = parser.parse_args()
 os.makedirs(args.work, exist_ok=True)
 rng = random.Random(args.seed)
 type_rng = random.Random(f"types {args.seed}")
+schedule_rng = random.Random(f"schedules {args.seed}")
 
 
 def config():
@@ -58,6 +62,12 @@ def config():
         flags += ["--k-step", "element"]
     if rng.random() < 0.2:
         flags += ["--k-offset", str(rng.choice([1, 5, 32]))]
+    if args.schedules and variant == "manual":
+        order = [0, 1, 2]
+        schedule_rng.shuffle(order)
+        flags += ["--stage",
+                  ",".join(str(schedule_rng.randint(0, 3)) for _ in range(3)),
+                  "--order", ",".join(map(str, order))]
     if args.types:
         flags += ["--dtype", type_rng.choice(["f16", "bf16"]),
                   "--c-type", type_rng.choice(["f16", "bf16", "f32"])]
