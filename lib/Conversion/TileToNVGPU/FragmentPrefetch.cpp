@@ -194,8 +194,12 @@ static void issueLoadsBeforeCopies(Block &body) {
       wait = wait->getPrevNode();
     if (!wait || cast<NVVM::CpAsyncWaitGroupOp>(wait).getN() < 1)
       continue;
+    // The loads of this step only: where the copies come last in their step
+    // (a hand schedule's `order`), the next loads belong to the next step,
+    // behind its wait, and the commit must not move past that wait.
     Operation *lastLoad = nullptr;
-    for (Operation *op = commit->getNextNode(); op && !isMma(op);
+    for (Operation *op = commit->getNextNode();
+         op && !isMma(op) && !isa<NVVM::CpAsyncWaitGroupOp, gpu::BarrierOp>(op);
          op = op->getNextNode())
       if (isa<nvgpu::LdMatrixOp>(op))
         lastLoad = op;

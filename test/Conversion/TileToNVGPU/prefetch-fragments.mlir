@@ -229,3 +229,51 @@ func.func @nested_copy(%A: !A, %B: !B, %C: !C) {
   }
   return
 }
+
+// -----
+
+// A hand schedule whose copies come last in each step (order puts B's copy
+// after the gemm), at depth 3: the ldmatrix loads after a step's commit are
+// the next step's, behind its wait and barrier. The commit stays before that
+// wait; moved after it, the wait would count one group too few and the next
+// step would read B before it lands. (20 k-tiles: 18 steady steps, three
+// trips of the loop unrolled by 6 = lcm of A's 2 and B's 3 versions.)
+
+// CHECK-LABEL: gpu.func @copies_last_kernel
+// CHECK: scf.for
+// CHECK: nvvm.cp.async.wait.group 1
+// CHECK-NOT: nvvm.cp.async.wait.group
+// CHECK: nvgpu.device_async_copy
+// CHECK-NOT: nvvm.cp.async.wait.group
+// CHECK: nvvm.cp.async.commit.group
+// CHECK-NEXT: nvvm.cp.async.wait.group 1
+// CHECK-NOT: nvvm.cp.async.wait.group
+// CHECK: nvvm.cp.async.commit.group
+// CHECK-NEXT: nvvm.cp.async.wait.group 1
+
+!A = memref<32x640xf16>
+!B = memref<8x640xf16>
+!C = memref<32x8xf16>
+!As = memref<32x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<8x32xf16, #gpu.address_space<workgroup>>
+!Cl = memref<32x8xf32, #gpu.address_space<private>>
+func.func @copies_last(%A: !A, %B: !B, %C: !C) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c20 = arith.constant 20 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c1) threads(64) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    tile.pipelined %c0 to %c20 step %c1 stage = [1, 0, 2] order = [0, 2, 1] as (%k) {
+      %ko = arith.muli %k, %c32 : index
+      tile.copy %A[%c0, %ko] to %A_s : !A to !As
+      tile.copy %B[%c0, %ko] to %B_s : !B to !Bs
+      tile.gemm %A_s, %B_s, %C_l transpose_b : !As, !Bs, !Cl
+    }
+    tile.copy %C_l to %C : !Cl to !C
+  }
+  return
+}
