@@ -10,6 +10,7 @@ hang (each step has a time limit) or a wrong number. Prints one line per
 failure and a summary; exits 1 on any failure.
 """
 import argparse
+import os
 import random
 import re
 import subprocess
@@ -28,6 +29,9 @@ parser.add_argument("--timeout", type=int, default=120)
 parser.add_argument("--verbose", action="store_true",
                     help="also print each rejection's first error line")
 args = parser.parse_args()
+sys.path.insert(0, os.path.dirname(os.path.abspath(args.gen)))
+from gemm_flags import draw_layout_flags  # noqa: E402
+
 rng = random.Random(args.seed)
 
 
@@ -52,14 +56,7 @@ def config():
               "--bn", str(rng.choice([8, 16])),
               "--bk", str(rng.choice([8, 16])),
               "--threads", str(rng.choice([32, 64, 128]))]
-    if rng.random() < 0.3:
-        flags.append("--transpose-a")
-    if rng.random() < 0.3:
-        flags.append("--transpose-b")
-    if rng.random() < 0.2:
-        flags += ["--k-step", "element"]
-    if rng.random() < 0.2:
-        flags += ["--k-offset", str(rng.choice([1, 5, 32]))]
+    flags += draw_layout_flags(rng)
     if rng.random() < 0.3:
         flags += ["--dtype", rng.choice(["f16", "bf16"]),
                   "--c-type", rng.choice(["f16", "bf16", "f32"])]

@@ -36,6 +36,9 @@ parser.add_argument("--keep", action="store_true",
                     help="keep PTX + launch files and write manifest.tsv")
 args = parser.parse_args()
 os.makedirs(args.work, exist_ok=True)
+sys.path.insert(0, os.path.dirname(os.path.abspath(args.gen)))
+from gemm_flags import draw_layout_flags  # noqa: E402
+
 rng = random.Random(args.seed)
 type_rng = random.Random(f"types {args.seed}")
 schedule_rng = random.Random(f"schedules {args.seed}")
@@ -54,14 +57,7 @@ def config():
         flags += [name, str(rng.choice(choices))]
     if variant == "auto":
         flags += ["--num-stages", str(rng.choice([1, 2, 3, 4, 5]))]
-    if rng.random() < 0.3:
-        flags.append("--transpose-a")
-    if rng.random() < 0.3:
-        flags.append("--transpose-b")
-    if rng.random() < 0.2:
-        flags += ["--k-step", "element"]
-    if rng.random() < 0.2:
-        flags += ["--k-offset", str(rng.choice([1, 5, 32]))]
+    flags += draw_layout_flags(rng)
     if args.schedules and variant == "manual":
         order = [0, 1, 2]
         schedule_rng.shuffle(order)
