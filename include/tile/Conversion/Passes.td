@@ -25,14 +25,23 @@ def TileLowerToCPU : Pass<"tile-lower-to-cpu", "ModuleOp"> {
     remaining `tile.pipelined` runs as a serial `scf.for` in source order.
     The output of the software-pipelining rewrite runs too: its
     multi-versioned buffers, subviews and `scf` loops are already sequential
-    code, asynchronous copies complete at once, and `tile.commit_group`,
-    `tile.wait_group` and `tile.barrier` are erased. Finally every
-    `#gpu.address_space` is dropped from every memref type in the module, so
-    the standard CPU-to-LLVM passes apply. There is no concurrency here: a
-    missing barrier or wait cannot show up in CPU results.
+    code. An asynchronous copy lands only when a `tile.wait_group` retires its
+    commit group (it is recorded where issued and replayed at that wait; one
+    that no wait retires never lands), so a missing wait or a wait count that
+    is too large gives wrong CPU results too; with
+    `model-async-copies=false` copies complete at once. `tile.barrier` is
+    erased: there is one thread, so a missing barrier cannot show up in CPU
+    results. Finally every `#gpu.address_space` is dropped from every memref
+    type in the module, so the standard CPU-to-LLVM passes apply.
   }];
+  let options = [
+    Option<"modelAsync", "model-async-copies", "bool", /*default=*/"true",
+           "land each tile.copy_async at the tile.wait_group that retires "
+           "its group (false: at once)">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::cf::ControlFlowDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
   ];

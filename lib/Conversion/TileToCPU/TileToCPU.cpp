@@ -10,6 +10,7 @@
 #include "tile/Conversion/Passes.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -132,6 +133,8 @@ static void stripGPUAddressSpaces(ModuleOp module) {
 namespace {
 struct TileLowerToCPUPass
     : public tile::impl::TileLowerToCPUBase<TileLowerToCPUPass> {
+  using Base::Base;
+
   void runOnOperation() override {
     ModuleOp module = getOperation();
     bool failedCheck = false;
@@ -140,6 +143,8 @@ struct TileLowerToCPUPass
     });
     if (failedCheck)
       return signalPassFailure();
+    if (modelAsync)
+      module.walk([&](KernelOp kernel) { modelAsyncCopies(kernel); });
 
     // Post-order: ops inside a kernel or pipelined loop are rewritten while
     // their parent still exists; the parents' bodies are then moved, not
@@ -163,8 +168,9 @@ struct TileLowerToCPUPass
           .Case([&](CopyAsyncOp copy) { lowerCopyToLoops(rewriter, copy); })
           .Case([&](GemmOp gemm) { lowerGemmToLoops(rewriter, gemm); })
           .Case([&](ClearOp clear) { lowerClearToLoops(rewriter, clear); })
-          // Copies complete synchronously and there is one thread of
-          // execution: waiting and synchronizing have nothing to do.
+          // Left only with model-async-copies=false, or around copies the
+          // model cannot replay: those complete at once, and with one
+          // thread of execution waiting and synchronizing do nothing.
           .Case<CommitGroupOp, WaitGroupOp, BarrierOp>(
               [&](Operation *sync) { rewriter.eraseOp(sync); });
     }

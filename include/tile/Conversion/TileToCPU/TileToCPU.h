@@ -26,6 +26,14 @@ void lowerCopyToLoops(RewriterBase &rewriter, CopyOp op);
 /// completes before the next op runs.
 void lowerCopyToLoops(RewriterBase &rewriter, CopyAsyncOp op);
 
+/// Makes the `tile.copy_async` ops of `kernel` land where a `tile.wait_group`
+/// retires their commit group instead of at once: each is recorded where it
+/// is issued and replayed as a `tile.copy` by the first wait that retires it
+/// (AsyncCopyModel.cpp). Commits and waits are replaced; a copy whose
+/// destination is not a subview chain of a shared tile visible at every wait
+/// is left to land at once.
+void modelAsyncCopies(KernelOp kernel);
+
 /// Replaces `tile.gemm` by `C[m][n] += sum_k f32(op(A)[m][k]) *
 /// f32(op(B)[k][n])`, summing k in increasing order.
 void lowerGemmToLoops(RewriterBase &rewriter, GemmOp op);

@@ -1,0 +1,58 @@
+// RUN: tile-opt --tile-lower-to-cpu %s | FileCheck %s
+
+// The default CPU model of asynchronous copies: a tile.copy_async is
+// recorded where it is issued (its group and the indices it needs) and
+// performed by the first tile.wait_group that retires its group.
+
+!G = memref<64x48xf16>
+!S2 = memref<2x16x8xf16, #gpu.address_space<workgroup>>
+!Sv = memref<16x8xf16, strided<[8, 1], offset: ?>, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: func.func @one_copy(
+// CHECK-SAME:    %[[G:[a-z0-9]+]]: memref<64x48xf16>, %[[VER:[a-z0-9]+]]: index, %[[ROW:[a-z0-9]+]]: index)
+// The state (committed groups, queue length) and the queue: group, the
+// source's two offsets, the subview's version offset.
+// CHECK:       %[[STATE:.*]] = memref.alloc() : memref<2xindex>
+// CHECK:       %[[QUEUE:.*]] = memref.alloc() : memref<64x4xindex>
+// CHECK:       %[[TILE:.*]] = memref.alloc() : memref<2x16x8xf16>
+// Issue: record, do not copy.
+// CHECK:       %[[N:.*]] = memref.load %[[STATE]][%c1
+// CHECK:       cf.assert
+// CHECK:       %[[GROUP:.*]] = memref.load %[[STATE]][%c0
+// CHECK:       memref.store %[[GROUP]], %[[QUEUE]][%[[N]],
+// CHECK:       memref.store %[[ROW]], %[[QUEUE]][%[[N]],
+// CHECK:       memref.store %[[VER]], %[[QUEUE]][%[[N]],
+// CHECK-NOT:   memref.load %[[G]]
+// Commit: one more group.
+// CHECK:       %[[OLD:.*]] = memref.load %[[STATE]][%c0
+// CHECK:       %[[NEW:.*]] = arith.addi %[[OLD]], %c1
+// CHECK:       memref.store %[[NEW]], %[[STATE]][%c0
+// wait_group 1: retire the groups older than committed - 1, in issue order;
+// a retired entry becomes the copy, on the version it recorded.
+// CHECK:       %[[COMMITTED:.*]] = memref.load %[[STATE]][%c0
+// CHECK:       %[[THRESHOLD:.*]] = arith.subi %[[COMMITTED]], %c1
+// CHECK:       scf.for %[[E:.*]] = {{.*}} iter_args(
+// CHECK:         %[[G0:.*]] = memref.load %[[QUEUE]][%[[E]], %c0
+// CHECK:         %[[OLDER:.*]] = arith.cmpi slt, %[[G0]], %[[THRESHOLD]]
+// CHECK:         scf.if %[[OLDER]]
+// CHECK:           %[[RV:.*]] = memref.load %[[QUEUE]][%[[E]], %c3
+// CHECK:           %[[SV:.*]] = memref.subview %[[TILE]][%[[RV]], 0, 0]
+// CHECK:           memref.load %[[G]]
+// CHECK:           memref.store %{{.*}}, %[[SV]][
+// The rest stay queued, moved to the front.
+// CHECK:         } else {
+// CHECK:       memref.dealloc %[[STATE]]
+// CHECK:       memref.dealloc %[[QUEUE]]
+func.func @one_copy(%G: !G, %ver: index, %row: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %S = tile.alloc_shared : !S2
+    %v = memref.subview %S[%ver, 0, 0] [1, 16, 8] [1, 1, 1] : !S2 to !Sv
+    tile.copy_async %G[%row, %c0] to %v : !G to !Sv
+    tile.commit_group
+    tile.wait_group 1
+    tile.barrier
+  }
+  return
+}
