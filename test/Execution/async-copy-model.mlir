@@ -22,6 +22,13 @@
 // RUN: cat %S/gemm-pipelined-by-hand-2.mlir %t.main.mlir | tile-opt --tile-lower-to-cpu %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s --check-prefix=HIDDEN
 
+// A kernel that issues 100 copies of one op before its wait overflows the
+// 64-entry queue, which then lands its copies early (a GPU may): it runs
+// to the end and the tile holds the data.
+// RUN: tile-opt %S/Inputs/many-pending-copies.mlir --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | %tile_cpu_runner | FileCheck %s --check-prefix=MANY
+// MANY: tile[3, 5] = 8{{$}}
+
 // Uninitialized tile memory (nan) or a wrong value, anything but 0.
 // WRONG:      max_abs_error: {{nan|[0-9.e+]*[1-9]}}
 // HIDDEN:     max_abs_error: 0{{$}}

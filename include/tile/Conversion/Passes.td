@@ -41,7 +41,6 @@ def TileLowerToCPU : Pass<"tile-lower-to-cpu", "ModuleOp"> {
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
-    "::mlir::cf::ControlFlowDialect",
     "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
   ];

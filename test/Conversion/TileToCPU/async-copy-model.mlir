@@ -15,13 +15,13 @@
 // CHECK:       %[[STATE:.*]] = memref.alloc() : memref<2xindex>
 // CHECK:       %[[QUEUE:.*]] = memref.alloc() : memref<64x4xindex>
 // CHECK:       %[[TILE:.*]] = memref.alloc() : memref<2x16x8xf16>
-// Issue: record, do not copy.
-// CHECK:       %[[N:.*]] = memref.load %[[STATE]][%c1
-// CHECK:       cf.assert
-// CHECK:       %[[GROUP:.*]] = memref.load %[[STATE]][%c0
-// CHECK:       memref.store %[[GROUP]], %[[QUEUE]][%[[N]],
-// CHECK:       memref.store %[[ROW]], %[[QUEUE]][%[[N]],
-// CHECK:       memref.store %[[VER]], %[[QUEUE]][%[[N]],
+// Issue: a full queue (64 pending) first lands its copies; then the copy is
+// recorded (the group, the source's row and column, the version), not
+// performed: G is not read before the wait.
+// CHECK:       %[[FULL:.*]] = arith.cmpi uge, %{{.*}}, %c64
+// CHECK:       scf.if %[[FULL]] {
+// CHECK-DAG:   memref.store %[[ROW]], %[[QUEUE]][%[[N:.*]], %c1
+// CHECK-DAG:   memref.store %[[VER]], %[[QUEUE]][%[[N]], %c3
 // CHECK-NOT:   memref.load %[[G]]
 // Commit: one more group.
 // CHECK:       %[[OLD:.*]] = memref.load %[[STATE]][%c0
