@@ -23,7 +23,8 @@ namespace tile {
 void lowerCopyToLoops(RewriterBase &rewriter, CopyOp op);
 
 /// `tile.copy_async` with the same meaning as `tile.copy`: the copy
-/// completes before the next op runs.
+/// completes before the next op runs (where modelAsyncCopies did not defer
+/// it to a wait).
 void lowerCopyToLoops(RewriterBase &rewriter, CopyAsyncOp op);
 
 /// Makes the `tile.copy_async` ops of `kernel` land where a `tile.wait_group`
