@@ -3,8 +3,9 @@
 # (DIR/manifest.tsv: index, chip, gemm.py flags) through `tile-run --check`
 # against cuBLAS on the GPU. PTX for sm_80..sm_89 runs on a newer GPU through
 # the driver's JIT, so one H200 checks every chip's code; where a cubin sits
-# beside the PTX (sm_90, sm_90a) it runs that instead, sparing the JIT. Prints one line per
-# kernel and a summary; exits non-zero if any kernel fails, errs or hangs.
+# beside the PTX (sm_90, sm_90a) it runs that instead, sparing the JIT.
+# Prints one line per kernel and a summary; exits non-zero if any kernel
+# fails, errs or hangs.
 #   usage: bench/check_random.sh DIR [TILE_RUN]
 # CHECK_TIMEOUT (seconds, default 60) bounds each run; SANITIZE (a list of
 # compute-sanitizer tools, e.g. "memcheck racecheck synccheck") also runs

@@ -33,7 +33,8 @@ parser.add_argument("--schedules", action="store_true",
                     help="give manual variants a random stage and order "
                     "(valid or not), from a separate stream as --types")
 parser.add_argument("--keep", action="store_true",
-                    help="keep PTX + launch files and write manifest.tsv")
+                    help="keep the PTX, launch description and (sm_90, "
+                    "sm_90a) cubin of each kernel, and write manifest.tsv")
 args = parser.parse_args()
 os.makedirs(args.work, exist_ok=True)
 sys.path.insert(0, os.path.dirname(os.path.abspath(args.gen)))
