@@ -91,6 +91,51 @@ def TileLowerToNVGPU : Pass<"tile-lower-to-nvgpu", "ModuleOp"> {
   ];
 }
 
+def TileSpecializeInteriorBlocks : Pass<"tile-specialize-interior-blocks"> {
+  let summary = "gives the blocks away from the grid's last row and column "
+                "a copy of the kernel body without their bounds checks";
+  let description = [{
+    Where a tensor's size is not a multiple of its tile, the GPU lowering
+    bounds-checks every copy that can leave the tensor, and it proves a copy
+    inside only from the ranges of the index values (the block index below
+    its grid size, the loop counter below its bound). With a grid of G
+    blocks in a dimension, usually only block G - 1 can leave: the others
+    pay the checks for nothing. This pass versions each `tile.kernel` whose
+    copies that is true of: its body (all but its top-level
+    `tile.alloc_shared` and `tile.alloc_fragment`, which both versions share)
+    moves into the `else` region of an `scf.if` on whether the block index
+    is below G - 1 in those grid dimensions, and a clone of it, in which
+    each such index is `arith.minui(index, G - 2)` (equal to it there), goes
+    into the `then` region. The condition is the same for every thread of a
+    block, so the branch does not diverge. A dimension is versioned only
+    when restricting its index proves more dimensions of the copies' global
+    sides inside than before; a kernel with a dynamic grid size there, or
+    with a `tile.alloc_shared` below its top level, is left as it is.
+    `tile-to-ptx` runs this pass after the software pipelining.
+
+    ```mlir
+    // 4000x4000 output in 128x128 tiles: 32x32 blocks, 31x31 of them interior.
+    tile.kernel grid(%c32, %c32) threads(128) as (%bx, %by) {
+      %A_s = tile.alloc_shared : ...
+      %in_x = arith.cmpi ult, %bx, %c31 : index
+      %in_y = arith.cmpi ult, %by, %c31 : index
+      %interior = arith.andi %in_x, %in_y : i1
+      scf.if %interior {
+        %bx_i = arith.minui %bx, %c30 : index
+        %by_i = arith.minui %by, %c30 : index
+        ... the body, on %bx_i and %by_i: no bounds checks ...
+      } else {
+        ... the body, on %bx and %by ...
+      }
+    }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
 def TilePrefetchFragments : Pass<"tile-prefetch-fragments"> {
   let summary = "loads the next steady-state step's first mma fragments "
                 "before the current step's last mma.sync";
@@ -126,10 +171,11 @@ def TileToPTX : Pass<"tile-to-ptx", "ModuleOp"> {
   let summary = "the whole pipeline: tile kernels to a module holding PTX";
   let description = [{
     Runs, in order, the pipelining passes (`tile-pipeline-planning`,
-    `tile-smem-budget`, `tile-software-pipeline`), `tile-lower-to-nvgpu`,
+    `tile-smem-budget`, `tile-software-pipeline`),
+    `tile-specialize-interior-blocks`, `tile-lower-to-nvgpu`,
     `tile-prefetch-fragments` (where the chip table enables it),
-    the upstream device lowering on the `gpu.module` (`convert-scf-to-cf`,
-    `expand-strided-metadata`, `lower-affine`, `convert-nvgpu-to-nvvm`,
+    the upstream device lowering on the `gpu.module` (`expand-strided-metadata`,
+    `lower-affine`, `convert-scf-to-cf`, `convert-nvgpu-to-nvvm`,
     `convert-gpu-to-nvvm` with bare-pointer kernel arguments,
     `convert-nvvm-to-llvm` for the wgmma ops of sm_90a), then
     `nvvm-attach-target` for the chip with the chip table's PTX features and
@@ -149,6 +195,10 @@ def TileToPTX : Pass<"tile-to-ptx", "ModuleOp"> {
            /*default=*/"true",
            "tile-software-pipeline's unroll-steady-state, where the chip "
            "table enables it (sm_90)">,
+    Option<"specializeInteriorBlocks", "specialize-interior-blocks", "bool",
+           /*default=*/"true",
+           "run tile-specialize-interior-blocks after the software "
+           "pipelining">,
     Option<"prefetchFragments", "prefetch-fragments", "bool",
            /*default=*/"true",
            "run tile-prefetch-fragments, where the chip table enables it "

@@ -70,8 +70,9 @@ struct OtherSide {
                                       index[d], constant(extent[d])));
       if (!offsets.empty())
         index[d] = arith::AddIOp::create(b, loc, offsets[d], index[d]);
-      // Outside the other side's bounds: only with offsets or dynamic sizes.
-      if (offsets.empty() && !type.isDynamicDim(d))
+      // Outside the other side's bounds: only with offsets or dynamic sizes,
+      // and not where the offset's range keeps the copy inside.
+      if ((offsets.empty() && !type.isDynamicDim(d)) || provablyInside(d))
         continue;
       Value size = type.isDynamicDim(d)
                        ? memref::DimOp::create(b, loc, memref, d).getResult()
@@ -92,18 +93,24 @@ struct OtherSide {
             arith::AddIOp::create(b, loc, offsets[1], col)};
   }
 
+  /// Whether the copied part of dimension `d` provably lies inside this
+  /// side (IndexFacts bounds the offset).
+  bool provablyInside(int d) const {
+    if (type.isDynamicDim(d))
+      return false;
+    std::optional<int64_t> bound = offsets.empty()
+                                       ? std::optional<int64_t>(0)
+                                       : getConstantUpperBound(offsets[d]);
+    return bound &&
+           *bound + std::min(extent[d], fragmentShape[d]) <= type.getDimSize(d);
+  }
+
   /// Whether every fragment element is provably copied and inside this
   /// side, so that locate's conditions all hold.
   bool provablyInside() const {
-    for (int d = 0; d < 2; ++d) {
-      if (extent[d] < fragmentShape[d] || type.isDynamicDim(d))
+    for (int d = 0; d < 2; ++d)
+      if (extent[d] < fragmentShape[d] || !provablyInside(d))
         return false;
-      std::optional<int64_t> bound = offsets.empty()
-                                         ? std::optional<int64_t>(0)
-                                         : getConstantUpperBound(offsets[d]);
-      if (!bound || *bound + fragmentShape[d] > type.getDimSize(d))
-        return false;
-    }
     return true;
   }
 

@@ -3,7 +3,8 @@ random `num_stages`, or random `stage` and `order` by hand (valid or not),
 random small sizes that are not tile multiples, transposed operands, shifted
 or element-counted K loops, element types, and the steady state unrolled or
 not. Each goes through --tile-pipeline-planning --tile-software-pipeline
---tile-lower-to-cpu and must either be rejected with an `error:` diagnostic
+--tile-specialize-interior-blocks --tile-lower-to-cpu (the order of
+--tile-to-ptx) and must either be rejected with an `error:` diagnostic
 and exit code 1, or run and match the f32 reference exactly (max_abs_error 0,
 nothing unwritten, every element checked): never a crash, an assertion, a
 hang (each step has a time limit) or a wrong number. Prints one line per
@@ -80,6 +81,7 @@ for i in range(args.count):
     try:
         opt = run([args.tile_opt, "-", "--tile-pipeline-planning",
                    f"--tile-software-pipeline=unroll-steady-state={unroll}",
+                   "--tile-specialize-interior-blocks",
                    "--tile-lower-to-cpu"] + args.to_llvm.split(),
                   input=src.stdout)
         if opt.returncode != 0:

@@ -1,0 +1,164 @@
+//===- InteriorBlocks.cpp - The tile-specialize-interior-blocks pass ------===//
+//
+// Part of tile-mlir. A kernel whose sizes are not tile multiples bounds-checks
+// every copy that can leave its tensor, although only the blocks of the last
+// row or column of the grid can. This pass gives the other blocks a copy of
+// the kernel body in which the copy lowering proves their accesses inside.
+// See the pass description in Passes.td.
+//
+// Nothing upstream versions code on a block-uniform condition for an
+// analysis of our own (IndexFacts), so this is ours. The facts reach the
+// analysis without teaching it about branches: inside the interior version,
+// each restricted block index is replaced by min(index, G - 2), which equals
+// the index there and which IndexFacts already bounds.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "tile/Conversion/Passes.h"
+#include "tile/Conversion/TileToNVGPU/IndexFacts.h"
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
+#include "tile/Dialect/Tile/Transforms/Pipelining.h"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TILESPECIALIZEINTERIORBLOCKS
+#include "tile/Conversion/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+
+/// Counts the dimensions of the global sides of `kernel`'s copies whose
+/// extent provably lies inside the tensor (IndexFacts), the dimensions the
+/// copy lowering will not bounds-check.
+static int64_t countProvablyInside(KernelOp kernel) {
+  int64_t count = 0;
+  auto countSide = [&](Value memref, ValueRange indices,
+                       ArrayRef<int64_t> extent) {
+    auto type = cast<MemRefType>(memref.getType());
+    if (indices.empty() || getMemorySpace(type) != MemorySpace::Global)
+      return;
+    for (auto [d, index] : llvm::enumerate(indices)) {
+      if (type.isDynamicDim(d))
+        continue;
+      std::optional<int64_t> bound = getConstantUpperBound(index);
+      count += bound && *bound + extent[d] <= type.getDimSize(d);
+    }
+  };
+  kernel.walk([&](Operation *op) {
+    auto visit = [&](auto copy) {
+      SmallVector<int64_t> extent = copy.getExtent();
+      countSide(copy.getSource(), copy.getSourceIndices(), extent);
+      countSide(copy.getDest(), copy.getDestIndices(), extent);
+    };
+    if (auto copy = dyn_cast<CopyOp>(op))
+      visit(copy);
+    else if (auto copy = dyn_cast<CopyAsyncOp>(op))
+      visit(copy);
+  });
+  return count;
+}
+
+/// min(index, grid[d] - 2), created by `b`: the index itself in every block
+/// but the last of dimension `d`.
+static Value restrictIndex(OpBuilder &b, BlockArgument index,
+                           ArrayRef<int64_t> grid) {
+  Location loc = index.getLoc();
+  Value last =
+      arith::ConstantIndexOp::create(b, loc, grid[index.getArgNumber()] - 2);
+  return arith::MinUIOp::create(b, loc, index, last);
+}
+
+/// The grid dimensions whose last block alone keeps some copy of `kernel`
+/// bounds-checked: those where restricting the block index to the others
+/// proves more copy dimensions inside.
+static SmallVector<unsigned> getHelpfulDims(KernelOp kernel,
+                                            ArrayRef<int64_t> grid) {
+  int64_t before = countProvablyInside(kernel);
+  SmallVector<unsigned> dims;
+  for (auto [d, size] : llvm::enumerate(grid)) {
+    if (size < 2)
+      continue;
+    auto trial = cast<KernelOp>(kernel->clone());
+    Block &trialBody = trial.getBody().front();
+    OpBuilder b = OpBuilder::atBlockBegin(&trialBody);
+    BlockArgument index = trialBody.getArgument(d);
+    Value restricted = restrictIndex(b, index, grid);
+    index.replaceAllUsesExcept(restricted, restricted.getDefiningOp());
+    if (countProvablyInside(trial) > before)
+      dims.push_back(d);
+    trial->erase();
+  }
+  return dims;
+}
+
+/// Versions `kernel`'s body (all but its top-level tile allocations, which
+/// both versions share) on whether the block is interior in `dims`.
+static void specialize(KernelOp kernel, ArrayRef<unsigned> dims,
+                       ArrayRef<int64_t> grid) {
+  Block &body = kernel.getBody().front();
+  SmallVector<Operation *> moved;
+  for (Operation &op : body)
+    if (!isa<AllocSharedOp, AllocFragmentOp>(op))
+      moved.push_back(&op);
+
+  Location loc = kernel.getLoc();
+  OpBuilder b = OpBuilder::atBlockEnd(&body);
+  Value interior;
+  for (unsigned d : dims) {
+    Value lastBlock = arith::ConstantIndexOp::create(b, loc, grid[d] - 1);
+    Value below = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                        body.getArgument(d), lastBlock);
+    interior =
+        interior ? arith::AndIOp::create(b, loc, interior, below) : below;
+  }
+  auto branch = scf::IfOp::create(b, loc, TypeRange(), interior,
+                                  /*withElseRegion=*/true);
+  Block *edge = branch.elseBlock();
+  for (Operation *op : moved)
+    op->moveBefore(edge->getTerminator());
+
+  // The interior version: a clone in which each restricted block index is
+  // min(index, G - 2), equal to it there.
+  Block *inside = branch.thenBlock();
+  b.setInsertionPoint(inside->getTerminator());
+  IRMapping mapping;
+  for (unsigned d : dims)
+    mapping.map(body.getArgument(d),
+                restrictIndex(b, body.getArgument(d), grid));
+  for (Operation &op : edge->without_terminator())
+    b.clone(op, mapping);
+}
+
+namespace {
+struct TileSpecializeInteriorBlocksPass
+    : tile::impl::TileSpecializeInteriorBlocksBase<
+          TileSpecializeInteriorBlocksPass> {
+  void runOnOperation() override {
+    SmallVector<KernelOp> kernels;
+    getOperation()->walk([&](KernelOp kernel) { kernels.push_back(kernel); });
+    for (KernelOp kernel : kernels) {
+      SmallVector<int64_t> grid;
+      for (Value size : kernel.getGridSizes()) {
+        std::optional<int64_t> constant = evaluateConstantIndex(size);
+        grid.push_back(constant ? *constant : 0);
+      }
+      // A nested shared allocation would be allocated twice.
+      bool nestedAlloc = false;
+      kernel.walk([&](AllocSharedOp alloc) {
+        nestedAlloc |= alloc->getParentOp() != kernel.getOperation();
+      });
+      if (nestedAlloc)
+        continue;
+      SmallVector<unsigned> dims = getHelpfulDims(kernel, grid);
+      if (!dims.empty())
+        specialize(kernel, dims, grid);
+    }
+  }
+};
+} // namespace

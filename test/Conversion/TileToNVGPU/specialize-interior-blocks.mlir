@@ -1,0 +1,127 @@
+// RUN: tile-opt %s --tile-specialize-interior-blocks -split-input-file | FileCheck %s
+// RUN: tile-opt %s --tile-specialize-interior-blocks --tile-lower-to-nvgpu=chip=sm_90 -split-input-file \
+// RUN:   | FileCheck %s --check-prefix=LOWER
+
+// A 100x70 output in 32x32 tiles: a 3x4 grid whose last column (bx = 2) and
+// last row (by = 3) leave C. The other blocks get a version on min(bx, 1)
+// and min(by, 2); the tiles stay shared by both versions.
+
+!A = memref<100x64xf16>
+!B = memref<64x70xf16>
+!C = memref<100x70xf16>
+!As = memref<32x16xf16, #gpu.address_space<workgroup>>
+!Bs = memref<16x32xf16, #gpu.address_space<workgroup>>
+!Cl = memref<32x32xf32, #gpu.address_space<private>>
+
+// CHECK-LABEL: func.func @both_dims
+// CHECK:       tile.kernel grid(%{{.*}}, %{{.*}}) threads(64) as (%[[BX:.*]], %[[BY:.*]]) {
+// CHECK-NEXT:    %[[AS:.*]] = tile.alloc_shared : memref<32x16xf16
+// CHECK-NEXT:    %[[BS:.*]] = tile.alloc_shared : memref<16x32xf16
+// CHECK-NEXT:    %[[CL:.*]] = tile.alloc_fragment
+// CHECK-NEXT:    %[[C2:.*]] = arith.constant 2 : index
+// CHECK-NEXT:    %[[INX:.*]] = arith.cmpi ult, %[[BX]], %[[C2]] : index
+// CHECK-NEXT:    %[[C3:.*]] = arith.constant 3 : index
+// CHECK-NEXT:    %[[INY:.*]] = arith.cmpi ult, %[[BY]], %[[C3]] : index
+// CHECK-NEXT:    %[[IN:.*]] = arith.andi %[[INX]], %[[INY]] : i1
+// CHECK-NEXT:    scf.if %[[IN]] {
+// CHECK-NEXT:      %[[C1:.*]] = arith.constant 1 : index
+// CHECK-NEXT:      %[[BXI:.*]] = arith.minui %[[BX]], %[[C1]] : index
+// CHECK-NEXT:      %[[C2I:.*]] = arith.constant 2 : index
+// CHECK-NEXT:      %[[BYI:.*]] = arith.minui %[[BY]], %[[C2I]] : index
+// CHECK-NEXT:      tile.clear %[[CL]]
+// CHECK-NEXT:      %[[ROWI:.*]] = arith.muli %[[BYI]], %{{.*}} : index
+// CHECK-NEXT:      %[[COLI:.*]] = arith.muli %[[BXI]], %{{.*}} : index
+// CHECK:           tile.copy %{{.*}}[%[[ROWI]], %{{.*}}] to %[[AS]]
+// CHECK:           tile.copy %{{.*}}[%{{.*}}, %[[COLI]]] to %[[BS]]
+// CHECK:           tile.gemm %[[AS]], %[[BS]], %[[CL]]
+// CHECK:         tile.copy %[[CL]] to %{{.*}}[%[[ROWI]], %[[COLI]]]
+// CHECK-NEXT:    } else {
+// CHECK-NEXT:      tile.clear %[[CL]]
+// CHECK-NEXT:      %[[ROW:.*]] = arith.muli %[[BY]], %{{.*}} : index
+// CHECK-NEXT:      %[[COL:.*]] = arith.muli %[[BX]], %{{.*}} : index
+// CHECK:           tile.copy %{{.*}}[%[[ROW]], %{{.*}}] to %[[AS]]
+// CHECK:           tile.copy %{{.*}}[%{{.*}}, %[[COL]]] to %[[BS]]
+// CHECK:           tile.gemm %[[AS]], %[[BS]], %[[CL]]
+// CHECK:         tile.copy %[[CL]] to %{{.*}}[%[[ROW]], %[[COL]]]
+// CHECK-NEXT:    }
+// CHECK-NEXT:  }
+
+// The interior version has no bounds checks against 100 or 70: neither in
+// the copies of A and B nor in the stores of C (odd-width C, so element
+// pairs under an alignment test). The edge version keeps them.
+// LOWER-LABEL: gpu.func @both_dims_kernel
+// LOWER:         scf.if
+// LOWER-NOT:       arith.cmpi ult, %{{[0-9a-z_]+}}, %c{{(100|70)(_[0-9]+)?}} :
+// LOWER:         } else {
+// LOWER:           arith.cmpi ult, %{{[0-9a-z_]+}}, %c{{100(_[0-9]+)?}} :
+// LOWER:           arith.cmpi ult, %{{[0-9a-z_]+}}, %c{{70(_[0-9]+)?}} :
+func.func @both_dims(%A: !A, %B: !B, %C: !C) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c3, %c4) threads(64) as (%bx, %by) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    %row = arith.muli %by, %c32 : index
+    %col = arith.muli %bx, %c32 : index
+    scf.for %k = %c0 to %c4 step %c1 {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %A[%row, %ko] to %A_s : !A to !As
+      tile.copy %B[%ko, %col] to %B_s : !B to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }
+    tile.copy %C_l to %C[%row, %col] : !Cl to !C
+  }
+  return
+}
+
+// -----
+
+// Only N (the grid's x) is ragged: only bx is versioned.
+
+!A = memref<96x64xf16>
+!B = memref<64x70xf16>
+!C = memref<96x70xf16>
+!As = memref<32x16xf16, #gpu.address_space<workgroup>>
+!Bs = memref<16x32xf16, #gpu.address_space<workgroup>>
+!Cl = memref<32x32xf32, #gpu.address_space<private>>
+
+// CHECK-LABEL: func.func @x_only
+// CHECK:       tile.kernel grid(%{{.*}}, %{{.*}}) threads(64) as (%[[BX:.*]], %[[BY:.*]]) {
+// CHECK:         %[[IN:.*]] = arith.cmpi ult, %[[BX]], %{{.*}} : index
+// CHECK-NEXT:    scf.if %[[IN]] {
+// CHECK-NEXT:      %[[C1:.*]] = arith.constant 1 : index
+// CHECK-NEXT:      %[[BXI:.*]] = arith.minui %[[BX]], %[[C1]] : index
+// CHECK-NOT:       arith.minui
+// CHECK:           arith.muli %[[BY]]
+// CHECK:           arith.muli %[[BXI]]
+// CHECK:         } else {
+func.func @x_only(%A: !A, %B: !B, %C: !C) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c3, %c3) threads(64) as (%bx, %by) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    %row = arith.muli %by, %c32 : index
+    %col = arith.muli %bx, %c32 : index
+    scf.for %k = %c0 to %c4 step %c1 {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %A[%row, %ko] to %A_s : !A to !As
+      tile.copy %B[%ko, %col] to %B_s : !B to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }
+    tile.copy %C_l to %C[%row, %col] : !Cl to !C
+  }
+  return
+}
