@@ -109,8 +109,10 @@ def TileSpecializeInteriorBlocks : Pass<"tile-specialize-interior-blocks"> {
     into the `then` region. The condition is the same for every thread of a
     block, so the branch does not diverge. A dimension is versioned only
     when restricting its index proves more dimensions of the copies' global
-    sides inside than before; a kernel with a dynamic grid size there, or
-    with a `tile.alloc_shared` below its top level, is left as it is.
+    sides inside than before. A kernel with a dynamic grid size there, with
+    a `tile.alloc_shared` below its top level, or still holding a
+    `tile.pipelined` loop (its shared tiles would serve two loops, which
+    `tile-software-pipeline` cannot multi-buffer) is left as it is:
     `tile-to-ptx` runs this pass after the software pipelining.
 
     ```mlir

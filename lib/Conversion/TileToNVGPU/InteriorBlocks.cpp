@@ -148,12 +148,16 @@ struct TileSpecializeInteriorBlocksPass
         std::optional<int64_t> constant = evaluateConstantIndex(size);
         grid.push_back(constant ? *constant : 0);
       }
-      // A nested shared allocation would be allocated twice.
+      // A nested shared allocation would be allocated twice, and a shared
+      // tile used by two tile.pipelined loops cannot be multi-buffered: this
+      // pass runs after tile-software-pipeline.
       bool nestedAlloc = false;
       kernel.walk([&](AllocSharedOp alloc) {
         nestedAlloc |= alloc->getParentOp() != kernel.getOperation();
       });
-      if (nestedAlloc)
+      bool pipelined = false;
+      kernel.walk([&](PipelinedOp) { pipelined = true; });
+      if (nestedAlloc || pipelined)
         continue;
       SmallVector<unsigned> dims = getHelpfulDims(kernel, grid);
       if (!dims.empty())

@@ -1,8 +1,10 @@
 // RUN: tile-opt %s --tile-specialize-interior-blocks | FileCheck %s
 
 // Left as they are: tile multiples (nothing to gain), a ragged K (the last
-// k-tile is partial in every block), a dynamic grid, a one-block grid, and
-// a shared tile allocated inside the loop (both versions would allocate it).
+// k-tile is partial in every block), a dynamic grid, a one-block grid, a
+// shared tile allocated inside the loop (both versions would allocate it),
+// and a tile.pipelined loop not yet rewritten (two loops would share its
+// shared tiles, which the software pipeliner rejects).
 
 !A = memref<96x60xf16>
 !B = memref<60x64xf16>
@@ -57,6 +59,22 @@ func.func @unchanged(%A: !A, %B: !B, %C: !C, %E: memref<20x70xf16>, %gx: index) 
       tile.copy %C_l to %S : !Cl to memref<32x32xf16, #gpu.address_space<workgroup>>
       tile.copy %S to %E[%c0, %col] : memref<32x32xf16, #gpu.address_space<workgroup>> to memref<20x70xf16>
     }
+  }
+  // A ragged grid, but the pipelined loop is still to be rewritten.
+  tile.kernel grid(%c3, %c3) threads(64) as (%bx, %by) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    %row = arith.muli %by, %c32 : index
+    %col = arith.muli %bx, %c32 : index
+    tile.pipelined %c0 to %c4 step %c1 num_stages = 2 as (%k) {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %A[%row, %ko] to %A_s : !A to !As
+      tile.copy %B[%ko, %col] to %B_s : !B to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }
+    tile.copy %C_l to %E[%row, %col] : !Cl to memref<20x70xf16>
   }
   // A single block, which is the edge.
   tile.kernel grid(%c1) threads(64) as (%bx) {
