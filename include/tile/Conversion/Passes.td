@@ -91,6 +91,46 @@ def TileLowerToNVGPU : Pass<"tile-lower-to-nvgpu", "ModuleOp"> {
   ];
 }
 
+def TilePersistentBlocks : Pass<"tile-persistent-blocks"> {
+  let summary = "a fixed number of blocks loop over the tiles of a "
+                "software-pipelined kernel, each prefetching its next tile "
+                "under the current tile's stores";
+  let description = [{
+    Rewrites each `tile.kernel` whose grid has more than `blocks` blocks
+    into a one-dimensional grid of `blocks` blocks. Block `p` handles the
+    tiles `p, p + blocks, p + 2 * blocks, ...` of the original grid, in
+    row-major order (grid dimension 0 fastest), one after the other: the
+    shared and fragment tiles are allocated once, and the kernel body runs
+    in an `scf.for` over the tiles. The body is expected in the shape
+    `tile-software-pipeline` gives it: a head (clears, index math, and the
+    prologue's `tile.copy_async` and `tile.commit_group`), then the
+    pipeline's loops and epilogue (up to the last loop, gemm, wait or
+    barrier), then a tail that only stores fragments to global memory,
+    since the next tile's copies are in flight while it runs. The head's copies move: the first tile's run before the loop,
+    and each later tile's run at the end of the previous trip, after a
+    `tile.barrier` (every thread is done with the shared tiles) and before
+    the previous tile's stores, so the prologue's loads are in flight while
+    the results are stored. The wait counts of the pipeline stay right:
+    the same groups are committed before each tile's loop. A kernel without
+    prologue copies (synchronous copies) only gets the loop and the
+    barrier. A kernel with no reduction, a tail that does more than store
+    fragments, or a grid size that is not a constant is an error. Inside the loop, block indices are computed
+    with `arith.remui` / `arith.divui` from the tile number, whose bound
+    is the loop's; the next tile's number is clamped to the last tile
+    (`arith.minui`, an identity where it is used), so index bounds still
+    prove what they did. Not run by `tile-to-ptx` unless its
+    `persistent-blocks` option is set.
+  }];
+  let options = [
+    Option<"blocks", "blocks", "int64_t", /*default=*/"132",
+           "the number of blocks (e.g. SMs x blocks per SM)">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
 def TileSpecializeInteriorBlocks : Pass<"tile-specialize-interior-blocks"> {
   let summary = "gives the blocks away from the grid's last row and column "
                 "a copy of the kernel body without their bounds checks";
@@ -174,6 +214,7 @@ def TileToPTX : Pass<"tile-to-ptx", "ModuleOp"> {
   let description = [{
     Runs, in order, the pipelining passes (`tile-pipeline-planning`,
     `tile-smem-budget`, `tile-software-pipeline`),
+    `tile-persistent-blocks` (only with `persistent-blocks`),
     `tile-specialize-interior-blocks`, `tile-lower-to-nvgpu`,
     `tile-prefetch-fragments` (where the chip table enables it),
     the upstream device lowering on the `gpu.module` (`expand-strided-metadata`,
@@ -197,6 +238,10 @@ def TileToPTX : Pass<"tile-to-ptx", "ModuleOp"> {
            /*default=*/"true",
            "tile-software-pipeline's unroll-steady-state, where the chip "
            "table enables it (sm_90)">,
+    Option<"persistentBlocks", "persistent-blocks", "int64_t",
+           /*default=*/"0",
+           "run tile-persistent-blocks with this many blocks after the "
+           "software pipelining (0: off)">,
     Option<"specializeInteriorBlocks", "specialize-interior-blocks", "bool",
            /*default=*/"true",
            "run tile-specialize-interior-blocks after the software "

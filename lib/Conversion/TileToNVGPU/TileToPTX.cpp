@@ -32,6 +32,10 @@ struct TileToPTXPass : tile::impl::TileToPTXBase<TileToPTXPass> {
     std::string text = "tile-pipeline-planning,tile-smem-budget{chip=" + chip +
                        "},tile-software-pipeline{unroll-steady-state=" +
                        (unroll ? "true" : "false") + "},";
+    if (persistentBlocks > 0)
+      text +=
+          "tile-persistent-blocks{blocks=" + std::to_string(persistentBlocks) +
+          "},";
     if (specializeInteriorBlocks)
       text += "tile-specialize-interior-blocks,";
     text += "tile-lower-to-nvgpu{chip=" + chip +

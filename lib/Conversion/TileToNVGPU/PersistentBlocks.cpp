@@ -1,0 +1,246 @@
+//===- PersistentBlocks.cpp - The tile-persistent-blocks pass -------------===//
+//
+// Part of tile-mlir. Turns a software-pipelined kernel into a persistent one:
+// a fixed number of blocks loop over the tiles of the original grid, and
+// each issues the next tile's prologue copies before it stores the current
+// tile's results, so that their latency hides behind the stores. See the
+// pass description in Passes.td.
+//
+// Upstream has no notion of a tile loop around a pipelined reduction, so
+// this is ours. It works on the output of tile-software-pipeline, whose
+// kernel body is: allocations, a head (clear, index math, the prologue's
+// tile.copy_async and tile.commit_group), the loops and epilogue of the
+// pipeline, and a tail that stores fragments to global memory.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "tile/Conversion/Passes.h"
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
+#include "tile/Dialect/Tile/Transforms/Pipelining.h"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TILEPERSISTENTBLOCKS
+#include "tile/Conversion/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+/// A kernel body cut into the parts the rewrite moves separately.
+struct BodyParts {
+  SmallVector<Operation *> allocs;
+  /// The leading clears, index math and prologue copies and commits.
+  SmallVector<Operation *> head;
+  /// From the first other op to the last one that synchronizes or computes
+  /// on shared tiles (loops, gemms, waits, barriers, copies).
+  SmallVector<Operation *> middle;
+  /// The rest: the stores of the results.
+  SmallVector<Operation *> tail;
+  /// The head's copies and commits and the pure ops they use.
+  llvm::SmallPtrSet<Operation *, 16> prologue;
+};
+} // namespace
+
+static std::optional<MemorySpace> getSpace(Value memref) {
+  return getMemorySpace(cast<MemRefType>(memref.getType()));
+}
+
+/// Cuts `body` into BodyParts, or explains in `why` why it does not have the
+/// expected shape.
+static std::optional<BodyParts> cutBody(Block &body, std::string &why) {
+  BodyParts parts;
+  auto isHead = [](Operation &op) {
+    return isPure(&op) || isa<ClearOp, CopyAsyncOp, CommitGroupOp>(op);
+  };
+  auto isMiddle = [](Operation &op) {
+    return op.getNumRegions() != 0 ||
+           isa<GemmOp, WaitGroupOp, BarrierOp, CommitGroupOp, CopyAsyncOp>(op);
+  };
+  Operation *firstMiddle = nullptr, *lastMiddle = nullptr;
+  for (Operation &op : body) {
+    if (isa<AllocSharedOp, AllocFragmentOp>(op))
+      continue;
+    if (!firstMiddle && !isHead(op))
+      firstMiddle = &op;
+    if (firstMiddle && isMiddle(op))
+      lastMiddle = &op;
+  }
+  if (!lastMiddle) {
+    why = "the kernel has no reduction (no loop, gemm or wait after its "
+          "prologue)";
+    return std::nullopt;
+  }
+  enum { Head, Middle, Tail } part = Head;
+  for (Operation &op : body) {
+    if (isa<AllocSharedOp, AllocFragmentOp>(op)) {
+      parts.allocs.push_back(&op);
+      continue;
+    }
+    if (&op == firstMiddle)
+      part = Middle;
+    (part == Head     ? parts.head
+     : part == Middle ? parts.middle
+                      : parts.tail)
+        .push_back(&op);
+    if (&op == lastMiddle)
+      part = Tail;
+  }
+  for (Operation *op : llvm::reverse(parts.head)) {
+    bool copies = isa<CopyAsyncOp, CommitGroupOp>(op);
+    bool feeds = isPure(op) && llvm::any_of(op->getUsers(), [&](Operation *u) {
+                   return parts.prologue.contains(u);
+                 });
+    if (copies || feeds)
+      parts.prologue.insert(op);
+  }
+  // The next tile's prologue copies are in flight while the tail runs, so
+  // the tail must not touch shared memory.
+  for (Operation *op : parts.tail) {
+    auto copy = dyn_cast<CopyOp>(op);
+    bool store = copy && getSpace(copy.getSource()) == MemorySpace::Fragment &&
+                 getSpace(copy.getDest()) == MemorySpace::Global;
+    if (!isPure(op) && !store) {
+      why = "after the pipeline, the kernel does more than store fragments";
+      return std::nullopt;
+    }
+  }
+  return parts;
+}
+
+/// The block indices of tile `t` of a row-major grid `grid` (dimension 0
+/// fastest). With `limit`, t is first clamped to limit - 1 (an identity
+/// where t < limit holds), so that index bounds see the grid's bounds.
+static SmallVector<Value> tileIndices(OpBuilder &b, Location loc, Value t,
+                                      ArrayRef<int64_t> grid,
+                                      std::optional<int64_t> limit) {
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  if (limit)
+    t = arith::MinUIOp::create(b, loc, t, constant(*limit - 1));
+  SmallVector<Value> indices;
+  int64_t stride = 1;
+  for (int64_t size : grid) {
+    Value scaled =
+        stride == 1 ? t : arith::DivUIOp::create(b, loc, t, constant(stride));
+    indices.push_back(arith::RemUIOp::create(b, loc, scaled, constant(size)));
+    stride *= size;
+  }
+  return indices;
+}
+
+/// Clones `ops`, in order, with `mapping`.
+static void cloneAll(OpBuilder &b, ArrayRef<Operation *> ops,
+                     IRMapping &mapping) {
+  for (Operation *op : ops)
+    b.clone(*op, mapping);
+}
+
+static LogicalResult makePersistent(KernelOp kernel, int64_t blocks) {
+  SmallVector<int64_t> grid;
+  for (Value size : kernel.getGridSizes()) {
+    std::optional<int64_t> constant = evaluateConstantIndex(size);
+    if (!constant || *constant <= 0)
+      return kernel.emitError("tile-persistent-blocks: the grid size must be "
+                              "a positive constant");
+    grid.push_back(*constant);
+  }
+  int64_t tiles = 1;
+  for (int64_t size : grid)
+    tiles *= size;
+  if (tiles <= blocks)
+    return success(); // One tile per block already.
+
+  Block &body = kernel.getBody().front();
+  std::string why;
+  std::optional<BodyParts> parts = cutBody(body, why);
+  if (!parts)
+    return kernel.emitError("tile-persistent-blocks: ") << why;
+
+  Location loc = kernel.getLoc();
+  OpBuilder b(kernel);
+  auto constant = [&](OpBuilder &builder, int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(builder, loc, v);
+  };
+  auto persistent = KernelOp::create(b, loc, ValueRange{constant(b, blocks)},
+                                     kernel.getThreadsAttr());
+  Block *newBody = new Block();
+  persistent.getBody().push_back(newBody);
+  Value first = newBody->addArgument(b.getIndexType(), loc);
+  for (Operation *alloc : parts->allocs)
+    alloc->moveBefore(newBody, newBody->end());
+
+  auto mapIndices = [&](IRMapping &mapping, ArrayRef<Value> indices) {
+    for (auto [arg, index] : llvm::zip_equal(body.getArguments(), indices))
+      mapping.map(arg, index);
+  };
+  SmallVector<Operation *> prologue;
+  for (Operation *op : parts->head)
+    if (parts->prologue.contains(op))
+      prologue.push_back(op);
+
+  // The first tile's prologue: block `first` < blocks < tiles.
+  b.setInsertionPointToEnd(newBody);
+  if (!prologue.empty()) {
+    IRMapping mapping;
+    mapIndices(mapping, tileIndices(b, loc, first, grid, tiles));
+    cloneAll(b, prologue, mapping);
+  }
+  auto loop = scf::ForOp::create(b, loc, first, constant(b, tiles),
+                                 constant(b, blocks));
+  b.setInsertionPoint(loop.getBody()->getTerminator());
+  Value tile = loop.getInductionVar();
+  IRMapping mapping;
+  mapIndices(mapping, tileIndices(b, loc, tile, grid, std::nullopt));
+  // The head without its copies and commits: the clears, and the index
+  // math the loops use too.
+  for (Operation *op : parts->head)
+    if (!isa<CopyAsyncOp, CommitGroupOp>(op))
+      b.clone(*op, mapping);
+  cloneAll(b, parts->middle, mapping);
+  // Every thread is done with the shared tiles before the next tile's
+  // prologue overwrites them; the stores below read registers only.
+  BarrierOp::create(b, loc);
+  if (!prologue.empty()) {
+    Value next = arith::AddIOp::create(b, loc, tile, constant(b, blocks));
+    Value more = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, next,
+                                       constant(b, tiles));
+    auto branch = scf::IfOp::create(b, loc, TypeRange(), more,
+                                    /*withElseRegion=*/false);
+    OpBuilder inner = OpBuilder::atBlockTerminator(branch.thenBlock());
+    IRMapping nextMapping;
+    mapIndices(nextMapping, tileIndices(inner, loc, next, grid, tiles));
+    cloneAll(inner, prologue, nextMapping);
+  }
+  cloneAll(b, parts->tail, mapping);
+  kernel.erase();
+  return success();
+}
+
+namespace {
+struct TilePersistentBlocksPass
+    : tile::impl::TilePersistentBlocksBase<TilePersistentBlocksPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    if (blocks <= 0) {
+      getOperation()->emitError(
+          "tile-persistent-blocks: blocks must be positive");
+      return signalPassFailure();
+    }
+    SmallVector<KernelOp> kernels;
+    getOperation()->walk([&](KernelOp kernel) { kernels.push_back(kernel); });
+    for (KernelOp kernel : kernels)
+      if (failed(makePersistent(kernel, blocks)))
+        return signalPassFailure();
+  }
+};
+} // namespace

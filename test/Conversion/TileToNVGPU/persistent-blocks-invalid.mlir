@@ -1,0 +1,88 @@
+// RUN: tile-opt %s --tile-persistent-blocks=blocks=1 -split-input-file -verify-diagnostics
+// RUN: not tile-opt %s --tile-persistent-blocks=blocks=0 -split-input-file 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=BLOCKS
+
+// BLOCKS: error: tile-persistent-blocks: blocks must be positive
+
+!Cl = memref<32x32xf32, #gpu.address_space<private>>
+!Ss = memref<32x32xf16, #gpu.address_space<workgroup>>
+
+func.func @dynamic_grid(%C: memref<64x64xf16>, %n: index) {
+  // expected-error @below {{tile-persistent-blocks: the grid size must be a positive constant}}
+  tile.kernel grid(%n) threads(64) as (%bx) {
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+  }
+  return
+}
+
+// -----
+
+!Cl = memref<32x32xf32, #gpu.address_space<private>>
+
+func.func @no_loop(%C: memref<64x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c32 = arith.constant 32 : index
+  // expected-error @below {{tile-persistent-blocks: the kernel has no reduction (no loop, gemm or wait after its prologue)}}
+  tile.kernel grid(%c2) threads(64) as (%bx) {
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    %col = arith.muli %bx, %c32 : index
+    tile.copy %C_l to %C[%c0, %col] : !Cl to memref<64x64xf16>
+  }
+  return
+}
+
+// -----
+
+!Cl = memref<32x32xf32, #gpu.address_space<private>>
+!Ss = memref<32x32xf16, #gpu.address_space<workgroup>>
+
+func.func @tail_uses_shared(%A: memref<64x64xf16>, %C: memref<64x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c32 = arith.constant 32 : index
+  // expected-error @below {{tile-persistent-blocks: after the pipeline, the kernel does more than store fragments}}
+  tile.kernel grid(%c2) threads(64) as (%bx) {
+    %S = tile.alloc_shared : !Ss
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    %col = arith.muli %bx, %c32 : index
+    scf.for %k = %c0 to %c2 step %c1 {
+      %ko = arith.muli %k, %c32 : index
+      tile.copy %A[%ko, %col] to %S : memref<64x64xf16> to !Ss
+      tile.gemm %S, %S, %C_l : !Ss, !Ss, !Cl
+    }
+    tile.copy %C_l to %S : !Cl to !Ss
+    tile.copy %S to %C[%c0, %col] : !Ss to memref<64x64xf16>
+  }
+  return
+}
+
+// -----
+
+!Cl = memref<32x32xf32, #gpu.address_space<private>>
+!Ss = memref<32x32xf16, #gpu.address_space<workgroup>>
+
+func.func @tail_writes_shared(%A: memref<64x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c32 = arith.constant 32 : index
+  // expected-error @below {{tile-persistent-blocks: after the pipeline, the kernel does more than store fragments}}
+  tile.kernel grid(%c2) threads(64) as (%bx) {
+    %S = tile.alloc_shared : !Ss
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    %col = arith.muli %bx, %c32 : index
+    scf.for %k = %c0 to %c2 step %c1 {
+      %ko = arith.muli %k, %c32 : index
+      tile.copy %A[%ko, %col] to %S : memref<64x64xf16> to !Ss
+      tile.gemm %S, %S, %C_l : !Ss, !Ss, !Cl
+    }
+    tile.copy %C_l to %S : !Cl to !Ss
+  }
+  return
+}

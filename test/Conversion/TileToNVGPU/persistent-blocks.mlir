@@ -1,0 +1,109 @@
+// RUN: tile-opt %s --tile-pipeline-planning --tile-software-pipeline=unroll-steady-state=false \
+// RUN:   --tile-persistent-blocks=blocks=5 | FileCheck %s
+
+// The 2-stage GEMM of a 3x4 grid (12 tiles) on 5 persistent blocks: block p
+// runs tiles p, p + 5, p + 10. The first tile's prologue (one copy group)
+// is issued before the tile loop; each later tile's at the end of the
+// previous trip, after a barrier and before the previous tile's C store.
+// Tile t is (bx, by) = (t % 3, (t / 3) % 4); the next tile's number is
+// clamped to 11 for the index bounds.
+
+// CHECK-LABEL: func.func @gemm
+// CHECK:       tile.kernel grid(%[[C5:.*]]) threads(64) as (%[[P:.*]]) {
+// CHECK-NEXT:    %[[AS:.*]] = tile.alloc_shared : memref<2x32x16xf16
+// CHECK-NEXT:    %[[BS:.*]] = tile.alloc_shared : memref<2x16x32xf16
+// CHECK-NEXT:    %[[CL:.*]] = tile.alloc_fragment
+// CHECK:         %[[T0:.*]] = arith.minui %[[P]], %{{.*}} : index
+// CHECK:         %[[BX0:.*]] = arith.remui %[[T0]], %{{.*}} : index
+// CHECK:         tile.copy_async
+// CHECK:         tile.copy_async
+// CHECK-NEXT:    tile.commit_group
+// CHECK:         scf.for %[[T:.*]] = %[[P]] to %{{.*}} step %{{.*}} {
+// CHECK:           %[[BX:.*]] = arith.remui %[[T]], %{{.*}} : index
+// CHECK:           %[[Q:.*]] = arith.divui %[[T]], %{{.*}} : index
+// CHECK:           %[[BY:.*]] = arith.remui %[[Q]], %{{.*}} : index
+// CHECK:           tile.clear %[[CL]]
+// CHECK:           %[[ROW:.*]] = arith.muli %[[BY]], %{{.*}} : index
+// CHECK:           %[[COL:.*]] = arith.muli %[[BX]], %{{.*}} : index
+// CHECK:           scf.for
+// CHECK:             tile.wait_group 0
+// CHECK:             tile.copy_async %{{.*}}[%[[ROW]], %{{.*}}]
+// CHECK:             tile.gemm
+// CHECK:           } {tile.steady_state}
+// CHECK:           tile.wait_group 0
+// CHECK-NEXT:      tile.barrier
+// CHECK:           tile.gemm
+// CHECK-NEXT:      tile.wait_group 0
+// CHECK-NEXT:      tile.barrier
+// CHECK:           %[[NEXT:.*]] = arith.addi %[[T]], %{{.*}} : index
+// CHECK:           %[[MORE:.*]] = arith.cmpi ult, %[[NEXT]], %{{.*}} : index
+// CHECK:           scf.if %[[MORE]] {
+// CHECK:             arith.minui %[[NEXT]]
+// CHECK:             tile.copy_async
+// CHECK:             tile.copy_async
+// CHECK-NEXT:        tile.commit_group
+// CHECK-NEXT:      }
+// CHECK-NEXT:      tile.copy %[[CL]] to %{{.*}}[%[[ROW]], %[[COL]]]
+// CHECK-NEXT:    }
+// CHECK-NEXT:  }
+
+// A grid no larger than the block count is left as it is.
+// CHECK-LABEL: func.func @small
+// CHECK:       tile.kernel grid(%{{.*}}, %{{.*}}) threads(64) as (%{{.*}}, %{{.*}}) {
+// CHECK-NOT:   tile.kernel grid(
+!A = memref<100x64xf16>
+!B = memref<64x70xf16>
+!C = memref<100x70xf16>
+!As = memref<32x16xf16, #gpu.address_space<workgroup>>
+!Bs = memref<16x32xf16, #gpu.address_space<workgroup>>
+!Cl = memref<32x32xf32, #gpu.address_space<private>>
+
+func.func @gemm(%A: !A, %B: !B, %C: !C) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c3, %c4) threads(64) as (%bx, %by) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    %row = arith.muli %by, %c32 : index
+    %col = arith.muli %bx, %c32 : index
+    tile.pipelined %c0 to %c4 step %c1 num_stages = 2 as (%k) {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %A[%row, %ko] to %A_s : !A to !As
+      tile.copy %B[%ko, %col] to %B_s : !B to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }
+    tile.copy %C_l to %C[%row, %col] : !Cl to !C
+  }
+  return
+}
+
+func.func @small(%A: !A, %B: !B, %C: !C) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c2, %c2) threads(64) as (%bx, %by) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    %row = arith.muli %by, %c32 : index
+    %col = arith.muli %bx, %c32 : index
+    tile.pipelined %c0 to %c4 step %c1 num_stages = 2 as (%k) {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %A[%row, %ko] to %A_s : !A to !As
+      tile.copy %B[%ko, %col] to %B_s : !B to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }
+    tile.copy %C_l to %C[%row, %col] : !Cl to !C
+  }
+  return
+}
