@@ -32,6 +32,10 @@ parser.add_argument("--types", action="store_true",
 parser.add_argument("--schedules", action="store_true",
                     help="give manual variants a random stage and order "
                     "(valid or not), from a separate stream as --types")
+parser.add_argument("--persistent", action="store_true",
+                    help="compile half of the kernels with tile-to-ptx's "
+                    "persistent-blocks (1, 2, 3, 7 or 132 blocks), from a "
+                    "separate stream as --types")
 parser.add_argument("--keep", action="store_true",
                     help="keep the PTX, launch description and (sm_90, "
                     "sm_90a) cubin of each kernel, and write manifest.tsv")
@@ -43,6 +47,7 @@ from gemm_flags import draw_layout_flags  # noqa: E402
 rng = random.Random(args.seed)
 type_rng = random.Random(f"types {args.seed}")
 schedule_rng = random.Random(f"schedules {args.seed}")
+persistent_rng = random.Random(f"persistent {args.seed}")
 
 
 def config():
@@ -81,7 +86,12 @@ failures = []
 manifest = []
 for i in range(args.count):
     flags, chip = config()
-    what = f"{chip} {' '.join(flags)}"
+    pipeline = f"--tile-to-ptx=chip={chip}"
+    persistent = ""
+    if args.persistent and persistent_rng.random() < 0.5:
+        persistent = f"persistent-blocks={persistent_rng.choice([1, 2, 3, 7, 132])}"
+        pipeline = f"--tile-to-ptx=chip={chip} {persistent}"
+    what = f"{chip} {' '.join(flags)} {persistent}".rstrip()
     src = run([sys.executable, args.gen] + flags)
     if src.returncode != 0:  # a combination the generator refuses
         continue
@@ -91,7 +101,7 @@ for i in range(args.count):
     if args.keep and chip.startswith("sm_90"):
         cubin = os.path.join(args.work, f"{i}.cubin")
     try:
-        opt = run([args.tile_opt, "-", f"--tile-to-ptx=chip={chip}", "-o", mlir],
+        opt = run([args.tile_opt, "-", pipeline, "-o", mlir],
                   input=src.stdout)
         if opt.returncode != 0:
             if opt.returncode == 1 and "error:" in opt.stderr and \
@@ -114,7 +124,8 @@ for i in range(args.count):
                 break
         else:
             compiled += 1
-            manifest.append(f"{i}\t{chip}\t{' '.join(flags)}\n")
+            manifest.append(f"{i}\t{chip}\t{' '.join(flags)} {persistent}"
+                            .rstrip() + "\n")
     except subprocess.TimeoutExpired as e:
         failures.append(f"timeout in {e.cmd[0]}: {what}")
 if args.keep:
