@@ -44,8 +44,8 @@ struct BodyParts {
   SmallVector<Operation *> middle;
   /// The rest: the stores of the results.
   SmallVector<Operation *> tail;
-  /// The head's copies and commits and the pure ops they use.
-  llvm::SmallPtrSet<Operation *, 16> prologue;
+  /// The head's copies and commits and the pure ops they use, in order.
+  SmallVector<Operation *> prologue;
 };
 } // namespace
 
@@ -86,21 +86,25 @@ static std::optional<BodyParts> cutBody(Block &body, std::string &why) {
     }
     if (&op == firstMiddle)
       part = Middle;
-    (part == Head     ? parts.head
-     : part == Middle ? parts.middle
-                      : parts.tail)
-        .push_back(&op);
+    SmallVector<Operation *> &into = part == Head     ? parts.head
+                                     : part == Middle ? parts.middle
+                                                      : parts.tail;
+    into.push_back(&op);
     if (&op == lastMiddle)
       part = Tail;
   }
+  llvm::SmallPtrSet<Operation *, 16> prologue;
   for (Operation *op : llvm::reverse(parts.head)) {
     bool copies = isa<CopyAsyncOp, CommitGroupOp>(op);
     bool feeds = isPure(op) && llvm::any_of(op->getUsers(), [&](Operation *u) {
-                   return parts.prologue.contains(u);
+                   return prologue.contains(u);
                  });
     if (copies || feeds)
-      parts.prologue.insert(op);
+      prologue.insert(op);
   }
+  for (Operation *op : parts.head)
+    if (prologue.contains(op))
+      parts.prologue.push_back(op);
   // The next tile's prologue copies are in flight while the tail runs, so
   // the tail must not touch shared memory.
   for (Operation *op : parts.tail) {
@@ -182,10 +186,7 @@ static LogicalResult makePersistent(KernelOp kernel, int64_t blocks) {
     for (auto [arg, index] : llvm::zip_equal(body.getArguments(), indices))
       mapping.map(arg, index);
   };
-  SmallVector<Operation *> prologue;
-  for (Operation *op : parts->head)
-    if (parts->prologue.contains(op))
-      prologue.push_back(op);
+  ArrayRef<Operation *> prologue = parts->prologue;
 
   // The first tile's prologue: block `first` < blocks < tiles.
   b.setInsertionPointToEnd(newBody);
