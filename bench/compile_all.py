@@ -24,7 +24,8 @@ ROOT = os.path.dirname(HERE)
 sys.path.insert(0, HERE)
 import configs  # noqa: E402
 
-PIPELINE = "{tile_opt} {mlir} --tile-to-ptx=chip={chip} -o {gpu_mlir}"
+PIPELINE = ("{tile_opt} {mlir} '--tile-to-ptx=chip={chip}{options}' "
+            "-o {gpu_mlir}")
 EMIT_PTX = "{tile_translate} {gpu_mlir} --tile-emit-ptx -o {ptx}"
 EMIT_LAUNCH = "{tile_translate} {gpu_mlir} --tile-emit-launch -o {launch}"
 
@@ -58,7 +59,8 @@ def compile_ours(c, opts, out_dir):
     paths = dict(mlir=base + ".mlir", gpu_mlir=base + ".gpu.mlir",
                  ptx=base + ".ptx", launch=base + ".launch",
                  tile_opt=opts.tile_opt, tile_translate=opts.tile_translate,
-                 chip=opts.chip or c["chip"])
+                 chip=opts.chip or c["chip"],
+                 options=" " + c["options"] if c.get("options") else "")
     rc, out, err = run(" ".join([sys.executable, opts.gen] +
                                 generator_args(c)))
     if rc != 0:

@@ -5,7 +5,7 @@ Each config is a dict: name, variant (auto | manual | plain), M, N, K, bm, bn,
 bk, threads, stages (the depth; 1 for plain), role (bench: --check --bench;
 check: --check only; sanitize: small, for compute-sanitizer), chip (what
 tile-to-ptx compiles for: sm_90a, the H200's wgmma path, or sm_90, which
-keeps mma.sync).
+keeps mma.sync), options (more tile-to-ptx options, "" for the defaults).
 """
 
 SEED = dict(M=4096, N=4096, K=4096)
@@ -13,15 +13,24 @@ WGMMA_CHIP = "sm_90a"
 MMA_SYNC_CHIP = "sm_90"
 
 
+# tile-to-ptx options a configuration may add, and the suffix they give its
+# name.
+ROLLED = "unroll-steady-state=false"
+OPTION_SUFFIXES = {ROLLED: "rolled"}
+
+
 def _cfg(variant, bm, bn, bk, threads, stages, role="bench", chip=WGMMA_CHIP,
-         **shape):
+         options="", **shape):
     size = dict(SEED, **shape)
     name = "%s_%dx%dx%d_%dt_s%d_%dx%dx%d" % (
         variant, bm, bn, bk, threads, stages, size["M"], size["N"], size["K"])
     if chip != WGMMA_CHIP:
         name += "_" + chip
+    for option in options.split():
+        name += "_" + OPTION_SUFFIXES[option]
     return dict(name=name, variant=variant, bm=bm, bn=bn, bk=bk,
-                threads=threads, stages=stages, role=role, chip=chip, **size)
+                threads=threads, stages=stages, role=role, chip=chip,
+                options=options, **size)
 
 
 def configs():
@@ -30,7 +39,8 @@ def configs():
 
 def mma_sync_configs():
     """Our kernels compiled for sm_90, where GEMMs use mma.sync: the seed's
-    variants and stage sweep, the widest tile, the odd sizes, and the
+    variants and stage sweep, the widest tile, the best configuration measured
+    (128x256x64 with a rolled steady state), the odd sizes, and the
     sanitizer's small kernels."""
     out = []
     mma = dict(chip=MMA_SYNC_CHIP)
@@ -40,6 +50,7 @@ def mma_sync_configs():
     out.append(_cfg("plain", 128, 128, 32, 128, 1, **mma))
     for s in (4, 5):
         out.append(_cfg("auto", 128, 256, 32, 256, s, **mma))
+    out.append(_cfg("auto", 128, 256, 64, 256, 3, options=ROLLED, **mma))
     out.append(_cfg("auto", 128, 128, 32, 128, 3, role="check",
                     M=4000, N=4000, K=4000, **mma))
     out.append(_cfg("auto", 128, 128, 32, 128, 3, role="check",
@@ -69,9 +80,11 @@ def wgmma_configs():
         for threads in (128, 256):
             if (bm, bn, bk, threads) != (128, 128, 32, 128):  # already above
                 out.append(_cfg("auto", bm, bn, bk, threads, 3))
-    # The widest tile at deeper pipelines too.
+    # The widest tile at deeper pipelines too, and with BK = 64 (the best
+    # configuration measured).
     for s in (4, 5):
         out.append(_cfg("auto", 128, 256, 32, 256, s))
+    out.append(_cfg("auto", 128, 256, 64, 256, 3))
     # Correctness beyond tile multiples, and trip counts below the depth.
     # The large ones are timed too: bounds checks (4000), and rows that are
     # not 16-byte aligned (4095: element-wise copies; 4096x4095x4096 is a

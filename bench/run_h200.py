@@ -65,9 +65,11 @@ def environment():
 
 def kernel_suffix(rec):
     """Our kernels name the instruction their chip gives them when it is not
-    the default's wgmma."""
+    the default's wgmma, and the tile-to-ptx options they add."""
     chip = rec.get("chip", configs.WGMMA_CHIP)
-    return "" if chip == configs.WGMMA_CHIP else " (mma.sync, %s)" % chip
+    notes = [] if chip == configs.WGMMA_CHIP else ["mma.sync", chip]
+    notes += rec.get("options", "").split()
+    return " (%s)" % ", ".join(notes) if notes else ""
 
 
 def tiles(r):
