@@ -34,6 +34,11 @@ const DriverApi *tile::runtime::loadDriver(std::string &error) {
   }
   TILE_CUDA_DRIVER_FUNCTIONS(TILE_RESOLVE)
 #undef TILE_RESOLVE
+#define TILE_RESOLVE_OPTIONAL(fn)                                              \
+  driverApi.fn = reinterpret_cast<decltype(driverApi.fn)>(                     \
+      dlsym(lib, TILE_STRINGIFY_EXPANDED(fn)));
+  TILE_CUDA_DRIVER_OPTIONAL_FUNCTIONS(TILE_RESOLVE_OPTIONAL)
+#undef TILE_RESOLVE_OPTIONAL
   driverLoaded = true;
   return &driverApi;
 }

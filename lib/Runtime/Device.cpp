@@ -112,6 +112,69 @@ bool DeviceBuffer::fill(uint8_t value, std::string &error) {
                    "cannot fill " + what, error);
 }
 
+bool tile::runtime::makeTensorMap(const Gpu &gpu, const ArgDesc &arg,
+                                  const TensorMapDesc &map, CUdeviceptr global,
+                                  DeviceBuffer &out, std::string &error) {
+  std::string what = "the tensor map of arg '" + arg.name + "' (line " +
+                     std::to_string(map.line) + ": tensormap " + map.str() +
+                     ")";
+  if (!gpu.api.cuTensorMapEncodeTiled) {
+    error = "cannot encode " + what +
+            ": the CUDA driver (libcuda.so.1) lacks cuTensorMapEncodeTiled; "
+            "tensor maps need a CUDA 12 driver or later";
+    return false;
+  }
+  if (arg.shape.size() != 2) {
+    error = "internal: " + what + " over an arg of rank " +
+            std::to_string(arg.shape.size());
+    return false;
+  }
+  CUtensorMapDataType dataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+  switch (arg.type) {
+  case ElemType::F16:
+    dataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT16;
+    break;
+  case ElemType::BF16:
+    dataType = CU_TENSOR_MAP_DATA_TYPE_BFLOAT16;
+    break;
+  case ElemType::F32:
+    dataType = CU_TENSOR_MAP_DATA_TYPE_FLOAT32;
+    break;
+  }
+  CUtensorMapSwizzle swizzle = CU_TENSOR_MAP_SWIZZLE_NONE;
+  switch (map.swizzleBytes) {
+  case 32:
+    swizzle = CU_TENSOR_MAP_SWIZZLE_32B;
+    break;
+  case 64:
+    swizzle = CU_TENSOR_MAP_SWIZZLE_64B;
+    break;
+  case 128:
+    swizzle = CU_TENSOR_MAP_SWIZZLE_128B;
+    break;
+  }
+  // Dimension 0 is the innermost: the columns of the row-major [R][C] arg.
+  uint64_t rows = uint64_t(arg.shape[0]), cols = uint64_t(arg.shape[1]);
+  cuuint64_t globalDim[2] = {cols, rows};
+  // Byte strides of the dimensions above the innermost.
+  cuuint64_t globalStrides[1] = {cols * elemTypeBytes(arg.type)};
+  cuuint32_t boxDim[2] = {map.boxCols, map.boxRows};
+  cuuint32_t elementStrides[2] = {1, 1};
+  CUtensorMap tensorMap;
+  if (!gpu.check(gpu.api.cuTensorMapEncodeTiled(
+                     &tensorMap, dataType, 2, reinterpret_cast<void *>(global),
+                     globalDim, globalStrides, boxDim, elementStrides,
+                     CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
+                     CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+                     CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+                 "cuTensorMapEncodeTiled failed for " + what, error))
+    return false;
+  const uint8_t *bytes = reinterpret_cast<const uint8_t *>(&tensorMap);
+  return out.allocate(sizeof(tensorMap), what, error) &&
+         out.upload(std::vector<uint8_t>(bytes, bytes + sizeof(tensorMap)),
+                    error);
+}
+
 std::unique_ptr<Kernel> Kernel::load(const Gpu &gpu, std::string image,
                                      const std::string &imageName,
                                      const LaunchDesc &desc,
@@ -197,9 +260,9 @@ Kernel::~Kernel() {
 
 bool Kernel::launch(const std::vector<CUdeviceptr> &args,
                     std::string &error) const {
-  if (args.size() != desc.args.size()) {
+  if (args.size() != desc.numParams()) {
     error = "internal: " + std::to_string(args.size()) +
-            " arguments for a kernel with " + std::to_string(desc.args.size()) +
+            " arguments for a kernel with " + std::to_string(desc.numParams()) +
             " parameters";
     return false;
   }

@@ -53,6 +53,12 @@ std::string ArgDesc::str() const {
   return s;
 }
 
+std::string TensorMapDesc::str() const {
+  return argName + " " + std::to_string(boxRows) + "x" +
+         std::to_string(boxCols) + " swizzle " +
+         (swizzleBytes ? std::to_string(swizzleBytes) : std::string("none"));
+}
+
 namespace {
 
 std::vector<std::string> splitWords(const std::string &line) {
@@ -91,6 +97,72 @@ bool parseShape(const std::string &s, std::vector<int64_t> &shape) {
       return true;
     start = end + 1;
   }
+}
+
+/// `<rows>x<cols>`, two decimal integers (range-checked by the caller).
+bool parseBox(const std::string &s, int64_t &rows, int64_t &cols) {
+  size_t x = s.find('x');
+  if (x == std::string::npos)
+    return false;
+  return parseInt(s.substr(0, x), 0, int64_t(1) << 40, rows) &&
+         parseInt(s.substr(x + 1), 0, int64_t(1) << 40, cols);
+}
+
+/// The TMA constraints of cuTensorMapEncodeTiled (rank 2, no interleave)
+/// that the description alone decides. Resolves `map.argIndex`.
+bool checkTensorMap(const std::vector<ArgDesc> &args, TensorMapDesc &map,
+                    std::string &error) {
+  size_t i = 0;
+  while (i < args.size() && args[i].name != map.argName)
+    ++i;
+  if (i == args.size()) {
+    error = "tensormap names arg '" + map.argName + "', but no 'arg " +
+            map.argName + " ...' line declares it";
+    return false;
+  }
+  map.argIndex = i;
+  const ArgDesc &arg = args[i];
+  std::string what =
+      "tensormap of arg '" + arg.name + "' (" + arg.str() + ", box " +
+      std::to_string(map.boxRows) + "x" + std::to_string(map.boxCols) +
+      ", swizzle " +
+      (map.swizzleBytes ? std::to_string(map.swizzleBytes) : "none") + ")";
+  if (arg.shape.size() != 2) {
+    error = what + ": the arg has rank " + std::to_string(arg.shape.size()) +
+            ", but a tensor map needs a rank-2 arg";
+    return false;
+  }
+  unsigned elemBytes = elemTypeBytes(arg.type);
+  uint64_t boxRowBytes = uint64_t(map.boxCols) * elemBytes;
+  if (boxRowBytes % 16 != 0) {
+    error = what + ": a box row of " + std::to_string(map.boxCols) +
+            " elements is " + std::to_string(boxRowBytes) +
+            " bytes, not a multiple of 16 (TMA needs the box's inner extent "
+            "in bytes to be one)";
+    return false;
+  }
+  if (map.swizzleBytes && boxRowBytes > map.swizzleBytes) {
+    error = what + ": a box row of " + std::to_string(map.boxCols) +
+            " elements is " + std::to_string(boxRowBytes) +
+            " bytes, more than the " + std::to_string(map.swizzleBytes) +
+            "-byte swizzle span";
+    return false;
+  }
+  uint64_t pitch = uint64_t(arg.shape[1]) * elemBytes;
+  if (pitch % 16 != 0) {
+    error = what + ": its row pitch of " + std::to_string(arg.shape[1]) +
+            " elements is " + std::to_string(pitch) +
+            " bytes, not a multiple of 16 (TMA needs 16-byte aligned global "
+            "strides)";
+    return false;
+  }
+  if (arg.shape[0] > (int64_t(1) << 32) || arg.shape[1] > (int64_t(1) << 32) ||
+      pitch >= (uint64_t(1) << 40)) {
+    error = what + ": too large for a tensor map (extents at most 2^32, row "
+                   "pitch below 2^40 bytes)";
+    return false;
+  }
+  return true;
 }
 
 } // namespace
@@ -183,6 +255,31 @@ tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
         return fail("duplicate 'gemm_transpose' line");
       desc.transposeA = words[1] == "1";
       desc.transposeB = words[2] == "1";
+    } else if (key == "tensormap") {
+      if (words.size() != 5 || words[3] != "swizzle")
+        return fail("expected 'tensormap <arg> <rows>x<cols> swizzle "
+                    "<none|32|64|128>'");
+      TensorMapDesc map;
+      map.argName = words[1];
+      map.line = lineNo;
+      int64_t rows, cols;
+      if (!parseBox(words[2], rows, cols))
+        return fail("bad box '" + words[2] + "' of tensormap '" + map.argName +
+                    "' (expected <rows>x<cols> like 64x32)");
+      if (rows < 1 || rows > 256 || cols < 1 || cols > 256)
+        return fail("tensormap box " + words[2] + " of arg '" + map.argName +
+                    "' is out of range: rows and columns must be 1..256");
+      map.boxRows = unsigned(rows);
+      map.boxCols = unsigned(cols);
+      const std::string &swizzle = words[4];
+      if (swizzle == "none")
+        map.swizzleBytes = 0;
+      else if (swizzle == "32" || swizzle == "64" || swizzle == "128")
+        map.swizzleBytes = unsigned(std::stoul(swizzle));
+      else
+        return fail("unsupported swizzle '" + swizzle + "' of tensormap '" +
+                    map.argName + "' (expected none, 32, 64 or 128)");
+      desc.tensorMaps.push_back(map);
     } else if (key == "grid_expr") {
       size_t pos = line.find("grid_expr") + std::strlen("grid_expr");
       std::string rest = line.substr(pos);
@@ -202,6 +299,14 @@ tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
     error = std::string("missing required '") + (seenGrid ? "block" : "grid") +
             "' line";
     return std::nullopt;
+  }
+  // Checked once every arg is known: a tensormap line may precede its arg.
+  for (TensorMapDesc &map : desc.tensorMaps) {
+    std::string why;
+    if (!checkTensorMap(desc.args, map, why)) {
+      error = "line " + std::to_string(map.line) + ": " + why;
+      return std::nullopt;
+    }
   }
   return desc;
 }

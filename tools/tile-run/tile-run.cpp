@@ -1,9 +1,9 @@
 //===- tile-run.cpp - Launch a compiled tile kernel on the GPU ------------===//
 //
 // Loads the PTX (or cubin) and the launch description that the compiler
-// wrote, fills the inputs with seeded random values, launches, and with
-// --check compares a GEMM against cuBLAS, with --bench times both with CUDA
-// events. Needs only the CUDA driver (loaded at run time) and cuBLAS.
+// wrote, fills the inputs with seeded random values, encodes the TMA tensor
+// maps its `tensormap` lines describe, launches, and with --check compares a
+// GEMM against cuBLAS, with --bench times both with CUDA events. Needs only the CUDA driver (loaded at run time) and cuBLAS.
 //
 //===----------------------------------------------------------------------===//
 
@@ -248,18 +248,24 @@ int main(int argc, char **argv) {
   for (const std::string &w : desc.warnings)
     std::fprintf(stderr, "tile-run: warning: %s: %s\n", opts.launchPath.c_str(),
                  w.c_str());
-  // The ABI is one 64-bit pointer per launch-description arg. A mismatch
-  // would launch with garbage parameters, so it is refused here; a missing
-  // entry is left to the driver, which names it.
+  // The ABI is one 64-bit pointer per launch-description arg, then one per
+  // tensormap line (a pointer to the CUtensorMap in device memory). A
+  // mismatch would launch with garbage parameters, so it is refused here; a
+  // missing entry is left to the driver, which names it.
   if (looksLikePtx(image)) {
     if (std::optional<std::vector<std::string>> params =
             ptxEntryParamTypes(image, desc.kernel)) {
-      if (params->size() != desc.args.size())
-        return fail("PTX entry '" + desc.kernel + "' in " + opts.ptxPath +
-                    " takes " + std::to_string(params->size()) +
-                    " parameters, but " + opts.launchPath + " lists " +
-                    std::to_string(desc.args.size()) +
-                    " args (the ABI is one pointer per buffer)");
+      if (params->size() != desc.numParams())
+        return fail(
+            "PTX entry '" + desc.kernel + "' in " + opts.ptxPath + " takes " +
+            std::to_string(params->size()) + " parameters, but " +
+            opts.launchPath + " lists " + std::to_string(desc.args.size()) +
+            " args" +
+            (desc.tensorMaps.empty()
+                 ? std::string(" (the ABI is one pointer per buffer)")
+                 : " and " + std::to_string(desc.tensorMaps.size()) +
+                       " tensormaps (the ABI is one pointer per buffer, then "
+                       "one per tensor map)"));
       for (size_t i = 0; i < params->size(); ++i) {
         const std::string &t = (*params)[i];
         if (t != ".u64" && t != ".b64" && t != ".s64")
@@ -328,7 +334,27 @@ int main(int argc, char **argv) {
                        error))
       return fail(error);
   }
-  if (!kernel->launch(ptrs, error))
+  // The tensor maps follow the buffers as kernel parameters; `params` is
+  // what every launch below passes.
+  std::vector<std::unique_ptr<DeviceBuffer>> tensorMaps;
+  std::vector<CUdeviceptr> params = ptrs;
+  for (size_t i = 0; i < desc.tensorMaps.size(); ++i) {
+    const TensorMapDesc &map = desc.tensorMaps[i];
+    const ArgDesc &arg = desc.args[map.argIndex];
+    tensorMaps.push_back(std::make_unique<DeviceBuffer>(*gpu));
+    if (!makeTensorMap(*gpu, arg, map, ptrs[map.argIndex], *tensorMaps.back(),
+                       error))
+      return fail(error);
+    params.push_back(tensorMaps.back()->ptr);
+    std::fprintf(text,
+                 "tensor map %zu (parameter %zu): arg %s %s, box %ux%u, "
+                 "swizzle %s\n",
+                 i, desc.args.size() + i, arg.name.c_str(), arg.str().c_str(),
+                 map.boxRows, map.boxCols,
+                 map.swizzleBytes ? std::to_string(map.swizzleBytes).c_str()
+                                  : "none");
+  }
+  if (!kernel->launch(params, error))
     return fail(error);
   if (!gpu->check(gpu->api.cuStreamSynchronize(gpu->stream),
                   "kernel '" + desc.kernel + "' failed while running", error))
@@ -416,7 +442,7 @@ int main(int argc, char **argv) {
                         "the cuBLAS output", error) ||
         !timeMedian(
             *gpu, flush, opts.warmup, opts.iters,
-            [&](std::string &err) { return kernel->launch(ptrs, err); },
+            [&](std::string &err) { return kernel->launch(params, err); },
             kernelMs, error) ||
         !timeMedian(
             *gpu, flush, opts.warmup, opts.iters,

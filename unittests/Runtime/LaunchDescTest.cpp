@@ -64,6 +64,43 @@ TEST(LaunchDesc, DefaultsAndUnknownKeys) {
   EXPECT_EQ(desc->warnings[0], "line 4: unknown key 'registers' ignored");
 }
 
+TEST(LaunchDesc, ParsesTensorMapsAfterTheArgs) {
+  std::string error;
+  // A tensormap line may come before the arg it names.
+  std::optional<LaunchDesc> desc = parse(R"(kernel k
+grid 3 4 1
+block 256
+tensormap B 32x64 swizzle 128
+arg A f16 200x72
+arg B bf16 72x136
+arg C f32 200x136
+tensormap A 64x32 swizzle none
+tensormap C 16x8 swizzle 32
+)",
+                                         error);
+  ASSERT_TRUE(desc) << error;
+  ASSERT_EQ(desc->tensorMaps.size(), 3u);
+  EXPECT_EQ(desc->numParams(), 6u);
+  const TensorMapDesc &b = desc->tensorMaps[0];
+  EXPECT_EQ(b.argName, "B");
+  EXPECT_EQ(b.argIndex, 1u);
+  EXPECT_EQ(b.boxRows, 32u);
+  EXPECT_EQ(b.boxCols, 64u);
+  EXPECT_EQ(b.swizzleBytes, 128u);
+  EXPECT_EQ(b.line, 4u);
+  EXPECT_EQ(desc->tensorMaps[1].argIndex, 0u);
+  EXPECT_EQ(desc->tensorMaps[1].swizzleBytes, 0u);
+  EXPECT_EQ(desc->tensorMaps[1].str(), "A 64x32 swizzle none");
+  EXPECT_EQ(desc->tensorMaps[2].argIndex, 2u);
+  EXPECT_EQ(desc->tensorMaps[2].str(), "C 16x8 swizzle 32");
+  EXPECT_TRUE(desc->warnings.empty());
+
+  desc = parse("kernel k\ngrid 1\nblock 1\narg A f16 8x8\n", error);
+  ASSERT_TRUE(desc) << error;
+  EXPECT_TRUE(desc->tensorMaps.empty());
+  EXPECT_EQ(desc->numParams(), 1u);
+}
+
 struct BadCase {
   const char *text;
   const char *error;
@@ -103,6 +140,41 @@ TEST(LaunchDesc, RejectsBadFilesWithTheLineAndCause) {
        "line 2: expected 'gemm_transpose <0|1> <0|1>' (A, then B)"},
       {"kernel k\ngemm_transpose 1 0\ngemm_transpose 1 0\n",
        "line 3: duplicate 'gemm_transpose' line"},
+      {"kernel k\ntensormap A 64x32\n",
+       "line 2: expected 'tensormap <arg> <rows>x<cols> swizzle "
+       "<none|32|64|128>'"},
+      {"kernel k\ntensormap A 64x32 swizzle 16\n",
+       "line 2: unsupported swizzle '16' of tensormap 'A' (expected none, 32, "
+       "64 or 128)"},
+      {"kernel k\ntensormap A 64 swizzle none\n",
+       "line 2: bad box '64' of tensormap 'A' (expected <rows>x<cols> like "
+       "64x32)"},
+      {"kernel k\ntensormap A 0x32 swizzle none\n",
+       "line 2: tensormap box 0x32 of arg 'A' is out of range: rows and "
+       "columns must be 1..256"},
+      {"kernel k\ntensormap A 64x257 swizzle none\n",
+       "line 2: tensormap box 64x257 of arg 'A' is out of range: rows and "
+       "columns must be 1..256"},
+      {"kernel k\ngrid 1\nblock 1\ntensormap A 64x32 swizzle none\n",
+       "line 4: tensormap names arg 'A', but no 'arg A ...' line declares it"},
+      {"kernel k\ngrid 1\nblock 1\narg A f16 4096\n"
+       "tensormap A 64x32 swizzle none\n",
+       "line 5: tensormap of arg 'A' (f16 4096, box 64x32, swizzle none): the "
+       "arg has rank 1, but a tensor map needs a rank-2 arg"},
+      {"kernel k\ngrid 1\nblock 1\narg A f32 64x64\n"
+       "tensormap A 8x2 swizzle none\n",
+       "line 5: tensormap of arg 'A' (f32 64x64, box 8x2, swizzle none): a box "
+       "row of 2 elements is 8 bytes, not a multiple of 16 (TMA needs the "
+       "box's inner extent in bytes to be one)"},
+      {"kernel k\ngrid 1\nblock 1\narg A f32 64x64\n"
+       "tensormap A 8x16 swizzle 32\n",
+       "line 5: tensormap of arg 'A' (f32 64x64, box 8x16, swizzle 32): a box "
+       "row of 16 elements is 64 bytes, more than the 32-byte swizzle span"},
+      {"kernel k\ngrid 1\nblock 1\narg A bf16 64x100\n"
+       "tensormap A 8x8 swizzle none\n",
+       "line 5: tensormap of arg 'A' (bf16 64x100, box 8x8, swizzle none): its "
+       "row pitch of 100 elements is 200 bytes, not a multiple of 16 (TMA "
+       "needs 16-byte aligned global strides)"},
   };
   for (const BadCase &c : cases) {
     std::string error;

@@ -53,14 +53,22 @@ namespace tile::runtime {
   X(cuEventSynchronize)                                                        \
   X(cuEventElapsedTime)
 
+// Functions that only some launches need: resolved when the driver has them
+// and left null otherwise, so that an older driver still runs every kernel
+// that does not use them (cuTensorMapEncodeTiled: CUDA 12.0 drivers and
+// later; only launch descriptions with `tensormap` lines call it).
+#define TILE_CUDA_DRIVER_OPTIONAL_FUNCTIONS(X) X(cuTensorMapEncodeTiled)
+
 struct DriverApi {
 #define TILE_DECLARE_MEMBER(fn) decltype(&::fn) fn = nullptr;
   TILE_CUDA_DRIVER_FUNCTIONS(TILE_DECLARE_MEMBER)
+  TILE_CUDA_DRIVER_OPTIONAL_FUNCTIONS(TILE_DECLARE_MEMBER)
 #undef TILE_DECLARE_MEMBER
 };
 
 /// Loads libcuda.so.1 once and resolves every function above. Returns null
-/// and sets `error` (dlopen's message, or the missing symbol) on failure.
+/// and sets `error` (dlopen's message, or the missing symbol) on failure;
+/// a missing optional function is no failure (its member stays null).
 const DriverApi *loadDriver(std::string &error);
 
 /// "CUDA_ERROR_X (the driver's description)" for a result code.

@@ -70,6 +70,14 @@ private:
   std::string what;
 };
 
+/// Encodes the tensor map of `map` (a `tensormap` line, already checked
+/// against `arg` by the parser) over `global`, the device buffer of `arg`,
+/// with cuTensorMapEncodeTiled, and copies the 128-byte CUtensorMap into
+/// `out`, which this allocates: the kernel's parameter is `out.ptr`. The
+/// box's elements outside the arg read as zero.
+bool makeTensorMap(const Gpu &gpu, const ArgDesc &arg, const TensorMapDesc &map,
+                   CUdeviceptr global, DeviceBuffer &out, std::string &error);
+
 /// A kernel loaded from PTX text or a cubin image, ready to launch with the
 /// launch description's grid, block and dynamic shared memory.
 class Kernel {
@@ -85,7 +93,8 @@ public:
   ~Kernel();
 
   /// Enqueues one launch on the GPU's stream with one device pointer per
-  /// kernel parameter.
+  /// kernel parameter: the args' buffers, then the tensor maps
+  /// (LaunchDesc::numParams() in all).
   bool launch(const std::vector<CUdeviceptr> &args, std::string &error) const;
 
   int numRegs = 0, staticSharedBytes = 0, localBytes = 0;

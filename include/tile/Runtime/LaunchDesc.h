@@ -1,9 +1,11 @@
 //===- LaunchDesc.h - The compiler's launch description ---------*- C++ -*-===//
 //
 // The text file `<name>.launch` that the compiler writes next to the PTX:
-// the entry name, grid, block, dynamic shared bytes and one `arg` line per
-// kernel parameter. This header needs neither CUDA nor LLVM, so the parser
-// is unit-tested on machines without a GPU and builds where MLIR is absent.
+// the entry name, grid, block, dynamic shared bytes, one `arg` line per
+// buffer parameter and one `tensormap` line per TMA tensor-map parameter
+// (those follow the buffers, in the order of their lines). This header needs
+// neither CUDA nor LLVM, so the parser is unit-tested on machines without a GPU
+// and builds where MLIR is absent.
 //
 //===----------------------------------------------------------------------===//
 
@@ -38,6 +40,24 @@ struct ArgDesc {
   std::string str() const;
 };
 
+/// `tensormap <arg> <rows>x<cols> swizzle <none|32|64|128>`: one more kernel
+/// parameter after all the `arg` pointers, a 64-bit device pointer to a
+/// 128-byte CUtensorMap (cuTensorMapEncodeTiled) over the rank-2 arg's
+/// buffer, whose box is `boxRows` rows of `boxCols` elements.
+struct TensorMapDesc {
+  std::string argName;
+  /// Index into LaunchDesc::args of the arg named `argName`.
+  size_t argIndex = 0;
+  unsigned boxRows = 0, boxCols = 0;
+  /// 0 (none), 32, 64 or 128.
+  unsigned swizzleBytes = 0;
+  /// The line of the launch description it came from.
+  unsigned line = 0;
+
+  /// "A 64x32 swizzle none".
+  std::string str() const;
+};
+
 struct LaunchDesc {
   std::string kernel;
   std::string chip;
@@ -49,13 +69,23 @@ struct LaunchDesc {
   /// `gemm_transpose <a> <b>`: the kernel's tile.gemm reads A stored KxM
   /// (transposeA) and B stored NxK (transposeB). Absent: both false.
   bool transposeA = false, transposeB = false;
+  /// Kernel parameters args.size() .. args.size() + tensorMaps.size() - 1,
+  /// validated against their args (rank 2, box, swizzle span, row pitch).
+  std::vector<TensorMapDesc> tensorMaps;
   /// Non-fatal remarks (unknown keys), "line N: ..." each.
   std::vector<std::string> warnings;
+
+  /// The kernel's parameter count: one pointer per arg, then one per
+  /// tensor map.
+  size_t numParams() const { return args.size() + tensorMaps.size(); }
 };
 
 /// Parses the text of a launch description. On failure returns nullopt and
 /// sets `error` to "line N: <what is wrong>" (or a message about a missing
-/// required key). Unknown keys are ignored with a warning, so that newer
+/// required key). A `tensormap` line is checked against its arg once the
+/// whole file is read (it may come before the arg), so that every TMA
+/// constraint that depends only on the description fails here, without a
+/// GPU. Unknown keys are ignored with a warning, so that newer
 /// compilers can add informational lines without breaking older runtimes.
 std::optional<LaunchDesc> parseLaunchDesc(const std::string &text,
                                           std::string &error);
