@@ -240,8 +240,9 @@ std::unique_ptr<Kernel> Kernel::load(const Gpu &gpu, std::string image,
             " (CU_DEVICE_ATTRIBUTE_MAX_SHARED_MEMORY_PER_BLOCK_OPTIN)";
     return nullptr;
   }
-  // Dynamic shared memory beyond 48 KiB is opt-in per function.
-  if (desc.sharedBytes > 48 * 1024 &&
+  // Shared memory beyond 48 KiB in all, static included, is opt-in per
+  // function (a kernel with 48 KiB of tiles and an mbarrier needs it).
+  if (total > 48 * 1024 &&
       !gpu.check(
           api.cuFuncSetAttribute(
               kernel->function, CU_FUNC_ATTRIBUTE_MAX_DYNAMIC_SHARED_SIZE_BYTES,

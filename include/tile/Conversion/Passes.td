@@ -72,6 +72,17 @@ def TileLowerToNVGPU : Pass<"tile-lower-to-nvgpu", "ModuleOp"> {
     the enclosing function, in order; the launch description (kernel name,
     grid, block, dynamic shared bytes, arguments) is attached to the
     `gpu.launch_func` as the `tile.launch` attribute.
+
+    With `tma=true` (sm_90 and newer), a kernel whose async copies all read
+    a kernel argument with rows of a multiple of 16 bytes into whole shared
+    tiles issues them through the Tensor Memory Accelerator instead: thread
+    0 issues one `nvgpu.tma.async.load` per box (the shared tile's swizzle is
+    the box's), commit groups become mbarriers (thread 0 arrives expecting
+    the group's bytes; a wait waits, in every thread, for the phases of the
+    groups it retires), and the tensor maps are created on the host by
+    `nvgpu.tma.create.descriptor` and passed as kernel parameters after the
+    memrefs (`tensormap` lines of the launch description). A kernel that
+    does not qualify keeps cp.async, with a remark that says why.
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
@@ -79,6 +90,10 @@ def TileLowerToNVGPU : Pass<"tile-lower-to-nvgpu", "ModuleOp"> {
     Option<"blockGroup", "block-group", "int64_t", /*default=*/"8",
            "rows of blocks per group in the grouped block order (1 or less: "
            "row-major hardware order)">,
+    Option<"tma", "tma", "bool", /*default=*/"false",
+           "issue tile.copy_async through the TMA (sm_90 and newer), with "
+           "mbarriers for the commit groups, where every async copy of the "
+           "kernel allows it">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -250,6 +265,9 @@ def TileToPTX : Pass<"tile-to-ptx", "ModuleOp"> {
            /*default=*/"true",
            "run tile-prefetch-fragments, where the chip table enables it "
            "(sm_90)">,
+    Option<"tma", "tma", "bool", /*default=*/"false",
+           "tile-lower-to-nvgpu's tma: async copies through the TMA "
+           "(sm_90 and newer)">,
   ];
 }
 

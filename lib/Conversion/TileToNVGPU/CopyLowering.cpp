@@ -8,6 +8,7 @@
 #include "tile/Conversion/TileToNVGPU/CopyLowering.h"
 
 #include "CopyLoweringDetail.h"
+#include "tile/Conversion/TileToNVGPU/TmaCopies.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -281,7 +282,7 @@ static void lowerSerialPipelined(PipelinedOp op) {
   op.erase();
 }
 
-LogicalResult mlir::tile::lowerTileMemoryOps(KernelOp kernel) {
+LogicalResult mlir::tile::lowerTileMemoryOps(KernelOp kernel, bool tma) {
   int64_t threads = kernel.getThreads();
   SmallVector<PipelinedOp> loops;
   kernel.walk([&](PipelinedOp op) { loops.push_back(op); });
@@ -312,6 +313,8 @@ LogicalResult mlir::tile::lowerTileMemoryOps(KernelOp kernel) {
   Block &body = kernel.getBody().front();
   OpBuilder b = OpBuilder::atBlockBegin(&body);
   Value tid = gpu::ThreadIdOp::create(b, kernel.getLoc(), gpu::Dimension::x);
+  if (tma && failed(lowerAsyncCopiesToTma(kernel, tid)))
+    return failure();
 
   SmallVector<Operation *> ops;
   kernel.walk([&](Operation *op) {

@@ -95,7 +95,8 @@ getSchedule(scf::ForOp loop) {
     return {};
   auto isLoad = [](Operation *op) { return isa<nvgpu::LdMatrixOp>(op); };
   auto isHeadEnd = [](Operation *op) {
-    return isa<nvgpu::LdMatrixOp, NVVM::CpAsyncCommitGroupOp>(op);
+    return isa<nvgpu::LdMatrixOp, NVVM::CpAsyncCommitGroupOp,
+               nvgpu::MBarrierArriveExpectTxOp>(op);
   };
   int64_t mmaIndex = firstMma - ops.begin();
   int64_t headEnd = -1, lastLoad = -1;
@@ -127,12 +128,17 @@ getSchedule(scf::ForOp loop) {
 
 /// Whether `op` may run in the last iteration of the kernel loop, for an
 /// iteration past the end (see predicateStageZero): everything in the head
-/// is harmless then once its copies read nothing.
+/// is harmless then once its copies read nothing. TMA copies (TmaCopies.h)
+/// need no guard: past the end their boxes lie outside the tensor, which the
+/// TMA reads as zeros, or inside it, and either way they fill a buffer
+/// version no later step reads; their waits and arrivals count real groups.
 static bool canRunPastTheEnd(Operation *op) {
   WalkResult result = op->walk([](Operation *nested) {
     if (isPure(nested) || nested->getNumRegions() != 0 ||
         isa<nvgpu::DeviceAsyncCopyOp, nvgpu::LdMatrixOp, gpu::BarrierOp,
-            NVVM::CpAsyncWaitGroupOp, NVVM::CpAsyncCommitGroupOp, scf::YieldOp>(
+            NVVM::CpAsyncWaitGroupOp, NVVM::CpAsyncCommitGroupOp, scf::YieldOp,
+            scf::ConditionOp, nvgpu::TmaAsyncLoadOp,
+            nvgpu::MBarrierArriveExpectTxOp, nvgpu::MBarrierTryWaitParityOp>(
             nested))
       return WalkResult::advance();
     return WalkResult::interrupt();

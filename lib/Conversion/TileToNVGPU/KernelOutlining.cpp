@@ -7,6 +7,8 @@
 #include "tile/Conversion/TileToNVGPU/KernelOutlining.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -19,8 +21,8 @@ using namespace mlir::tile;
 
 // Upstream gpu-kernel-outlining would pass every captured value (loop trip
 // counts, offsets computed on the host) as an extra kernel parameter; the
-// runtime ABI is one pointer per memref and nothing else, so captured scalars
-// are recomputed on the device instead.
+// runtime ABI is one pointer per memref (and per TMA tensor map) and nothing
+// else, so captured scalars are recomputed on the device instead.
 static LogicalResult materializeOnDevice(Value value, OpBuilder &builder,
                                          IRMapping &mapping, KernelOp kernel) {
   if (mapping.contains(value))
@@ -92,6 +94,19 @@ mlir::tile::outlineKernel(KernelOp kernel, gpu::GPUModuleOp module,
     argTypes.push_back(type);
   }
 
+  // Tensor maps the host created for the TMA (TmaCopies.h) follow the
+  // memrefs as parameters: pointers to the maps in device memory, which the
+  // kernel's nvgpu ops see through a cast to the descriptor type (the NVVM
+  // lowering turns the descriptor into that pointer again).
+  llvm::SetVector<Value> captured;
+  getUsedValuesDefinedAbove(kernel.getBody(), captured);
+  SmallVector<Value> tensorMaps;
+  for (Value value : captured)
+    if (isa<nvgpu::TensorMapDescriptorType>(value.getType()))
+      tensorMaps.push_back(value);
+  auto pointer = LLVM::LLVMPointerType::get(ctx);
+  argTypes.append(tensorMaps.size(), pointer);
+
   OpBuilder moduleBuilder(ctx);
   moduleBuilder.setInsertionPointToEnd(module.getBody());
   auto gpuFunc = gpu::GPUFuncOp::create(moduleBuilder, loc, name,
@@ -104,9 +119,13 @@ mlir::tile::outlineKernel(KernelOp kernel, gpu::GPUModuleOp module,
   Block &entry = gpuFunc.getBody().front();
   OpBuilder builder = OpBuilder::atBlockBegin(&entry);
   IRMapping mapping;
-  for (auto [hostArg, deviceArg] :
-       llvm::zip_equal(memrefArgs, entry.getArguments()))
+  for (auto [hostArg, deviceArg] : llvm::zip(memrefArgs, entry.getArguments()))
     mapping.map(hostArg, deviceArg);
+  for (auto [map, deviceArg] : llvm::zip_equal(
+           tensorMaps, entry.getArguments().drop_front(memrefArgs.size())))
+    mapping.map(map, UnrealizedConversionCastOp::create(
+                         builder, loc, map.getType(), deviceArg)
+                         .getResult(0));
   const gpu::Dimension dims[] = {gpu::Dimension::x, gpu::Dimension::y,
                                  gpu::Dimension::z};
   auto blockIndices = kernel.getBlockIndices();
@@ -120,8 +139,6 @@ mlir::tile::outlineKernel(KernelOp kernel, gpu::GPUModuleOp module,
                   gpu::BlockIdOp::create(builder, loc, dims[index]));
   }
 
-  llvm::SetVector<Value> captured;
-  getUsedValuesDefinedAbove(kernel.getBody(), captured);
   for (Value value : captured) {
     if (failed(materializeOnDevice(value, builder, mapping, kernel))) {
       gpuFunc.erase();
@@ -133,10 +150,19 @@ mlir::tile::outlineKernel(KernelOp kernel, gpu::GPUModuleOp module,
   gpu::ReturnOp::create(builder, loc);
 
   int64_t sharedBytes = carveSharedMemory(gpuFunc);
-  if (sharedBytes > chip.maxSharedBytesPerBlock) {
+  // mbarriers (TmaCopies.h) are static shared memory, which comes first; the
+  // dynamic region follows at its alignment.
+  int64_t staticBytes = 0;
+  gpuFunc.walk([&](nvgpu::MBarrierCreateOp op) {
+    staticBytes += 8 * op.getBarriers().getType().getNumBarriers();
+  });
+  int64_t totalBytes =
+      sharedBytes +
+      (staticBytes ? llvm::alignTo(staticBytes, kSharedTileAlignment) : 0);
+  if (totalBytes > chip.maxSharedBytesPerBlock) {
     gpuFunc.erase();
     return kernel.emitError("kernel needs ")
-           << sharedBytes << " bytes of shared memory but " << chip.name
+           << totalBytes << " bytes of shared memory but " << chip.name
            << " allows " << chip.maxSharedBytesPerBlock << " per block";
   }
 
@@ -150,10 +176,14 @@ mlir::tile::outlineKernel(KernelOp kernel, gpu::GPUModuleOp module,
   gpu::KernelDim3 blockSize{constant(threads), constant(1), constant(1)};
   Value shared = arith::ConstantIntOp::create(host, loc, sharedBytes, 32);
   SmallVector<Value> operands(memrefArgs.begin(), memrefArgs.end());
+  for (Value map : tensorMaps)
+    operands.push_back(
+        UnrealizedConversionCastOp::create(host, loc, pointer, map)
+            .getResult(0));
   auto launch = gpu::LaunchFuncOp::create(host, loc, gpuFunc, gridSize,
                                           blockSize, shared, operands);
-  if (failed(
-          attachLaunchInfo(launch, chip.name, sharedBytes, memrefArgs, gemm)))
+  if (failed(attachLaunchInfo(launch, chip.name, sharedBytes, memrefArgs,
+                              tensorMaps, gemm)))
     return failure();
   kernel.erase();
   return launch;

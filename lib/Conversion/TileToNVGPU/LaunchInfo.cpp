@@ -7,7 +7,10 @@
 #include "tile/Conversion/TileToNVGPU/LaunchInfo.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "tile/Dialect/Tile/Transforms/Pipelining.h"
 
 using namespace mlir;
@@ -58,9 +61,35 @@ std::optional<GemmTranspose> mlir::tile::getGemmTranspose(KernelOp kernel) {
   return agree ? found : std::nullopt;
 }
 
+/// The name of a kernel parameter in the description.
+static std::string argName(BlockArgument arg,
+                           ArrayRef<BlockArgument> memrefArgs) {
+  if (auto func = dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp()))
+    if (auto attr = func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
+                                                      kArgNameAttrName))
+      return attr.str();
+  return std::string(
+      1, char('A' + llvm::find(memrefArgs, arg) - memrefArgs.begin()));
+}
+
+static StringRef swizzleName(nvgpu::TensorMapSwizzleKind kind) {
+  switch (kind) {
+  case nvgpu::TensorMapSwizzleKind::SWIZZLE_NONE:
+    return "none";
+  case nvgpu::TensorMapSwizzleKind::SWIZZLE_32B:
+    return "32";
+  case nvgpu::TensorMapSwizzleKind::SWIZZLE_64B:
+    return "64";
+  case nvgpu::TensorMapSwizzleKind::SWIZZLE_128B:
+    return "128";
+  }
+  return "?";
+}
+
 LogicalResult mlir::tile::attachLaunchInfo(gpu::LaunchFuncOp launch,
                                            StringRef chip, int64_t sharedBytes,
                                            ArrayRef<BlockArgument> memrefArgs,
+                                           ArrayRef<Value> tensorMaps,
                                            std::optional<GemmTranspose> gemm) {
   Builder b(launch.getContext());
   gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
@@ -85,20 +114,31 @@ LogicalResult mlir::tile::attachLaunchInfo(gpu::LaunchFuncOp launch,
   }
 
   SmallVector<Attribute> args;
-  char defaultName = 'A';
   for (BlockArgument arg : memrefArgs) {
     auto type = cast<MemRefType>(arg.getType());
-    std::string name(1, defaultName++);
-    if (auto func =
-            dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp()))
-      if (auto attr = func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
-                                                        kArgNameAttrName))
-        name = attr.str();
+    std::string name = argName(arg, memrefArgs);
     std::string shape;
     llvm::raw_string_ostream os(shape);
     llvm::interleave(type.getShape(), os, "x");
     args.push_back(b.getStringAttr(
         name + " " + typeName(type.getElementType()) + " " + shape));
+  }
+  SmallVector<Attribute> maps;
+  for (Value map : tensorMaps) {
+    auto create = map.getDefiningOp<nvgpu::TmaCreateDescriptorOp>();
+    auto unranked = create ? create.getTensor().getDefiningOp<memref::CastOp>()
+                           : memref::CastOp();
+    auto arg = unranked ? dyn_cast<BlockArgument>(unranked.getSource())
+                        : BlockArgument();
+    if (!arg || !llvm::is_contained(memrefArgs, arg))
+      return launch.emitError("a tensor map parameter must be created from "
+                              "a memref argument of the function");
+    auto type = cast<nvgpu::TensorMapDescriptorType>(map.getType());
+    MemRefType box = type.getTensor();
+    maps.push_back(b.getStringAttr(
+        argName(arg, memrefArgs) + " " + std::to_string(box.getDimSize(0)) +
+        "x" + std::to_string(box.getDimSize(1)) + " swizzle " +
+        swizzleName(type.getSwizzle()).str()));
   }
 
   NamedAttrList info;
@@ -108,6 +148,8 @@ LogicalResult mlir::tile::attachLaunchInfo(gpu::LaunchFuncOp launch,
   info.append("block", b.getDenseI64ArrayAttr(blockSizes));
   info.append("shared_bytes", b.getI64IntegerAttr(sharedBytes));
   info.append("args", b.getArrayAttr(args));
+  if (!maps.empty())
+    info.append("tensormaps", b.getArrayAttr(maps));
   info.append("grid_expr", b.getStringAttr(llvm::join(gridExpr, " ")));
   if (gemm)
     info.append("gemm_transpose", b.getDenseBoolArrayAttr({gemm->a, gemm->b}));
@@ -137,6 +179,14 @@ LogicalResult mlir::tile::writeLaunchDescription(gpu::LaunchFuncOp launch,
   os << "shared_bytes " << shared.getInt() << "\n";
   for (Attribute arg : args)
     os << "arg " << cast<StringAttr>(arg).getValue() << "\n";
+  if (Attribute attr = info.get("tensormaps")) {
+    auto maps = dyn_cast<ArrayAttr>(attr);
+    if (!maps || !llvm::all_of(maps, llvm::IsaPred<StringAttr>))
+      return launch.emitError("malformed '")
+             << kLaunchAttrName << "' attribute: bad tensormaps";
+    for (Attribute map : maps)
+      os << "tensormap " << cast<StringAttr>(map).getValue() << "\n";
+  }
   os << "grid_expr " << gridExpr.getValue() << "\n";
   if (Attribute attr = info.get("gemm_transpose")) {
     auto transpose = dyn_cast<DenseBoolArrayAttr>(attr);

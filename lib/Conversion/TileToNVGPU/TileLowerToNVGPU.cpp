@@ -43,6 +43,12 @@ struct TileLowerToNVGPUPass
         lookupChipOrEmitError(module.getLoc(), chip, getArgument());
     if (!chipInfo)
       return signalPassFailure();
+    if (tma && chipInfo->computeCapability < 90) {
+      module.emitError("tma=true needs sm_90 or newer (the Tensor Memory "
+                       "Accelerator), not ")
+          << chip;
+      return signalPassFailure();
+    }
 
     SmallVector<KernelOp> kernels;
     module.walk([&](KernelOp kernel) { kernels.push_back(kernel); });
@@ -57,7 +63,7 @@ struct TileLowerToNVGPUPass
     for (KernelOp kernel : kernels) {
       if (failed(lowerFragmentOps(kernel, *chipInfo)))
         return signalPassFailure();
-      if (failed(lowerTileMemoryOps(kernel)))
+      if (failed(lowerTileMemoryOps(kernel, tma)))
         return signalPassFailure();
     }
 

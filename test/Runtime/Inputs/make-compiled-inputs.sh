@@ -6,22 +6,26 @@
 #    GPU): gemm_t{a,b}_200x136x72;
 #  - the same three layouts (plain, transpose_a, transpose_b) compiled for
 #    sm_90a, where tile.gemm becomes wgmma.mma_async (runs on sm_90 GPUs
-#    only): gemm_wgmma_{nn,ta,tb}_200x136x72.
+#    only): gemm_wgmma_{nn,ta,tb}_200x136x72;
+#  - with tma=true, where the async copies go through the TMA and mbarriers
+#    (sm_90 GPUs only): the plain layout with mma.sync, the transposed ones
+#    with wgmma (gemm_tma_*_200x136x72), and 48 KiB of tiles in 3 stages,
+#    whose mbarriers take the block past the 48 KiB a launch gets without
+#    opting in (gemm_tma_s3_256x384x160).
 #   usage: make-compiled-inputs.sh BIN_DIR   (where tile-opt and tile-translate are)
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 BIN=${1:?usage: make-compiled-inputs.sh BIN_DIR}
 GEN=$HERE/../../Execution/Inputs/gemm.py
 
-# compile NAME CHIP [gemm.py flags]
-compile() {
-  local name=$1 chip=$2
+# compile_with NAME "TILE-TO-PTX OPTIONS" gemm.py flags...
+compile_with() {
+  local name=$1 options=$2
   shift 2
-  local args=(--variant auto --emit kernel "$@" --M 200 --N 136 --K 72
-    --bm 64 --bn 64 --bk 32 --threads 128 --num-stages 2)
-  local how="gemm.py ${args[*]} | tile-opt --tile-to-ptx=chip=$chip"
+  local args=(--variant auto --emit kernel "$@")
+  local how="gemm.py ${args[*]} | tile-opt --tile-to-ptx='$options'"
   python3 "$GEN" "${args[@]}" |
-    "$BIN/tile-opt" --tile-to-ptx=chip="$chip" -o "$HERE/$name.mlir"
+    "$BIN/tile-opt" --tile-to-ptx="$options" -o "$HERE/$name.mlir"
   {
     echo "// $how"
     "$BIN/tile-translate" --tile-emit-ptx "$HERE/$name.mlir"
@@ -33,9 +37,23 @@ compile() {
   rm "$HERE/$name.mlir"
 }
 
+# compile NAME "TILE-TO-PTX OPTIONS" [gemm.py flags]: 200x136x72 in 64x64x32
+# tiles, 2 stages.
+compile() {
+  local name=$1 options=$2
+  shift 2
+  compile_with "$name" "$options" "$@" --M 200 --N 136 --K 72 \
+    --bm 64 --bn 64 --bk 32 --threads 128 --num-stages 2
+}
+
 for t in a b; do
-  compile "gemm_t${t}_200x136x72" sm_80 "--transpose-$t"
+  compile "gemm_t${t}_200x136x72" chip=sm_80 "--transpose-$t"
 done
-compile gemm_wgmma_nn_200x136x72 sm_90a
-compile gemm_wgmma_ta_200x136x72 sm_90a --transpose-a
-compile gemm_wgmma_tb_200x136x72 sm_90a --transpose-b
+compile gemm_wgmma_nn_200x136x72 chip=sm_90a
+compile gemm_wgmma_ta_200x136x72 chip=sm_90a --transpose-a
+compile gemm_wgmma_tb_200x136x72 chip=sm_90a --transpose-b
+compile gemm_tma_nn_200x136x72 "chip=sm_90 tma=true"
+compile gemm_tma_wgmma_ta_200x136x72 "chip=sm_90a tma=true" --transpose-a
+compile gemm_tma_wgmma_tb_200x136x72 "chip=sm_90a tma=true" --transpose-b
+compile_with gemm_tma_s3_256x384x160 "chip=sm_90 tma=true" --M 256 --N 384 \
+  --K 160 --bm 128 --bn 128 --bk 32 --threads 128 --num-stages 3

@@ -28,8 +28,10 @@ namespace tile {
 ///    cp.async group ops and `gpu.barrier`.
 ///  - a `tile.pipelined` that was not software-pipelined: a serial scf.for.
 /// Shared tiles are addressed through SharedAccess.h (swizzled). No barrier
-/// is inserted: synchronization is explicit in the input.
-LogicalResult lowerTileMemoryOps(KernelOp kernel);
+/// is inserted: synchronization is explicit in the input. With `tma`, the
+/// async copies and their groups go through the TMA and mbarriers where the
+/// kernel allows it (TmaCopies.h).
+LogicalResult lowerTileMemoryOps(KernelOp kernel, bool tma = false);
 
 } // namespace tile
 } // namespace mlir

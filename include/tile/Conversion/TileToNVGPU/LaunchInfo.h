@@ -39,11 +39,14 @@ std::optional<GemmTranspose> getGemmTranspose(KernelOp kernel);
 /// Builds the description of `launch` (grid and block sizes folded to
 /// constants; an error if they are not constant) and attaches it as
 /// `tile.launch`. `memrefArgs` are the host function's memref arguments,
-/// i.e. the kernel parameters; `gemm` what getGemmTranspose found before the
-/// kernel's ops were lowered.
+/// i.e. the first kernel parameters; `tensorMaps` the values of
+/// `nvgpu.tma.create.descriptor` ops over some of them, the parameters after
+/// those; `gemm` what getGemmTranspose found before the kernel's ops were
+/// lowered.
 LogicalResult attachLaunchInfo(gpu::LaunchFuncOp launch, StringRef chip,
                                int64_t sharedBytes,
                                ArrayRef<BlockArgument> memrefArgs,
+                               ArrayRef<Value> tensorMaps,
                                std::optional<GemmTranspose> gemm);
 
 /// Writes the `.launch` text of one launch:
@@ -53,6 +56,11 @@ LogicalResult attachLaunchInfo(gpu::LaunchFuncOp launch, StringRef chip,
 ///   block <bx> <by> <bz>
 ///   shared_bytes <bytes>
 ///   arg <name> <f16|bf16|f32> <d0>x<d1>     (one per parameter, in order)
+///   tensormap <arg> <rows>x<cols> swizzle <none|32|64|128>
+///                                           (one per parameter after the
+///                                           args: a pointer to the TMA
+///                                           tensor map of <arg>, box
+///                                           <rows>x<cols>)
 ///   grid_expr <gx> <gy> <gz>                 (informational)
 ///   gemm_transpose <0|1> <0|1>               (A, B; only with a tile.gemm)
 LogicalResult writeLaunchDescription(gpu::LaunchFuncOp launch,

@@ -1,0 +1,528 @@
+//===- TmaCopies.cpp - Asynchronous tile copies through the TMA -----------===//
+//
+// Part of tile-mlir. See TmaCopies.h.
+//
+// tile's commit groups are positional, as cp.async's are: a wait counts the
+// groups committed before it in program order, across loop iterations, and
+// the software pipeline, the interior-block versioning and the persistent
+// loop all keep that meaning. An mbarrier instead completes one phase at a
+// time. So the number of groups committed and the number waited for travel
+// through the kernel's structured control flow as SSA values (scf.for
+// iter_args, scf.if results); group g is mbarrier g mod N in phase
+// g / N mod 2. LLVM folds the counters to constants where the code is
+// straight-line, and keeps one register each in the loops.
+//
+// The ops are upstream NVGPU's (`nvgpu.tma.async.load`, `nvgpu.mbarrier.*`,
+// `nvgpu.tma.create.descriptor`), and so is their lowering to PTX.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Conversion/TileToNVGPU/TmaCopies.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/IR/PatternMatch.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "tile/Conversion/TileToNVGPU/SharedAccess.h"
+#include "tile/Conversion/TileToNVGPU/SharedLayout.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <tuple>
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+
+/// The largest extent of a TMA box in one dimension.
+constexpr int64_t kMaxBoxExtent = 256;
+
+/// How long one mbarrier.try_wait may suspend the thread before it polls
+/// again, in nanoseconds (a hint).
+constexpr int64_t kWaitSuspendNs = 10000000;
+
+/// One box of a copy: boxRows x boxCols elements of the source at the copy's
+/// offset plus (rowOffset, colOffset), landing at element elementOffset of
+/// the shared tile's storage.
+struct Box {
+  int64_t rowOffset, colOffset, elementOffset;
+};
+
+/// How one tile.copy_async goes through the TMA.
+struct CopyPlan {
+  BlockArgument source;
+  int64_t boxRows, boxCols;
+  nvgpu::TensorMapSwizzleKind swizzle;
+  SmallVector<Box> boxes;
+  /// Bytes of all boxes, out-of-bounds ones included (TMA counts them).
+  int64_t bytes;
+};
+
+/// The tensor maps the kernel needs, one per source and box.
+using DescriptorKey =
+    std::tuple<Value, int64_t, int64_t, nvgpu::TensorMapSwizzleKind>;
+
+struct GroupState {
+  /// Groups committed and groups waited for, so far.
+  Value committed, waited;
+};
+
+class TmaLowering {
+public:
+  TmaLowering(KernelOp kernel, Value tid) : kernel(kernel), tid(tid) {}
+
+  /// Plans every copy; on failure `why` names the copy and the reason.
+  LogicalResult plan(Operation *&culprit, std::string &why);
+  void rewrite();
+
+private:
+  Value createDescriptor(const CopyPlan &plan);
+  void lowerBlock(Block &block, GroupState &state);
+  void lowerFor(scf::ForOp loop, GroupState &state);
+  void lowerIf(scf::IfOp ifOp, GroupState &state);
+  void lowerCopy(CopyAsyncOp op, Value committed);
+  void lowerCommit(CommitGroupOp op, Value committed);
+  Value lowerWait(OpBuilder &b, Location loc, int64_t pending,
+                  const GroupState &state);
+  Value slotOf(OpBuilder &b, Location loc, Value group);
+  bool containsGroupOps(Operation *op) const;
+
+  KernelOp kernel;
+  Value tid;
+  /// In the kernel's order, which is the order of the tensor maps among the
+  /// kernel's parameters.
+  llvm::MapVector<Operation *, CopyPlan> plans;
+  DenseMap<Operation *, int64_t> groupBytes; // per commit
+  int64_t numBarriers = 0;
+  llvm::MapVector<DescriptorKey, Value> descriptors;
+  Value barriers, leader;
+};
+
+} // namespace
+
+static Value constantIndex(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIndexOp::create(b, loc, v);
+}
+
+/// The tile.alloc_shared under `tile` when `tile` is one whole [rows][cols]
+/// tile of it: subviews may pick a (dynamic) version in the leading
+/// dimensions, but take the innermost two whole.
+static Value wholeTileOf(Value tile) {
+  while (auto subview = tile.getDefiningOp<memref::SubViewOp>()) {
+    MemRefType source = subview.getSourceType();
+    int64_t rank = source.getRank();
+    if (rank < 2)
+      return {};
+    llvm::SmallBitVector dropped = subview.getDroppedDims();
+    for (int64_t d = rank - 2; d < rank; ++d)
+      if (dropped.test(d) || subview.getStaticOffsets()[d] != 0 ||
+          subview.getStaticSizes()[d] != source.getDimSize(d) ||
+          subview.getStaticStrides()[d] != 1)
+        return {};
+    tile = subview.getSource();
+  }
+  auto type = cast<MemRefType>(tile.getType());
+  if (!tile.getDefiningOp<AllocSharedOp>() || !type.getLayout().isIdentity())
+    return {};
+  return tile;
+}
+
+static FailureOr<CopyPlan> planCopy(CopyAsyncOp op, std::string &why) {
+  auto fail = [&](const Twine &reason) {
+    why = reason.str();
+    return failure();
+  };
+  auto source = dyn_cast<BlockArgument>(op.getSource());
+  if (!source || !isa<FunctionOpInterface>(source.getOwner()->getParentOp()))
+    return fail("its source is not an argument of the kernel's function");
+  auto sourceType = cast<MemRefType>(source.getType());
+  if (sourceType.getRank() != 2 || !sourceType.hasStaticShape() ||
+      !sourceType.getLayout().isIdentity())
+    return fail("its source is not a row-major 2-D tensor of static shape");
+  Type element = sourceType.getElementType();
+  if (!element.isF16() && !element.isBF16() && !element.isF32())
+    return fail("its elements are not f16, bf16 or f32");
+  int64_t elementBytes = element.getIntOrFloatBitWidth() / 8;
+  int64_t pitch = sourceType.getDimSize(1) * elementBytes;
+  if (pitch % 16 != 0)
+    return fail("the rows of its source are " + Twine(pitch) +
+                " bytes, not a multiple of 16");
+  if (!llvm::all_of(op.getDestIndices(),
+                    [](Value v) { return isConstantIntValue(v, 0); }))
+    return fail("it writes at an offset into its shared tile");
+  auto tileType = cast<MemRefType>(op.getDest().getType());
+  if (tileType.getRank() != 2 || !wholeTileOf(op.getDest()))
+    return fail("its destination is not a whole 2-D tile of a shared "
+                "allocation");
+  int64_t rows = tileType.getDimSize(0), cols = tileType.getDimSize(1);
+
+  CopyPlan plan;
+  plan.source = source;
+  SharedSwizzle layout(rows, cols, elementBytes);
+  using Swizzle = nvgpu::TensorMapSwizzleKind;
+  if (layout.panels > 1) {
+    // 128-byte panels, each a 128-byte-swizzled tile of its own.
+    plan.swizzle = Swizzle::SWIZZLE_128B;
+    plan.boxCols = layout.getPanelElements();
+  } else if (layout.isIdentity()) {
+    plan.swizzle = Swizzle::SWIZZLE_NONE;
+    plan.boxCols = cols;
+  } else if (layout.numPatterns == layout.chunksPerRow) {
+    // Rows of 32, 64 or 128 bytes: the XOR of SharedLayout.h is the TMA's
+    // 32B, 64B or 128B swizzle.
+    plan.swizzle = layout.chunksPerRow == 2   ? Swizzle::SWIZZLE_32B
+                   : layout.chunksPerRow == 4 ? Swizzle::SWIZZLE_64B
+                                              : Swizzle::SWIZZLE_128B;
+    plan.boxCols = cols;
+  } else {
+    return fail("its shared tile's layout is not one the TMA writes");
+  }
+  int64_t rowBytes = plan.boxCols * elementBytes;
+  if (rowBytes % 16 != 0 || plan.boxCols > kMaxBoxExtent)
+    return fail("its shared tile's rows are " + Twine(rowBytes) +
+                " bytes (the TMA needs a multiple of 16, at most " +
+                Twine(kMaxBoxExtent) + " elements)");
+  plan.boxRows = std::min(rows, kMaxBoxExtent);
+  if (rows % plan.boxRows != 0)
+    return fail("its shared tile has " + Twine(rows) +
+                " rows, more than one box and not a multiple of one");
+  // The TMA writes boxes at 128-byte aligned shared addresses, and a swizzled
+  // box must start where its pattern does (every 8 rows), since the hardware
+  // swizzles address bits. Tiles start at kSharedTileAlignment (1024) bytes;
+  // versions are whole tiles apart.
+  int64_t align = plan.swizzle == Swizzle::SWIZZLE_NONE ? 128 : 8 * rowBytes;
+  if ((rows * cols * elementBytes) % align != 0 ||
+      (plan.boxRows * rowBytes) % align != 0)
+    return fail("its shared tile is not aligned for the TMA (" + Twine(align) +
+                " bytes)");
+  for (int64_t p = 0; p < layout.panels; ++p)
+    for (int64_t r = 0; r < rows; r += plan.boxRows)
+      plan.boxes.push_back(
+          {r, p * plan.boxCols, (p * rows + r) * plan.boxCols});
+  plan.bytes = int64_t(plan.boxes.size()) * plan.boxRows * rowBytes;
+  return plan;
+}
+
+bool TmaLowering::containsGroupOps(Operation *op) const {
+  return op
+      ->walk([](Operation *nested) {
+        return isa<CopyAsyncOp, CommitGroupOp, WaitGroupOp>(nested)
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+LogicalResult TmaLowering::plan(Operation *&culprit, std::string &why) {
+  int64_t maxPending = 0;
+  WalkResult walk = kernel.getBody().walk([&](Operation *op) {
+    culprit = op;
+    if (auto wait = dyn_cast<WaitGroupOp>(op)) {
+      maxPending = std::max<int64_t>(maxPending, wait.getPending());
+      return WalkResult::advance();
+    }
+    if (op->getNumRegions() != 0 && !isa<scf::ForOp, scf::IfOp>(op) &&
+        containsGroupOps(op)) {
+      why = "it holds copies or groups in a '" +
+            op->getName().getStringRef().str() +
+            "', which the group counting does not follow";
+      return WalkResult::interrupt();
+    }
+    auto copy = dyn_cast<CopyAsyncOp>(op);
+    if (!copy)
+      return WalkResult::advance();
+    FailureOr<CopyPlan> copyPlan = planCopy(copy, why);
+    if (failed(copyPlan))
+      return WalkResult::interrupt();
+    // The copy's group is the one its block commits next: the commit's
+    // arrival announces the group's bytes.
+    Operation *next = copy->getNextNode();
+    while (next && (isa<CopyAsyncOp>(next) ||
+                    (!isa<CommitGroupOp>(next) && !containsGroupOps(next))))
+      next = next->getNextNode();
+    if (!next || !isa<CommitGroupOp>(next)) {
+      why = "it is not followed by its tile.commit_group in the same block";
+      return WalkResult::interrupt();
+    }
+    groupBytes[next] += copyPlan->bytes;
+    plans[op] = std::move(*copyPlan);
+    return WalkResult::advance();
+  });
+  if (walk.wasInterrupted())
+    return failure();
+  // A thread reuses mbarrier g mod N for group g + N. The software pipeline
+  // waits for group g, in every thread, before the barrier ahead of the
+  // copies of group g + maxPending + 1; with N >= maxPending + 2 each
+  // mbarrier is at most one phase ahead of its slowest waiter, which parity
+  // waits need. A power of two keeps the slot and phase a mask and a shift.
+  numBarriers = llvm::PowerOf2Ceil(maxPending + 2);
+  return success();
+}
+
+Value TmaLowering::createDescriptor(const CopyPlan &plan) {
+  DescriptorKey key{plan.source, plan.boxRows, plan.boxCols, plan.swizzle};
+  auto it = descriptors.find(key);
+  if (it != descriptors.end())
+    return it->second;
+  // On the host, before the kernel: the outlining passes the tensor map as a
+  // kernel parameter and describes it in the launch description.
+  OpBuilder b(kernel);
+  Location loc = kernel.getLoc();
+  auto sourceType = cast<MemRefType>(plan.source.getType());
+  Type element = sourceType.getElementType();
+  auto unranked = memref::CastOp::create(
+      b, loc, UnrankedMemRefType::get(element, sourceType.getMemorySpace()),
+      plan.source);
+  auto workgroup =
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
+  auto boxType = MemRefType::get({plan.boxRows, plan.boxCols}, element,
+                                 MemRefLayoutAttrInterface(), workgroup);
+  auto type = nvgpu::TensorMapDescriptorType::get(
+      b.getContext(), boxType, plan.swizzle,
+      nvgpu::TensorMapL2PromoKind::L2PROMO_128B,
+      nvgpu::TensorMapOOBKind::OOB_ZERO,
+      nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
+  Value descriptor = nvgpu::TmaCreateDescriptorOp::create(
+      b, loc, type, unranked,
+      ValueRange{constantIndex(b, loc, plan.boxRows),
+                 constantIndex(b, loc, plan.boxCols)});
+  descriptors.insert({key, descriptor});
+  return descriptor;
+}
+
+Value TmaLowering::slotOf(OpBuilder &b, Location loc, Value group) {
+  return arith::AndIOp::create(b, loc, group,
+                               constantIndex(b, loc, numBarriers - 1));
+}
+
+void TmaLowering::lowerCopy(CopyAsyncOp op, Value committed) {
+  const CopyPlan &plan = plans.find(op)->second;
+  Value descriptor = createDescriptor(plan);
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Value zero = constantIndex(b, loc, 0);
+  Value row = zero, col = zero;
+  if (!op.getSourceIndices().empty()) {
+    row = op.getSourceIndices()[0];
+    col = op.getSourceIndices()[1];
+  }
+  // The tile's first element in its allocation (the version's offset).
+  SharedAccess tile = composeSharedAccess(b, loc, op.getDest(), {zero, zero});
+  auto bufferType = cast<MemRefType>(tile.buffer.getType());
+  Value first = zero;
+  int64_t stride = 1;
+  for (int64_t d = bufferType.getRank() - 1; d >= 0; --d) {
+    first = b.createOrFold<arith::AddIOp>(
+        loc, first,
+        b.createOrFold<arith::MulIOp>(loc, tile.indices[d],
+                                      constantIndex(b, loc, stride)));
+    stride *= bufferType.getDimSize(d);
+  }
+  Value slot = slotOf(b, loc, committed);
+  auto boxType = MemRefType::get(
+      {plan.boxRows, plan.boxCols}, bufferType.getElementType(),
+      StridedLayoutAttr::get(b.getContext(), ShapedType::kDynamic,
+                             {plan.boxCols, 1}),
+      bufferType.getMemorySpace());
+  for (const Box &box : plan.boxes) {
+    Value offset = b.createOrFold<arith::AddIOp>(
+        loc, first, constantIndex(b, loc, box.elementOffset));
+    Value dst = memref::ReinterpretCastOp::create(
+        b, loc, boxType, tile.buffer, offset,
+        ArrayRef<OpFoldResult>{b.getIndexAttr(plan.boxRows),
+                               b.getIndexAttr(plan.boxCols)},
+        ArrayRef<OpFoldResult>{b.getIndexAttr(plan.boxCols),
+                               b.getIndexAttr(1)});
+    // Coordinates go innermost first: column, then row.
+    Value x = b.createOrFold<arith::AddIOp>(
+        loc, col, constantIndex(b, loc, box.colOffset));
+    Value y = b.createOrFold<arith::AddIOp>(
+        loc, row, constantIndex(b, loc, box.rowOffset));
+    nvgpu::TmaAsyncLoadOp::create(b, loc, dst, barriers, descriptor,
+                                  ValueRange{x, y}, slot,
+                                  /*multicastMask=*/Value(), leader);
+  }
+  op.erase();
+}
+
+void TmaLowering::lowerCommit(CommitGroupOp op, Value committed) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  // Thread 0's arrival completes the phase once the group's bytes have
+  // landed (at once for a group without copies).
+  nvgpu::MBarrierArriveExpectTxOp::create(
+      b, loc, barriers, constantIndex(b, loc, groupBytes.lookup(op)),
+      slotOf(b, loc, committed), leader);
+  op.erase();
+}
+
+Value TmaLowering::lowerWait(OpBuilder &b, Location loc, int64_t pending,
+                             const GroupState &state) {
+  // Every group up to committed - 1 - pending: those after the last one
+  // waited for, in order (one per pipeline step, more after a prologue or
+  // before the kernel ends).
+  Type index = b.getIndexType();
+  Value last = arith::SubIOp::create(b, loc, state.committed,
+                                     constantIndex(b, loc, pending + 1));
+  auto loop =
+      scf::WhileOp::create(b, loc, TypeRange{index}, ValueRange{state.waited});
+  {
+    Block *before = b.createBlock(&loop.getBefore(), {}, {index}, {loc});
+    Value waited = before->getArgument(0);
+    Value more =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, waited, last);
+    scf::ConditionOp::create(b, loc, more, ValueRange{waited});
+  }
+  {
+    Block *after = b.createBlock(&loop.getAfter(), {}, {index}, {loc});
+    Value group = after->getArgument(0);
+    Value phase = arith::AndIOp::create(
+        b, loc,
+        arith::ShRUIOp::create(
+            b, loc, group, constantIndex(b, loc, llvm::Log2_64(numBarriers))),
+        constantIndex(b, loc, 1));
+    Value parity = arith::IndexCastUIOp::create(b, loc, b.getI1Type(), phase);
+    nvgpu::MBarrierTryWaitParityOp::create(
+        b, loc, barriers, parity, constantIndex(b, loc, kWaitSuspendNs),
+        slotOf(b, loc, group));
+    Value next = arith::AddIOp::create(b, loc, group, constantIndex(b, loc, 1));
+    scf::YieldOp::create(b, loc, ValueRange{next});
+  }
+  b.setInsertionPointAfter(loop);
+  return loop.getResult(0);
+}
+
+void TmaLowering::lowerFor(scf::ForOp loop, GroupState &state) {
+  IRRewriter rewriter(loop.getContext());
+  rewriter.setInsertionPoint(loop);
+  // The counters enter as two more iter_args, yielded as they are for now.
+  FailureOr<LoopLikeOpInterface> grown =
+      cast<LoopLikeOpInterface>(loop.getOperation())
+          .replaceWithAdditionalYields(
+              rewriter, ValueRange{state.committed, state.waited},
+              /*replaceInitOperandUsesInLoop=*/false,
+              [](OpBuilder &, Location, ArrayRef<BlockArgument> args) {
+                return SmallVector<Value>(args.begin(), args.end());
+              });
+  auto newLoop = cast<scf::ForOp>(grown->getOperation());
+  unsigned n = newLoop.getNumRegionIterArgs();
+  GroupState inner{newLoop.getRegionIterArgs()[n - 2],
+                   newLoop.getRegionIterArgs()[n - 1]};
+  lowerBlock(*newLoop.getBody(), inner);
+  Operation *yield = newLoop.getBody()->getTerminator();
+  yield->setOperand(yield->getNumOperands() - 2, inner.committed);
+  yield->setOperand(yield->getNumOperands() - 1, inner.waited);
+  unsigned results = newLoop.getNumResults();
+  state = {newLoop.getResult(results - 2), newLoop.getResult(results - 1)};
+}
+
+void TmaLowering::lowerIf(scf::IfOp ifOp, GroupState &state) {
+  OpBuilder b(ifOp);
+  Location loc = ifOp.getLoc();
+  SmallVector<Type> types(ifOp.getResultTypes());
+  types.append(2, b.getIndexType());
+  auto newIf = scf::IfOp::create(b, loc, types, ifOp.getCondition(),
+                                 /*addThenBlock=*/false,
+                                 /*addElseBlock=*/false);
+  newIf.getThenRegion().takeBody(ifOp.getThenRegion());
+  if (!ifOp.getElseRegion().empty()) {
+    newIf.getElseRegion().takeBody(ifOp.getElseRegion());
+  } else {
+    OpBuilder eb(b.getContext());
+    eb.createBlock(&newIf.getElseRegion());
+    scf::YieldOp::create(eb, loc);
+  }
+  for (Region *region : {&newIf.getThenRegion(), &newIf.getElseRegion()}) {
+    GroupState branch = state;
+    lowerBlock(region->front(), branch);
+    Operation *yield = region->front().getTerminator();
+    yield->insertOperands(yield->getNumOperands(),
+                          ValueRange{branch.committed, branch.waited});
+  }
+  unsigned results = ifOp.getNumResults();
+  ifOp.replaceAllUsesWith(newIf.getResults().take_front(results));
+  ifOp.erase();
+  state = {newIf.getResult(results), newIf.getResult(results + 1)};
+}
+
+void TmaLowering::lowerBlock(Block &block, GroupState &state) {
+  for (Operation &op : llvm::make_early_inc_range(block)) {
+    if (auto copy = dyn_cast<CopyAsyncOp>(op)) {
+      lowerCopy(copy, state.committed);
+    } else if (auto commit = dyn_cast<CommitGroupOp>(op)) {
+      Value committed = state.committed;
+      OpBuilder b(commit);
+      state.committed = arith::AddIOp::create(b, commit.getLoc(), committed,
+                                              constantIndex(b, op.getLoc(), 1));
+      lowerCommit(commit, committed);
+    } else if (auto wait = dyn_cast<WaitGroupOp>(op)) {
+      OpBuilder b(wait);
+      state.waited = lowerWait(b, wait.getLoc(), wait.getPending(), state);
+      wait.erase();
+    } else if (op.getNumRegions() != 0 && containsGroupOps(&op)) {
+      if (auto loop = dyn_cast<scf::ForOp>(op))
+        lowerFor(loop, state);
+      else
+        lowerIf(cast<scf::IfOp>(op), state);
+    }
+  }
+}
+
+void TmaLowering::rewrite() {
+  Block &body = kernel.getBody().front();
+  Location loc = kernel.getLoc();
+  OpBuilder b(body.getParentOp()->getContext());
+  b.setInsertionPointAfter(tid.getDefiningOp());
+  leader = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid,
+                                 constantIndex(b, loc, 0));
+  auto workgroup =
+      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
+  barriers = nvgpu::MBarrierCreateOp::create(
+      b, loc,
+      nvgpu::MBarrierGroupType::get(b.getContext(), workgroup, numBarriers));
+  Value one = constantIndex(b, loc, 1);
+  for (int64_t i = 0; i < numBarriers; ++i)
+    nvgpu::MBarrierInitOp::create(b, loc, barriers, one,
+                                  constantIndex(b, loc, i), leader);
+  // The initialized barriers, visible to the TMA unit and to every thread
+  // before the first copy or wait.
+  NVVM::FenceMbarrierInitOp::create(b, loc);
+  gpu::BarrierOp::create(b, loc);
+  // Thread 0 fetches the tensor maps while the block starts.
+  llvm::SetVector<Value> maps;
+  for (auto &entry : plans)
+    maps.insert(createDescriptor(entry.second));
+  for (Value map : maps)
+    nvgpu::TmaPrefetchOp::create(b, loc, map, leader);
+  Value zero = constantIndex(b, loc, 0);
+  GroupState state{zero, zero};
+
+  lowerBlock(body, state);
+
+  // No copy may still write the block's shared memory when it exits.
+  OpBuilder end = OpBuilder::atBlockEnd(&body);
+  lowerWait(end, loc, 0, state);
+}
+
+FailureOr<bool> mlir::tile::lowerAsyncCopiesToTma(KernelOp kernel, Value tid) {
+  bool any = false;
+  kernel.walk([&](CopyAsyncOp) { any = true; });
+  if (!any)
+    return false;
+  TmaLowering lowering(kernel, tid);
+  Operation *culprit = nullptr;
+  std::string why;
+  if (failed(lowering.plan(culprit, why))) {
+    culprit->emitRemark("async copies stay cp.async, not the TMA: ") << why;
+    return false;
+  }
+  lowering.rewrite();
+  return true;
+}

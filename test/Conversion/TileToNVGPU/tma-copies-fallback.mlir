@@ -1,0 +1,220 @@
+// RUN: tile-opt %s --split-input-file --tile-lower-to-nvgpu="chip=sm_90 tma=true" -verify-diagnostics
+// RUN: tile-opt %s --split-input-file --tile-lower-to-nvgpu="chip=sm_90 tma=true" 2>/dev/null \
+// RUN:   | FileCheck %s --implicit-check-not=nvgpu.tma --implicit-check-not=nvgpu.mbarrier
+
+// Kernels whose async copies cannot all use the TMA keep cp.async, and a
+// remark on the first copy (or op) that does not qualify says why.
+// CHECK: gpu.func @view_source_kernel
+// CHECK: nvgpu.device_async_copy
+// CHECK: nvvm.cp.async.commit.group
+// CHECK: gpu.func @execute_region_kernel
+// CHECK: nvgpu.device_async_copy
+// -----
+
+// The source is a view, not a function argument.
+func.func @view_source(%A: memref<1024x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  tile.kernel grid(%c2) threads(64) as (%bx) {
+    %v = memref.subview %A[0, 0] [512, 64] [1, 1] : memref<1024x64xf16> to memref<512x64xf16, strided<[64, 1]>>
+    %a = tile.alloc_shared : memref<64x64xf16, #gpu.address_space<workgroup>>
+    // expected-remark @below {{async copies stay cp.async, not the TMA: its source is not an argument of the kernel's function}}
+    tile.copy_async %v[%c0, %c0] to %a : memref<512x64xf16, strided<[64, 1]>> to memref<64x64xf16, #gpu.address_space<workgroup>>
+    tile.commit_group
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}
+// -----
+
+// A 1-D copy.
+func.func @one_dim(%A: memref<4096xf16>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  tile.kernel grid(%c2) threads(64) as (%bx) {
+    %a = tile.alloc_shared : memref<128xf16, #gpu.address_space<workgroup>>
+    // expected-remark @below {{async copies stay cp.async, not the TMA: its source is not a row-major 2-D tensor of static shape}}
+    tile.copy_async %A[%c0] to %a : memref<4096xf16> to memref<128xf16, #gpu.address_space<workgroup>>
+    tile.commit_group
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}
+// -----
+
+// Rows of 4095 f16 are 8190 bytes.
+func.func @odd_pitch(%A: memref<1024x4095xf16>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  tile.kernel grid(%c2) threads(64) as (%bx) {
+    %a = tile.alloc_shared : memref<64x64xf16, #gpu.address_space<workgroup>>
+    // expected-remark @below {{async copies stay cp.async, not the TMA: the rows of its source are 8190 bytes, not a multiple of 16}}
+    tile.copy_async %A[%c0, %c0] to %a : memref<1024x4095xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+    tile.commit_group
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}
+// -----
+
+// The copy writes at an offset into its tile.
+func.func @tile_offset(%A: memref<1024x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  tile.kernel grid(%c2) threads(64) as (%bx) {
+    %a = tile.alloc_shared : memref<64x64xf16, #gpu.address_space<workgroup>>
+    // expected-remark @below {{async copies stay cp.async, not the TMA: it writes at an offset into its shared tile}}
+    tile.copy_async %A[%c0, %c0] to %a[%c0, %c8] : memref<1024x64xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+    tile.commit_group
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}
+// -----
+
+// The destination is half of a tile.
+func.func @half_tile(%A: memref<1024x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  tile.kernel grid(%c2) threads(64) as (%bx) {
+    %a = tile.alloc_shared : memref<64x64xf16, #gpu.address_space<workgroup>>
+    %h = memref.subview %a[0, 0] [32, 64] [1, 1] : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<32x64xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+    // expected-remark @below {{async copies stay cp.async, not the TMA: its destination is not a whole 2-D tile of a shared allocation}}
+    tile.copy_async %A[%c0, %c0] to %h : memref<1024x64xf16> to memref<32x64xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+    tile.commit_group
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}
+// -----
+
+// 6 rows of 512 bytes do not split into 128-byte panels: the long rows are XOR-ed as a whole.
+func.func @no_panels(%A: memref<1024x256xf16>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  tile.kernel grid(%c2) threads(64) as (%bx) {
+    %a = tile.alloc_shared : memref<6x256xf16, #gpu.address_space<workgroup>>
+    // expected-remark @below {{async copies stay cp.async, not the TMA: its shared tile's layout is not one the TMA writes}}
+    tile.copy_async %A[%c0, %c0] to %a : memref<1024x256xf16> to memref<6x256xf16, #gpu.address_space<workgroup>>
+    tile.commit_group
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}
+// -----
+
+// Rows of 8 bytes.
+func.func @narrow_rows(%A: memref<1024x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  tile.kernel grid(%c2) threads(64) as (%bx) {
+    %a = tile.alloc_shared : memref<64x4xf16, #gpu.address_space<workgroup>>
+    // expected-remark @below {{async copies stay cp.async, not the TMA: its shared tile's rows are 8 bytes}}
+    tile.copy_async %A[%c0, %c0] to %a : memref<1024x64xf16> to memref<64x4xf16, #gpu.address_space<workgroup>>
+    tile.commit_group
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}
+// -----
+
+// 384 rows: more than one box of 256 and not a multiple of it.
+func.func @tall_tile(%A: memref<1024x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  tile.kernel grid(%c2) threads(64) as (%bx) {
+    %a = tile.alloc_shared : memref<384x8xf16, #gpu.address_space<workgroup>>
+    // expected-remark @below {{async copies stay cp.async, not the TMA: its shared tile has 384 rows, more than one box and not a multiple of one}}
+    tile.copy_async %A[%c0, %c0] to %a : memref<1024x64xf16> to memref<384x8xf16, #gpu.address_space<workgroup>>
+    tile.commit_group
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}
+// -----
+
+// 4 rows of 128 bytes: the 128B swizzle repeats every 1024 bytes.
+func.func @short_swizzled(%A: memref<1024x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  tile.kernel grid(%c2) threads(64) as (%bx) {
+    %a = tile.alloc_shared : memref<4x64xf16, #gpu.address_space<workgroup>>
+    // expected-remark @below {{async copies stay cp.async, not the TMA: its shared tile is not aligned for the TMA (1024 bytes)}}
+    tile.copy_async %A[%c0, %c0] to %a : memref<1024x64xf16> to memref<4x64xf16, #gpu.address_space<workgroup>>
+    tile.commit_group
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}
+// -----
+
+// No commit follows the copy in its block.
+func.func @no_commit(%A: memref<1024x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  tile.kernel grid(%c2) threads(64) as (%bx) {
+    %a = tile.alloc_shared : memref<64x64xf16, #gpu.address_space<workgroup>>
+    // expected-remark @below {{async copies stay cp.async, not the TMA: it is not followed by its tile.commit_group in the same block}}
+    tile.copy_async %A[%c0, %c0] to %a : memref<1024x64xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}
+// -----
+
+// A group inside a region the counting does not follow.
+func.func @execute_region(%A: memref<1024x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  tile.kernel grid(%c2) threads(64) as (%bx) {
+    %a = tile.alloc_shared : memref<64x64xf16, #gpu.address_space<workgroup>>
+    // expected-remark @below {{async copies stay cp.async, not the TMA: it holds copies or groups in a 'scf.execute_region', which the group counting does not follow}}
+    scf.execute_region {
+    tile.copy_async %A[%c0, %c0] to %a : memref<1024x64xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      tile.commit_group
+      scf.yield
+    }
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}
+
+// -----
+
+// f64 elements: the launch description's tensor maps know f16, bf16 and f32.
+func.func @f64_elements(%A: memref<1024x64xf64>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  tile.kernel grid(%c2) threads(64) as (%bx) {
+    %a = tile.alloc_shared : memref<64x16xf64, #gpu.address_space<workgroup>>
+    // expected-remark @below {{async copies stay cp.async, not the TMA: its elements are not f16, bf16 or f32}}
+    tile.copy_async %A[%c0, %c0] to %a : memref<1024x64xf64> to memref<64x16xf64, #gpu.address_space<workgroup>>
+    tile.commit_group
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}

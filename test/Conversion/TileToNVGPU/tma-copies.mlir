@@ -1,0 +1,144 @@
+// RUN: tile-opt %s --split-input-file --tile-lower-to-nvgpu="chip=sm_90 tma=true" -cse | FileCheck %s
+
+// A two-stage loop of the seed's tiles with tma=true. On the host, one tensor
+// map per operand: A's 128x32 tile has 64-byte rows, swizzled as the TMA's
+// 64B pattern, in one box; B's 32x128 tile is two 128-byte panels, each a
+// 32x64 box with the 128B swizzle. The maps follow the memrefs as pointer
+// parameters, and the launch description names them.
+// CHECK-LABEL: func.func @ab(
+// CHECK-SAME: %[[A:.*]]: memref<4096x4096xf16>, %[[B:.*]]: memref<4096x4096xf16>)
+// CHECK: %[[UA:.*]] = memref.cast %[[A]] : memref<4096x4096xf16> to memref<*xf16>
+// CHECK: %[[MA:.*]] = nvgpu.tma.create.descriptor %[[UA]] box[%c128, %c32] {{.*}}tensor = memref<128x32xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_64b, l2promo = l2promo_128b, oob = zero
+// CHECK: %[[UB:.*]] = memref.cast %[[B]]
+// CHECK: %[[MB:.*]] = nvgpu.tma.create.descriptor %[[UB]] box[%c32, %c64] {{.*}}tensor = memref<32x64xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_128b
+// CHECK: %[[PA:.*]] = builtin.unrealized_conversion_cast %[[MA]] {{.*}} to !llvm.ptr
+// CHECK: %[[PB:.*]] = builtin.unrealized_conversion_cast %[[MB]] {{.*}} to !llvm.ptr
+// CHECK: gpu.launch_func @tile_kernels::@ab_kernel
+// CHECK-SAME: args(%[[A]] : memref<4096x4096xf16>, %[[B]] : memref<4096x4096xf16>, %[[PA]] : !llvm.ptr, %[[PB]] : !llvm.ptr)
+// CHECK-SAME: tensormaps = ["A 128x32 swizzle 64", "B 32x64 swizzle 128"]
+
+// In the kernel: thread 0 initializes 4 mbarriers (a wait leaves at most one
+// group in flight: 1 + 2 rounded up to a power of two) and prefetches the
+// maps. Step k's group is number k (the counters are iter_args), so its
+// boxes and its arrival use mbarrier k mod 4. A's box sits at (column k*32,
+// row 128*by); B's two panels at columns 128*bx and 128*bx + 64, 2048
+// elements apart in the tile; the arrival expects 8192 + 2 * 4096 bytes.
+// The wait retires every group up to the last but one, in every thread, at
+// parity (g / 4) mod 2; a last wait before the kernel ends retires the rest.
+// CHECK: gpu.func @ab_kernel(%{{.*}}: memref<4096x4096xf16>, %{{.*}}: memref<4096x4096xf16>, %[[DA:.*]]: !llvm.ptr, %[[DB:.*]]: !llvm.ptr) kernel
+// CHECK-DAG: %[[TA:.*]] = builtin.unrealized_conversion_cast %[[DA]] : !llvm.ptr to !nvgpu.tensormap.descriptor
+// CHECK-DAG: %[[TB:.*]] = builtin.unrealized_conversion_cast %[[DB]] : !llvm.ptr to !nvgpu.tensormap.descriptor
+// CHECK: %[[TID:.*]] = gpu.thread_id x
+// CHECK: %[[LEAD:.*]] = arith.cmpi eq, %[[TID]], %c0
+// CHECK: %[[BARS:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
+// CHECK: nvgpu.mbarrier.init %[[BARS]][%c0], %c1, predicate = %[[LEAD]]
+// CHECK: nvgpu.mbarrier.init %[[BARS]][%c3], %c1, predicate = %[[LEAD]]
+// CHECK: nvvm.fence.mbarrier.init
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: nvgpu.tma.prefetch.descriptor %[[TA]], predicate = %[[LEAD]]
+// CHECK-NEXT: nvgpu.tma.prefetch.descriptor %[[TB]], predicate = %[[LEAD]]
+// CHECK: %[[ROW:.*]] = arith.muli %{{.*}}, %c128
+// CHECK: %[[COL:.*]] = arith.muli %{{.*}}, %c128
+// CHECK: %[[LOOP:.*]]:2 = scf.for %[[K:.*]] = %c0 to %c128 step %c1 iter_args(%[[COMMITTED:.*]] = %c0, %[[WAITED:.*]] = %c0) -> (index, index)
+// CHECK: %[[KO:.*]] = arith.muli %[[K]], %c32
+// CHECK: %[[VOFF:.*]] = arith.muli %{{.*}}, %c4096
+// CHECK: %[[SLOT:.*]] = arith.andi %[[COMMITTED]], %c3
+// CHECK: %[[DSTA:.*]] = memref.reinterpret_cast %{{.*}} to offset: [%[[VOFF]]], sizes: [128, 32], strides: [32, 1]
+// CHECK: nvgpu.tma.async.load %[[TA]][%[[KO]], %[[ROW]]], %[[BARS]][%[[SLOT]]] to %[[DSTA]], predicate = %[[LEAD]]
+// CHECK: %[[DSTB0:.*]] = memref.reinterpret_cast %{{.*}} to offset: [%[[VOFF]]], sizes: [32, 64], strides: [64, 1]
+// CHECK: nvgpu.tma.async.load %[[TB]][%[[COL]], %[[KO]]], %[[BARS]][%[[SLOT]]] to %[[DSTB0]], predicate = %[[LEAD]]
+// CHECK: %[[P1:.*]] = arith.addi %[[VOFF]], %c2048
+// CHECK: %[[DSTB1:.*]] = memref.reinterpret_cast %{{.*}} to offset: [%[[P1]]], sizes: [32, 64]
+// CHECK: %[[COL1:.*]] = arith.addi %[[COL]], %c64
+// CHECK: nvgpu.tma.async.load %[[TB]][%[[COL1]], %[[KO]]], %[[BARS]][%[[SLOT]]] to %[[DSTB1]], predicate = %[[LEAD]]
+// CHECK: %[[NEXT:.*]] = arith.addi %[[COMMITTED]], %c1
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %[[BARS]][%[[SLOT]]], %c16384, predicate = %[[LEAD]]
+// CHECK: %[[LAST:.*]] = arith.subi %[[NEXT]], %c2
+// CHECK: %[[W:.*]] = scf.while (%[[G:.*]] = %[[WAITED]]) : (index) -> index {
+// CHECK: arith.cmpi sle, %[[G]], %[[LAST]]
+// CHECK: } do {
+// CHECK: ^bb0(%[[G2:.*]]: index):
+// CHECK: %[[PH:.*]] = arith.shrui %[[G2]], %c2
+// CHECK: %[[PAR:.*]] = arith.andi %[[PH]], %c1
+// CHECK: %[[BIT:.*]] = arith.index_castui %[[PAR]] : index to i1
+// CHECK: %[[GS:.*]] = arith.andi %[[G2]], %c3
+// CHECK: nvgpu.mbarrier.try_wait.parity %[[BARS]][%[[GS]]], %[[BIT]],
+// CHECK: gpu.barrier
+// CHECK: scf.yield %[[NEXT]], %[[W]] : index, index
+// CHECK: %[[END:.*]] = arith.subi %[[LOOP]]#0, %c1
+// CHECK: scf.while (%[[G3:.*]] = %[[LOOP]]#1)
+// CHECK: arith.cmpi sle, %[[G3]], %[[END]]
+// CHECK: nvgpu.mbarrier.try_wait.parity
+// CHECK: gpu.return
+// CHECK-NOT: nvgpu.device_async_copy
+// CHECK-NOT: nvvm.cp.async
+func.func @ab(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  tile.kernel grid(%c32, %c32) threads(128) as (%bx, %by) {
+    %a = tile.alloc_shared : memref<2x128x32xf16, #gpu.address_space<workgroup>>
+    %b = tile.alloc_shared : memref<2x32x128xf16, #gpu.address_space<workgroup>>
+    %row = arith.muli %by, %c128 : index
+    %col = arith.muli %bx, %c128 : index
+    scf.for %k = %c0 to %c128 step %c1 {
+      %v = arith.remui %k, %c2 : index
+      %ko = arith.muli %k, %c32 : index
+      %av = memref.subview %a[%v, 0, 0] [1, 128, 32] [1, 1, 1] : memref<2x128x32xf16, #gpu.address_space<workgroup>> to memref<128x32xf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+      %bv = memref.subview %b[%v, 0, 0] [1, 32, 128] [1, 1, 1] : memref<2x32x128xf16, #gpu.address_space<workgroup>> to memref<32x128xf16, strided<[128, 1], offset: ?>, #gpu.address_space<workgroup>>
+      tile.copy_async %A[%row, %ko] to %av : memref<4096x4096xf16> to memref<128x32xf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+      tile.copy_async %B[%ko, %col] to %bv : memref<4096x4096xf16> to memref<32x128xf16, strided<[128, 1], offset: ?>, #gpu.address_space<workgroup>>
+      tile.commit_group
+      tile.wait_group 1
+      tile.barrier
+    }
+  }
+  return
+}
+
+// -----
+
+// Groups inside an scf.if (the interior-block versioning): both branches
+// count their commits, and the if yields the counters. A tile of 16-byte
+// rows (8 f16) keeps the identity layout: no swizzle. The wait after the if
+// starts from the counters the if yields.
+// CHECK-LABEL: func.func @branches
+// CHECK: nvgpu.tma.create.descriptor %{{.*}} box[%c64, %c8] {{.*}}swizzle = none
+// CHECK: gpu.func @branches_kernel
+// CHECK: nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
+// CHECK: %[[IF:.*]]:2 = scf.if %{{.*}} -> (index, index) {
+// CHECK: nvgpu.tma.async.load
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %{{.*}}, %c1024,
+// CHECK: scf.yield %{{.*}}, %c0 : index, index
+// CHECK: } else {
+// CHECK: nvgpu.tma.async.load
+// CHECK: nvgpu.tma.async.load
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %{{.*}}, %c2048,
+// CHECK: scf.yield %{{.*}}, %c0 : index, index
+// CHECK: }
+// CHECK: arith.subi %[[IF]]#0, %c1
+// CHECK: scf.while (%{{.*}} = %[[IF]]#1)
+func.func @branches(%A: memref<1024x8xf16>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c64 = arith.constant 64 : index
+  tile.kernel grid(%c2) threads(64) as (%bx) {
+    %a = tile.alloc_shared : memref<64x8xf16, #gpu.address_space<workgroup>>
+    %b = tile.alloc_shared : memref<64x8xf16, #gpu.address_space<workgroup>>
+    %row = arith.muli %bx, %c64 : index
+    %first = arith.cmpi eq, %bx, %c0 : index
+    scf.if %first {
+      tile.copy_async %A[%row, %c0] to %a : memref<1024x8xf16> to memref<64x8xf16, #gpu.address_space<workgroup>>
+      tile.commit_group
+    } else {
+      tile.copy_async %A[%row, %c0] to %a : memref<1024x8xf16> to memref<64x8xf16, #gpu.address_space<workgroup>>
+      tile.copy_async %A[%c0, %c0] to %b : memref<1024x8xf16> to memref<64x8xf16, #gpu.address_space<workgroup>>
+      tile.commit_group
+    }
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}
