@@ -25,11 +25,14 @@
 // elements apart in the tile; the arrival expects 8192 + 2 * 4096 bytes.
 // The wait retires every group up to the last but one, in every thread, at
 // parity (g / 4) mod 2; a last wait before the kernel ends retires the rest.
+// Thread 0's boxes and arrival sit in one scf.if on warp 0, a branch the
+// other warps take as a whole.
 // CHECK: gpu.func @ab_kernel(%{{.*}}: memref<4096x4096xf16>, %{{.*}}: memref<4096x4096xf16>, %[[DA:.*]]: !llvm.ptr, %[[DB:.*]]: !llvm.ptr) kernel
 // CHECK-DAG: %[[TA:.*]] = builtin.unrealized_conversion_cast %[[DA]] : !llvm.ptr to !nvgpu.tensormap.descriptor
 // CHECK-DAG: %[[TB:.*]] = builtin.unrealized_conversion_cast %[[DB]] : !llvm.ptr to !nvgpu.tensormap.descriptor
 // CHECK: %[[TID:.*]] = gpu.thread_id x
 // CHECK: %[[LEAD:.*]] = arith.cmpi eq, %[[TID]], %c0
+// CHECK: %[[WARP0:.*]] = arith.cmpi ult, %[[TID]], %c32
 // CHECK: %[[BARS:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
 // CHECK: nvgpu.mbarrier.init %[[BARS]][%c0], %c1, predicate = %[[LEAD]]
 // CHECK: nvgpu.mbarrier.init %[[BARS]][%c3], %c1, predicate = %[[LEAD]]
@@ -41,6 +44,7 @@
 // CHECK: %[[COL:.*]] = arith.muli %{{.*}}, %c128
 // CHECK: %[[LOOP:.*]]:2 = scf.for %[[K:.*]] = %c0 to %c128 step %c1 iter_args(%[[COMMITTED:.*]] = %c0, %[[WAITED:.*]] = %c0) -> (index, index)
 // CHECK: %[[KO:.*]] = arith.muli %[[K]], %c32
+// CHECK: scf.if %[[WARP0]] {
 // CHECK: %[[VOFF:.*]] = arith.muli %{{.*}}, %c4096
 // CHECK: %[[SLOT:.*]] = arith.andi %[[COMMITTED]], %c3
 // CHECK: %[[DSTA:.*]] = memref.reinterpret_cast %{{.*}} to offset: [%[[VOFF]]], sizes: [128, 32], strides: [32, 1]
@@ -51,8 +55,9 @@
 // CHECK: %[[DSTB1:.*]] = memref.reinterpret_cast %{{.*}} to offset: [%[[P1]]], sizes: [32, 64]
 // CHECK: %[[COL1:.*]] = arith.addi %[[COL]], %c64
 // CHECK: nvgpu.tma.async.load %[[TB]][%[[COL1]], %[[KO]]], %[[BARS]][%[[SLOT]]] to %[[DSTB1]], predicate = %[[LEAD]]
-// CHECK: %[[NEXT:.*]] = arith.addi %[[COMMITTED]], %c1
 // CHECK: nvgpu.mbarrier.arrive.expect_tx %[[BARS]][%[[SLOT]]], %c16384, predicate = %[[LEAD]]
+// CHECK-NEXT: }
+// CHECK: %[[NEXT:.*]] = arith.addi %[[COMMITTED]], %c1
 // CHECK: %[[LAST:.*]] = arith.subi %[[NEXT]], %c2
 // CHECK: %[[W:.*]] = scf.while (%[[G:.*]] = %[[WAITED]]) : (index) -> index {
 // CHECK: arith.cmpi sle, %[[G]], %[[LAST]]

@@ -36,6 +36,10 @@ parser.add_argument("--persistent", action="store_true",
                     help="compile half of the kernels with tile-to-ptx's "
                     "persistent-blocks (1, 2, 3, 7 or 132 blocks), from a "
                     "separate stream as --types")
+parser.add_argument("--tma", action="store_true",
+                    help="compile half of the sm_90 and sm_90a kernels with "
+                    "tile-to-ptx's tma=true, from a separate stream as "
+                    "--types")
 parser.add_argument("--keep", action="store_true",
                     help="keep the PTX, launch description and (sm_90, "
                     "sm_90a) cubin of each kernel, and write manifest.tsv")
@@ -48,6 +52,7 @@ rng = random.Random(args.seed)
 type_rng = random.Random(f"types {args.seed}")
 schedule_rng = random.Random(f"schedules {args.seed}")
 persistent_rng = random.Random(f"persistent {args.seed}")
+tma_rng = random.Random(f"tma {args.seed}")
 
 
 def config():
@@ -86,11 +91,12 @@ failures = []
 manifest = []
 for i in range(args.count):
     flags, chip = config()
-    pipeline = f"--tile-to-ptx=chip={chip}"
     persistent = ""
     if args.persistent and persistent_rng.random() < 0.5:
         persistent = f"persistent-blocks={persistent_rng.choice([1, 2, 3, 7, 132])}"
-        pipeline = f"--tile-to-ptx=chip={chip} {persistent}"
+    if args.tma and chip.startswith("sm_90") and tma_rng.random() < 0.5:
+        persistent = (persistent + " tma=true").lstrip()
+    pipeline = f"--tile-to-ptx=chip={chip} {persistent}".rstrip()
     what = f"{chip} {' '.join(flags)} {persistent}".rstrip()
     src = run([sys.executable, args.gen] + flags)
     if src.returncode != 0:  # a combination the generator refuses
