@@ -224,14 +224,53 @@ bool TmaLowering::containsGroupOps(Operation *op) const {
       .wasInterrupted();
 }
 
+/// An upper bound on the groups committed and not yet waited for at the end
+/// of `block`, entered with at most `in`; `peak` becomes the largest such
+/// bound anywhere in it. A loop is followed until the bound at the start of
+/// an iteration stops growing; nullopt when it keeps growing (a loop that
+/// commits more groups than it waits for).
+static std::optional<int64_t> boundOutstanding(Block &block, int64_t in,
+                                               int64_t &peak) {
+  constexpr int kMaxRounds = 16;
+  int64_t open = in;
+  for (Operation &op : block) {
+    if (isa<CommitGroupOp>(op)) {
+      peak = std::max(peak, ++open);
+    } else if (auto wait = dyn_cast<WaitGroupOp>(op)) {
+      open = std::min<int64_t>(open, wait.getPending());
+    } else if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      // Zero or more iterations.
+      int64_t start = open;
+      for (int round = 0;; ++round) {
+        std::optional<int64_t> end =
+            boundOutstanding(*loop.getBody(), start, peak);
+        if (!end || round == kMaxRounds)
+          return std::nullopt;
+        if (*end <= start)
+          break;
+        start = *end;
+      }
+      open = std::max(open, start);
+    } else if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      int64_t after = open;
+      for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()}) {
+        if (region->empty())
+          continue;
+        std::optional<int64_t> end =
+            boundOutstanding(region->front(), open, peak);
+        if (!end)
+          return std::nullopt;
+        after = std::max(after, *end);
+      }
+      open = after;
+    }
+  }
+  return open;
+}
+
 LogicalResult TmaLowering::plan(Operation *&culprit, std::string &why) {
-  int64_t maxPending = 0;
   WalkResult walk = kernel.getBody().walk([&](Operation *op) {
     culprit = op;
-    if (auto wait = dyn_cast<WaitGroupOp>(op)) {
-      maxPending = std::max<int64_t>(maxPending, wait.getPending());
-      return WalkResult::advance();
-    }
     if (op->getNumRegions() != 0 && !isa<scf::ForOp, scf::IfOp>(op) &&
         containsGroupOps(op)) {
       why = "it holds copies or groups in a '" +
@@ -261,12 +300,24 @@ LogicalResult TmaLowering::plan(Operation *&culprit, std::string &why) {
   });
   if (walk.wasInterrupted())
     return failure();
-  // A thread reuses mbarrier g mod N for group g + N. The software pipeline
-  // waits for group g, in every thread, before the barrier ahead of the
-  // copies of group g + maxPending + 1; with N >= maxPending + 2 each
-  // mbarrier is at most one phase ahead of its slowest waiter, which parity
-  // waits need. A power of two keeps the slot and phase a mask and a shift.
-  numBarriers = llvm::PowerOf2Ceil(maxPending + 2);
+  // Thread 0 arms mbarrier g mod N again for group g + N. That is only right
+  // once group g's phase has completed, or the barrier would take two
+  // arrivals in one phase: N must exceed the groups ever in flight (`peak`,
+  // e.g. 3 for a prologue that commits 3 groups before its first wait). And
+  // a thread that waits for group g by its parity must do so before the
+  // barrier completes group g + N too, or it would wait for a phase that
+  // never comes; tile's semantics put a block barrier between a wait and
+  // the reads of its data, so a thread is at most `peak` groups behind
+  // thread 0 there. Twice the groups in flight plus one covers both. A power
+  // of two keeps the slot and phase a mask and a shift.
+  int64_t peak = 0;
+  if (!boundOutstanding(kernel.getBody().front(), 0, peak)) {
+    culprit = kernel;
+    why = "a loop commits more groups than it waits for, so the groups in "
+          "flight have no bound";
+    return failure();
+  }
+  numBarriers = llvm::PowerOf2Ceil(2 * (peak + 1));
   return success();
 }
 

@@ -218,3 +218,25 @@ func.func @f64_elements(%A: memref<1024x64xf64>) {
   }
   return
 }
+
+// -----
+
+// Each iteration commits a group and none waits inside the loop: the groups
+// in flight have no bound, so no ring of mbarriers is large enough.
+func.func @unbounded_groups(%A: memref<1024x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  // expected-remark @below {{async copies stay cp.async, not the TMA: a loop commits more groups than it waits for, so the groups in flight have no bound}}
+  tile.kernel grid(%c2) threads(64) as (%bx) {
+    %a = tile.alloc_shared : memref<64x64xf16, #gpu.address_space<workgroup>>
+    scf.for %k = %c0 to %c8 step %c1 {
+      tile.copy_async %A[%c0, %c0] to %a : memref<1024x64xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      tile.commit_group
+    }
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}

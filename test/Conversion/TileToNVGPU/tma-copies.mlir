@@ -17,14 +17,14 @@
 // CHECK-SAME: args(%[[A]] : memref<4096x4096xf16>, %[[B]] : memref<4096x4096xf16>, %[[PA]] : !llvm.ptr, %[[PB]] : !llvm.ptr)
 // CHECK-SAME: tensormaps = ["A 128x32 swizzle 64", "B 32x64 swizzle 128"]
 
-// In the kernel: thread 0 initializes 4 mbarriers (a wait leaves at most one
-// group in flight: 1 + 2 rounded up to a power of two) and prefetches the
-// maps. Step k's group is number k (the counters are iter_args), so its
-// boxes and its arrival use mbarrier k mod 4. A's box sits at (column k*32,
+// In the kernel: thread 0 initializes 8 mbarriers (at most 2 groups are in
+// flight, after a commit and before the wait: 2 * (2 + 1) rounded up to a
+// power of two) and prefetches the maps. Step k's group is number k (the
+// counters are iter_args), so its boxes and its arrival use mbarrier k mod 8. A's box sits at (column k*32,
 // row 128*by); B's two panels at columns 128*bx and 128*bx + 64, 2048
 // elements apart in the tile; the arrival expects 8192 + 2 * 4096 bytes.
 // The wait retires every group up to the last but one, in every thread, at
-// parity (g / 4) mod 2; a last wait before the kernel ends retires the rest.
+// parity (g / 8) mod 2; a last wait before the kernel ends retires the rest.
 // Thread 0's boxes and arrival sit in one scf.if on warp 0, a branch the
 // other warps take as a whole.
 // CHECK: gpu.func @ab_kernel(%{{.*}}: memref<4096x4096xf16>, %{{.*}}: memref<4096x4096xf16>, %[[DA:.*]]: !llvm.ptr, %[[DB:.*]]: !llvm.ptr) kernel
@@ -33,9 +33,9 @@
 // CHECK: %[[TID:.*]] = gpu.thread_id x
 // CHECK: %[[LEAD:.*]] = arith.cmpi eq, %[[TID]], %c0
 // CHECK: %[[WARP0:.*]] = arith.cmpi ult, %[[TID]], %c32
-// CHECK: %[[BARS:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
+// CHECK: %[[BARS:.*]] = nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 8>
 // CHECK: nvgpu.mbarrier.init %[[BARS]][%c0], %c1, predicate = %[[LEAD]]
-// CHECK: nvgpu.mbarrier.init %[[BARS]][%c3], %c1, predicate = %[[LEAD]]
+// CHECK: nvgpu.mbarrier.init %[[BARS]][%c7], %c1, predicate = %[[LEAD]]
 // CHECK: nvvm.fence.mbarrier.init
 // CHECK-NEXT: gpu.barrier
 // CHECK-NEXT: nvgpu.tma.prefetch.descriptor %[[TA]], predicate = %[[LEAD]]
@@ -46,7 +46,7 @@
 // CHECK: %[[KO:.*]] = arith.muli %[[K]], %c32
 // CHECK: scf.if %[[WARP0]] {
 // CHECK: %[[VOFF:.*]] = arith.muli %{{.*}}, %c4096
-// CHECK: %[[SLOT:.*]] = arith.andi %[[COMMITTED]], %c3
+// CHECK: %[[SLOT:.*]] = arith.andi %[[COMMITTED]], %c7
 // CHECK: %[[DSTA:.*]] = memref.reinterpret_cast %{{.*}} to offset: [%[[VOFF]]], sizes: [128, 32], strides: [32, 1]
 // CHECK: nvgpu.tma.async.load %[[TA]][%[[KO]], %[[ROW]]], %[[BARS]][%[[SLOT]]] to %[[DSTA]], predicate = %[[LEAD]]
 // CHECK: %[[DSTB0:.*]] = memref.reinterpret_cast %{{.*}} to offset: [%[[VOFF]]], sizes: [32, 64], strides: [64, 1]
@@ -63,10 +63,10 @@
 // CHECK: arith.cmpi sle, %[[G]], %[[LAST]]
 // CHECK: } do {
 // CHECK: ^bb0(%[[G2:.*]]: index):
-// CHECK: %[[PH:.*]] = arith.shrui %[[G2]], %c2
+// CHECK: %[[PH:.*]] = arith.shrui %[[G2]], %c3
 // CHECK: %[[PAR:.*]] = arith.andi %[[PH]], %c1
 // CHECK: %[[BIT:.*]] = arith.index_castui %[[PAR]] : index to i1
-// CHECK: %[[GS:.*]] = arith.andi %[[G2]], %c3
+// CHECK: %[[GS:.*]] = arith.andi %[[G2]], %c7
 // CHECK: nvgpu.mbarrier.try_wait.parity %[[BARS]][%[[GS]]], %[[BIT]],
 // CHECK: gpu.barrier
 // CHECK: scf.yield %[[NEXT]], %[[W]] : index, index
@@ -112,7 +112,7 @@ func.func @ab(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>) {
 // CHECK-LABEL: func.func @branches
 // CHECK: nvgpu.tma.create.descriptor %{{.*}} box[%c64, %c8] {{.*}}swizzle = none
 // CHECK: gpu.func @branches_kernel
-// CHECK: nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 2>
+// CHECK: nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
 // CHECK: %[[IF:.*]]:2 = scf.if %{{.*}} -> (index, index) {
 // CHECK: nvgpu.tma.async.load
 // CHECK: nvgpu.mbarrier.arrive.expect_tx %{{.*}}, %c1024,
