@@ -16,7 +16,8 @@ MMA_SYNC_CHIP = "sm_90"
 # tile-to-ptx options a configuration may add, and the suffix they give its
 # name.
 ROLLED = "unroll-steady-state=false"
-OPTION_SUFFIXES = {ROLLED: "rolled"}
+TMA = "tma=true"
+OPTION_SUFFIXES = {ROLLED: "rolled", TMA: "tma"}
 
 
 def _cfg(variant, bm, bn, bk, threads, stages, role="bench", chip=WGMMA_CHIP,
@@ -51,6 +52,8 @@ def mma_sync_configs():
     for s in (4, 5):
         out.append(_cfg("auto", 128, 256, 32, 256, s, **mma))
     out.append(_cfg("auto", 128, 256, 64, 256, 3, options=ROLLED, **mma))
+    out.append(_cfg("auto", 128, 256, 64, 256, 3, options=ROLLED + " " + TMA,
+                    **mma))
     out.append(_cfg("auto", 128, 128, 32, 128, 3, role="check",
                     M=4000, N=4000, K=4000, **mma))
     out.append(_cfg("auto", 128, 128, 32, 128, 3, role="check",
@@ -85,6 +88,8 @@ def wgmma_configs():
     for s in (4, 5):
         out.append(_cfg("auto", 128, 256, 32, 256, s))
     out.append(_cfg("auto", 128, 256, 64, 256, 3))
+    # The seed's auto kernel with its copies through the TMA (opt-in).
+    out.append(_cfg("auto", 128, 128, 32, 128, 3, options=TMA))
     # Correctness beyond tile multiples, and trip counts below the depth.
     # The large ones are timed too: bounds checks (4000), and rows that are
     # not 16-byte aligned (4095: element-wise copies; 4096x4095x4096 is a
