@@ -19,6 +19,8 @@
 
 #include "tile/Conversion/TileToNVGPU/TmaCopies.h"
 
+#include "CopyLoweringDetail.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -39,6 +41,7 @@
 
 using namespace mlir;
 using namespace mlir::tile;
+using copy::constantIndex;
 
 namespace {
 
@@ -110,10 +113,6 @@ private:
 };
 
 } // namespace
-
-static Value constantIndex(OpBuilder &b, Location loc, int64_t v) {
-  return arith::ConstantIndexOp::create(b, loc, v);
-}
 
 /// The tile.alloc_shared under `tile` when `tile` is one whole [rows][cols]
 /// tile of it: subviews may pick a (dynamic) version in the leading
