@@ -128,10 +128,8 @@ getSchedule(scf::ForOp loop) {
 
 /// Whether `op` may run in the last iteration of the kernel loop, for an
 /// iteration past the end (see predicateStageZero): everything in the head
-/// is harmless then once its copies read nothing. TMA copies (TmaCopies.h)
-/// need no guard: past the end their boxes lie outside the tensor, which the
-/// TMA reads as zeros, or inside it, and either way they fill a buffer
-/// version no later step reads; their waits and arrivals count real groups.
+/// is harmless then once its copies read nothing and, for the TMA, its
+/// groups are neither armed nor waited for.
 static bool canRunPastTheEnd(Operation *op) {
   WalkResult result = op->walk([](Operation *nested) {
     if (isPure(nested) || nested->getNumRegions() != 0 ||
@@ -162,16 +160,36 @@ static void guardCopy(RewriterBase &rewriter, nvgpu::DeviceAsyncCopyOp copy,
       copy, [&] { copy.getSrcElementsMutable().assign(guarded); });
 }
 
+/// Makes the TMA op `op` (a box or an arrival, thread 0's) happen only
+/// where `predicate` holds, besides its own predicate.
+template <typename TmaOp>
+static void guardTmaOp(RewriterBase &rewriter, TmaOp op, Value predicate) {
+  rewriter.setInsertionPoint(op);
+  Value guarded = predicate;
+  if (Value own = op.getPredicate())
+    guarded = arith::AndIOp::create(rewriter, op.getLoc(), own, predicate);
+  rewriter.modifyOpInPlace(op,
+                           [&] { op.getPredicateMutable().assign(guarded); });
+}
+
 /// The pipeliner's predication hook for the stage-0 ops of the kernel loop,
 /// which in its last iteration belong to an iteration past the end. Rather
 /// than peeling an epilogue (LLVM then hoists the ops the epilogue and the
 /// loop body start with into the loop header, which splits the body into
 /// two blocks the PTX scheduler cannot interleave), the head runs there
-/// too: its wait, barrier and ldmatrix touch only valid shared memory, and
-/// every copy, nested ones included, reads nothing (srcElements 0: cp.async
+/// too: its barrier and ldmatrix touch only valid shared memory, and every
+/// copy, nested ones included, reads nothing (srcElements 0: cp.async
 /// zero-fills a buffer version no later step reads). A nested copy's own
 /// srcElements is not enough: its bounds check may cover only the rows, the
 /// K offset having been proven in bounds for the real iterations alone.
+///
+/// With the TMA (TmaCopies.h) the head's group does not exist past the end:
+/// no box, no arrival, no wait. Its counters are SSA values, and the loop's
+/// results, which the code after the loop counts from, are those of the last
+/// real iteration; a group armed past the end would share its number, and so
+/// its mbarrier and phase, with the first group armed after the loop (the
+/// next tile of a persistent loop), and the kernel could end with its boxes
+/// in flight.
 static Operation *predicateStageZero(RewriterBase &rewriter, Operation *op,
                                      Value predicate) {
   if (!canRunPastTheEnd(op))
@@ -179,6 +197,21 @@ static Operation *predicateStageZero(RewriterBase &rewriter, Operation *op,
   op->walk([&](nvgpu::DeviceAsyncCopyOp copy) {
     guardCopy(rewriter, copy, predicate);
   });
+  op->walk([&](nvgpu::TmaAsyncLoadOp load) {
+    guardTmaOp(rewriter, load, predicate);
+  });
+  op->walk([&](nvgpu::MBarrierArriveExpectTxOp arrive) {
+    guardTmaOp(rewriter, arrive, predicate);
+  });
+  SmallVector<nvgpu::MBarrierTryWaitParityOp> waits;
+  op->walk([&](nvgpu::MBarrierTryWaitParityOp wait) { waits.push_back(wait); });
+  for (nvgpu::MBarrierTryWaitParityOp wait : waits) {
+    rewriter.setInsertionPoint(wait);
+    auto guard = scf::IfOp::create(rewriter, wait.getLoc(), predicate);
+    rewriter.moveOpBefore(wait, guard.thenBlock()->getTerminator());
+    if (wait == op)
+      return guard;
+  }
   return op;
 }
 
