@@ -114,7 +114,7 @@ bool DeviceBuffer::fill(uint8_t value, std::string &error) {
 
 bool tile::runtime::makeTensorMap(const Gpu &gpu, const ArgDesc &arg,
                                   const TensorMapDesc &map, CUdeviceptr global,
-                                  DeviceBuffer &out, std::string &error) {
+                                  CUtensorMap &out, std::string &error) {
   std::string what = "the tensor map of arg '" + arg.name + "' (line " +
                      std::to_string(map.line) + ": tensormap " + map.str() +
                      ")";
@@ -160,19 +160,13 @@ bool tile::runtime::makeTensorMap(const Gpu &gpu, const ArgDesc &arg,
   cuuint64_t globalStrides[1] = {cols * elemTypeBytes(arg.type)};
   cuuint32_t boxDim[2] = {map.boxCols, map.boxRows};
   cuuint32_t elementStrides[2] = {1, 1};
-  CUtensorMap tensorMap;
-  if (!gpu.check(gpu.api.cuTensorMapEncodeTiled(
-                     &tensorMap, dataType, 2, reinterpret_cast<void *>(global),
-                     globalDim, globalStrides, boxDim, elementStrides,
-                     CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
-                     CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
-                     CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
-                 "cuTensorMapEncodeTiled failed for " + what, error))
-    return false;
-  const uint8_t *bytes = reinterpret_cast<const uint8_t *>(&tensorMap);
-  return out.allocate(sizeof(tensorMap), what, error) &&
-         out.upload(std::vector<uint8_t>(bytes, bytes + sizeof(tensorMap)),
-                    error);
+  return gpu.check(gpu.api.cuTensorMapEncodeTiled(
+                       &out, dataType, 2, reinterpret_cast<void *>(global),
+                       globalDim, globalStrides, boxDim, elementStrides,
+                       CU_TENSOR_MAP_INTERLEAVE_NONE, swizzle,
+                       CU_TENSOR_MAP_L2_PROMOTION_L2_128B,
+                       CU_TENSOR_MAP_FLOAT_OOB_FILL_NONE),
+                   "cuTensorMapEncodeTiled failed for " + what, error);
 }
 
 std::unique_ptr<Kernel> Kernel::load(const Gpu &gpu, std::string image,
@@ -260,17 +254,24 @@ Kernel::~Kernel() {
 }
 
 bool Kernel::launch(const std::vector<CUdeviceptr> &args,
+                    const std::vector<CUtensorMap> &tensorMaps,
                     std::string &error) const {
-  if (args.size() != desc.numParams()) {
-    error = "internal: " + std::to_string(args.size()) +
-            " arguments for a kernel with " + std::to_string(desc.numParams()) +
-            " parameters";
+  if (args.size() + tensorMaps.size() != desc.numParams()) {
+    error = "internal: " + std::to_string(args.size()) + " arguments and " +
+            std::to_string(tensorMaps.size()) +
+            " tensor maps for a kernel with " +
+            std::to_string(desc.numParams()) + " parameters";
     return false;
   }
+  // cuLaunchKernel copies each parameter's bytes from these addresses: 8
+  // for a pointer, 128 for a tensor map.
   std::vector<CUdeviceptr> argValues(args);
+  std::vector<CUtensorMap> mapValues(tensorMaps);
   std::vector<void *> params;
   for (CUdeviceptr &p : argValues)
     params.push_back(&p);
+  for (CUtensorMap &map : mapValues)
+    params.push_back(&map);
   return gpu.check(gpu.api.cuLaunchKernel(function, desc.grid[0], desc.grid[1],
                                           desc.grid[2], desc.block[0],
                                           desc.block[1], desc.block[2],

@@ -74,8 +74,28 @@ tile::runtime::ptxEntryParamTypes(const std::string &ptx,
       std::string word;
       while (words >> word && word != ".param")
         ;
-      if (words >> word)
-        types.push_back(word);
+      // The type is the first word after the state-space and alignment
+      // qualifiers; an array's extent follows the name.
+      std::string type;
+      while (words >> word) {
+        if (word == ".align") {
+          words >> word;
+          continue;
+        }
+        if (word == ".ptr" || word == ".global" || word == ".const" ||
+            word == ".local" || word == ".shared")
+          continue;
+        type = word;
+        break;
+      }
+      if (type.empty())
+        continue;
+      std::string name;
+      words >> name;
+      size_t bracket = name.find('[');
+      if (bracket != std::string::npos)
+        type += name.substr(bracket);
+      types.push_back(type);
     }
     return types;
   }

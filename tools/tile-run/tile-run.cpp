@@ -3,7 +3,8 @@
 // Loads the PTX (or cubin) and the launch description that the compiler
 // wrote, fills the inputs with seeded random values, encodes the TMA tensor
 // maps its `tensormap` lines describe, launches, and with --check compares a
-// GEMM against cuBLAS, with --bench times both with CUDA events. Needs only the CUDA driver (loaded at run time) and cuBLAS.
+// GEMM against cuBLAS, with --bench times both with CUDA events. Needs only the
+// CUDA driver (loaded at run time) and cuBLAS.
 //
 //===----------------------------------------------------------------------===//
 
@@ -248,10 +249,10 @@ int main(int argc, char **argv) {
   for (const std::string &w : desc.warnings)
     std::fprintf(stderr, "tile-run: warning: %s: %s\n", opts.launchPath.c_str(),
                  w.c_str());
-  // The ABI is one 64-bit pointer per launch-description arg, then one per
-  // tensormap line (a pointer to the CUtensorMap in device memory). A
-  // mismatch would launch with garbage parameters, so it is refused here; a
-  // missing entry is left to the driver, which names it.
+  // The ABI is one 64-bit pointer per launch-description arg, then one
+  // 128-byte CUtensorMap by value per tensormap line. A mismatch would
+  // launch with garbage parameters, so it is refused here; a missing entry
+  // is left to the driver, which names it.
   if (looksLikePtx(image)) {
     if (std::optional<std::vector<std::string>> params =
             ptxEntryParamTypes(image, desc.kernel)) {
@@ -265,10 +266,16 @@ int main(int argc, char **argv) {
                  ? std::string(" (the ABI is one pointer per buffer)")
                  : " and " + std::to_string(desc.tensorMaps.size()) +
                        " tensormaps (the ABI is one pointer per buffer, then "
-                       "one per tensor map)"));
+                       "one tensor map per tensormap line)"));
       for (size_t i = 0; i < params->size(); ++i) {
         const std::string &t = (*params)[i];
-        if (t != ".u64" && t != ".b64" && t != ".s64")
+        bool isMap = i >= desc.args.size();
+        if (isMap && t != ".b8[128]")
+          return fail("parameter " + std::to_string(i) + " of PTX entry '" +
+                      desc.kernel + "' is " + t +
+                      ", not a 128-byte tensor map (the ABI passes each "
+                      "tensor map by value: .param .b8 p[128])");
+        if (!isMap && t != ".u64" && t != ".b64" && t != ".s64")
           return fail("parameter " + std::to_string(i) + " of PTX entry '" +
                       desc.kernel + "' is " + t +
                       ", not a 64-bit pointer (the ABI passes bare pointers)");
@@ -334,18 +341,15 @@ int main(int argc, char **argv) {
                        error))
       return fail(error);
   }
-  // The tensor maps follow the buffers as kernel parameters; `params` is
-  // what every launch below passes.
-  std::vector<std::unique_ptr<DeviceBuffer>> tensorMaps;
-  std::vector<CUdeviceptr> params = ptrs;
+  // The tensor maps follow the buffers as kernel parameters, by value;
+  // every launch below passes `ptrs` and `tensorMaps`.
+  std::vector<CUtensorMap> tensorMaps(desc.tensorMaps.size());
   for (size_t i = 0; i < desc.tensorMaps.size(); ++i) {
     const TensorMapDesc &map = desc.tensorMaps[i];
     const ArgDesc &arg = desc.args[map.argIndex];
-    tensorMaps.push_back(std::make_unique<DeviceBuffer>(*gpu));
-    if (!makeTensorMap(*gpu, arg, map, ptrs[map.argIndex], *tensorMaps.back(),
+    if (!makeTensorMap(*gpu, arg, map, ptrs[map.argIndex], tensorMaps[i],
                        error))
       return fail(error);
-    params.push_back(tensorMaps.back()->ptr);
     std::fprintf(text,
                  "tensor map %zu (parameter %zu): arg %s %s, box %ux%u, "
                  "swizzle %s\n",
@@ -354,7 +358,7 @@ int main(int argc, char **argv) {
                  map.swizzleBytes ? std::to_string(map.swizzleBytes).c_str()
                                   : "none");
   }
-  if (!kernel->launch(params, error))
+  if (!kernel->launch(ptrs, tensorMaps, error))
     return fail(error);
   if (!gpu->check(gpu->api.cuStreamSynchronize(gpu->stream),
                   "kernel '" + desc.kernel + "' failed while running", error))
@@ -442,7 +446,9 @@ int main(int argc, char **argv) {
                         "the cuBLAS output", error) ||
         !timeMedian(
             *gpu, flush, opts.warmup, opts.iters,
-            [&](std::string &err) { return kernel->launch(params, err); },
+            [&](std::string &err) {
+              return kernel->launch(ptrs, tensorMaps, err);
+            },
             kernelMs, error) ||
         !timeMedian(
             *gpu, flush, opts.warmup, opts.iters,

@@ -36,6 +36,13 @@ const char *ptx = R"(//
 {
 	ret;
 }
+.visible .entry tma(
+	.param .u64 .ptr .align 1 tma_param_0,
+	.param .align 64 .b8 tma_param_1[128]
+)
+{
+	ret;
+}
 .visible .entry scalar(.param .f32 scalar_param_0)
 {
 	ret;
@@ -43,8 +50,9 @@ const char *ptx = R"(//
 )";
 
 TEST(PtxInfo, ListsEntries) {
-  EXPECT_EQ(listPtxEntries(ptx),
-            (std::vector<std::string>{"matmul_kernel", "nothing", "scalar"}));
+  EXPECT_EQ(
+      listPtxEntries(ptx),
+      (std::vector<std::string>{"matmul_kernel", "nothing", "tma", "scalar"}));
   EXPECT_TRUE(listPtxEntries("// .entryless\n.version 8.0\n").empty());
 }
 
@@ -52,6 +60,9 @@ TEST(PtxInfo, ReadsParameterTypes) {
   EXPECT_EQ(ptxEntryParamTypes(ptx, "matmul_kernel"),
             (std::vector<std::string>{".u64", ".u64", ".u64"}));
   EXPECT_EQ(ptxEntryParamTypes(ptx, "nothing"), std::vector<std::string>{});
+  // A pointer, then a tensor map passed by value (a grid constant).
+  EXPECT_EQ(ptxEntryParamTypes(ptx, "tma"),
+            (std::vector<std::string>{".u64", ".b8[128]"}));
   EXPECT_EQ(ptxEntryParamTypes(ptx, "scalar"),
             std::vector<std::string>{".f32"});
   EXPECT_EQ(ptxEntryParamTypes(ptx, "matmul"), std::nullopt);

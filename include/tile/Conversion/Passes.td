@@ -81,7 +81,9 @@ def TileLowerToNVGPU : Pass<"tile-lower-to-nvgpu", "ModuleOp"> {
     the group's bytes; a wait waits, in every thread, for the phases of the
     groups it retires), and the tensor maps are created on the host by
     `nvgpu.tma.create.descriptor` and passed as kernel parameters after the
-    memrefs (`tensormap` lines of the launch description). A kernel that
+    memrefs (`tensormap` lines of the launch description; run
+    `tile-tensormap-params` after `convert-gpu-to-nvvm` to pass them by
+    value). A kernel that
     does not qualify keeps cp.async, with a remark that says why.
   }];
   let options = [
@@ -224,6 +226,35 @@ def TilePrefetchFragments : Pass<"tile-prefetch-fragments"> {
   ];
 }
 
+def TileTensorMapParams : Pass<"tile-tensormap-params"> {
+  let summary = "passes the TMA tensor maps of kernels by value, as grid "
+                "constants";
+  let description = [{
+    Runs on `llvm.func` kernels after `convert-gpu-to-nvvm`. The kernel
+    outlining marks the parameters that hold tensor maps (`tma=true` of
+    `tile-lower-to-nvgpu`) with the kernel attribute
+    `tile.tensormap_params`, a list of parameter indices. Each such
+    `!llvm.ptr` parameter becomes `llvm.byval = !llvm.array<128 x i8>`,
+    `llvm.align = 128` (as cuda.h aligns `CUtensorMap`) and
+    `nvvm.grid_constant`: the launch passes the
+    128-byte `CUtensorMap` itself, it lives in the kernel's parameter space,
+    and the TMA reads it there through its generic address. A map in global
+    memory, written by the host, would need a
+    `fence.proxy.tensormap::generic.acquire` in every block before its first
+    use (the CUDA programming guide asks for system scope); on an H200 that
+    fence cost the 3-stage wgmma GEMM 6%. The attribute is removed.
+
+    This is a pass of its own because the marking cannot happen earlier:
+    upstream's `gpu.func` lowering does not carry `llvm.byval` over to the
+    `llvm.func`, and the NVVM dialect accepts `nvvm.grid_constant` only on
+    the arguments of an `llvm.func` kernel.
+  }];
+  let dependentDialects = [
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::NVVM::NVVMDialect",
+  ];
+}
+
 def TileToPTX : Pass<"tile-to-ptx", "ModuleOp"> {
   let summary = "the whole pipeline: tile kernels to a module holding PTX";
   let description = [{
@@ -235,7 +266,8 @@ def TileToPTX : Pass<"tile-to-ptx", "ModuleOp"> {
     the upstream device lowering on the `gpu.module` (`expand-strided-metadata`,
     `lower-affine`, `convert-scf-to-cf`, `convert-nvgpu-to-nvvm`,
     `convert-gpu-to-nvvm` with bare-pointer kernel arguments,
-    `convert-nvvm-to-llvm` for the wgmma ops of sm_90a), then
+    `tile-tensormap-params`, `convert-nvvm-to-llvm` for the wgmma ops of
+    sm_90a), then
     `nvvm-attach-target` for the chip with the chip table's PTX features and
     `gpu-module-to-binary{format=isa}`. The result holds the PTX in a
     `gpu.binary` and the host function with its `gpu.launch_func`;

@@ -72,11 +72,10 @@ private:
 
 /// Encodes the tensor map of `map` (a `tensormap` line, already checked
 /// against `arg` by the parser) over `global`, the device buffer of `arg`,
-/// with cuTensorMapEncodeTiled, and copies the 128-byte CUtensorMap into
-/// `out`, which this allocates: the kernel's parameter is `out.ptr`. The
-/// box's elements outside the arg read as zero.
+/// into `out` with cuTensorMapEncodeTiled. The kernel takes the 128-byte
+/// CUtensorMap by value. The box's elements outside the arg read as zero.
 bool makeTensorMap(const Gpu &gpu, const ArgDesc &arg, const TensorMapDesc &map,
-                   CUdeviceptr global, DeviceBuffer &out, std::string &error);
+                   CUdeviceptr global, CUtensorMap &out, std::string &error);
 
 /// A kernel loaded from PTX text or a cubin image, ready to launch with the
 /// launch description's grid, block and dynamic shared memory.
@@ -92,10 +91,12 @@ public:
                                       std::string &error);
   ~Kernel();
 
-  /// Enqueues one launch on the GPU's stream with one device pointer per
-  /// kernel parameter: the args' buffers, then the tensor maps
+  /// Enqueues one launch on the GPU's stream: the kernel's parameters are
+  /// one device pointer per arg, then the tensor maps by value
   /// (LaunchDesc::numParams() in all).
-  bool launch(const std::vector<CUdeviceptr> &args, std::string &error) const;
+  bool launch(const std::vector<CUdeviceptr> &args,
+              const std::vector<CUtensorMap> &tensorMaps,
+              std::string &error) const;
 
   int numRegs = 0, staticSharedBytes = 0, localBytes = 0;
 

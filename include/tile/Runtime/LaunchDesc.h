@@ -41,9 +41,10 @@ struct ArgDesc {
 };
 
 /// `tensormap <arg> <rows>x<cols> swizzle <none|32|64|128>`: one more kernel
-/// parameter after all the `arg` pointers, a 64-bit device pointer to a
-/// 128-byte CUtensorMap (cuTensorMapEncodeTiled) over the rank-2 arg's
-/// buffer, whose box is `boxRows` rows of `boxCols` elements.
+/// parameter after all the `arg` pointers, the 128-byte CUtensorMap
+/// (cuTensorMapEncodeTiled) over the rank-2 arg's buffer by value (a grid
+/// constant, `.param .align 128 .b8 p[128]`), whose box is `boxRows` rows of
+/// `boxCols` elements.
 struct TensorMapDesc {
   std::string argName;
   /// Index into LaunchDesc::args of the arg named `argName`.

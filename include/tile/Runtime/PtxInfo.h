@@ -21,8 +21,10 @@ bool looksLikePtx(const std::string &image);
 /// The `.entry` names the PTX declares, in order.
 std::vector<std::string> listPtxEntries(const std::string &ptx);
 
-/// The PTX type of each parameter of entry `name` (".u64", ...), or nullopt
-/// when the PTX declares no such entry.
+/// The PTX type of each parameter of entry `name`, or nullopt when the PTX
+/// declares no such entry: ".u64" for `.param .u64 .ptr .align 1 p`, and the
+/// element type with the extent for an array, ".b8[128]" for
+/// `.param .align 128 .b8 p[128]` (a by-value struct such as a tensor map).
 std::optional<std::vector<std::string>>
 ptxEntryParamTypes(const std::string &ptx, const std::string &name);
 

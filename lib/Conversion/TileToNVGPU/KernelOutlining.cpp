@@ -95,9 +95,12 @@ mlir::tile::outlineKernel(KernelOp kernel, gpu::GPUModuleOp module,
   }
 
   // Tensor maps the host created for the TMA (TmaCopies.h) follow the
-  // memrefs as parameters: pointers to the maps in device memory, which the
-  // kernel's nvgpu ops see through a cast to the descriptor type (the NVVM
-  // lowering turns the descriptor into that pointer again).
+  // memrefs as parameters: pointers, which the kernel's nvgpu ops see
+  // through a cast to the descriptor type (the NVVM lowering turns the
+  // descriptor into that pointer again). tile-tensormap-params later makes
+  // them 128-byte by-value grid constants, after the conversion to llvm.func
+  // (upstream's gpu.func lowering drops llvm.byval, and nvvm.grid_constant is
+  // only valid on an llvm.func kernel); `tile.tensormap_params` says which.
   llvm::SetVector<Value> captured;
   getUsedValuesDefinedAbove(kernel.getBody(), captured);
   SmallVector<Value> tensorMaps;
@@ -113,6 +116,11 @@ mlir::tile::outlineKernel(KernelOp kernel, gpu::GPUModuleOp module,
                                         FunctionType::get(ctx, argTypes, {}));
   gpuFunc->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                    moduleBuilder.getUnitAttr());
+  if (!tensorMaps.empty())
+    gpuFunc->setAttr(
+        kTensorMapParamsAttrName,
+        DenseI64ArrayAttr::get(ctx, llvm::to_vector(llvm::seq<int64_t>(
+                                        memrefArgs.size(), argTypes.size()))));
   int32_t threads = kernel.getThreads();
   gpuFunc.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(ctx, {threads, 1, 1}));
 

@@ -52,6 +52,7 @@ struct TileToPTXPass : tile::impl::TileToPTXBase<TileToPTXPass> {
     text += "gpu.module(expand-strided-metadata,lower-affine,convert-scf-to-cf,"
             "convert-nvgpu-to-nvvm,"
             "convert-gpu-to-nvvm{use-bare-ptr-memref-call-conv=1},"
+            "tile-tensormap-params,"
             // nvvm.wgmma.mma_async and nvvm.fence.proxy become inline PTX.
             "convert-nvvm-to-llvm,"
             "canonicalize,cse,reconcile-unrealized-casts)";

@@ -74,9 +74,17 @@ using DescriptorKey =
     std::tuple<Value, int64_t, int64_t, nvgpu::TensorMapSwizzleKind>;
 
 struct GroupState {
-  /// Groups committed and groups waited for, so far.
+  /// Groups committed and groups waited for, so far (i32).
   Value committed, waited;
+  /// committed - waited, where it is the same on every path to this point:
+  /// a wait then retires a known number of groups in straight-line code.
+  std::optional<int64_t> outstanding;
 };
+
+/// An i32 group count.
+Value constantCount(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIntOp::create(b, loc, b.getI32Type(), value);
+}
 
 class TmaLowering {
 public:
@@ -93,8 +101,9 @@ private:
   void lowerIf(scf::IfOp ifOp, GroupState &state);
   void lowerCopy(CopyAsyncOp op, Value committed);
   void lowerCommit(CommitGroupOp op, Value committed);
-  Value lowerWait(OpBuilder &b, Location loc, int64_t pending,
-                  const GroupState &state);
+  void lowerWait(OpBuilder &b, Location loc, int64_t pending,
+                 GroupState &state);
+  void waitForGroup(OpBuilder &b, Location loc, Value group);
   Value slotOf(OpBuilder &b, Location loc, Value group);
   OpBuilder issueBefore(Operation *op);
   bool containsGroupOps(Operation *op) const;
@@ -267,6 +276,40 @@ static std::optional<int64_t> boundOutstanding(Block &block, int64_t in,
   return open;
 }
 
+/// The groups committed and not yet waited for at the end of `block`,
+/// entered with `in`, where that number is the same on every path through
+/// it; nullopt where it is not. A loop keeps it only when an iteration ends
+/// with the number it started with, so that any trip count, zero included,
+/// leaves it unchanged (a pipelined steady state: one wait and one commit per
+/// step). After a wait_group 0 it is 0 whatever it was.
+static std::optional<int64_t> exactOutstanding(Block &block,
+                                               std::optional<int64_t> in) {
+  std::optional<int64_t> open = in;
+  for (Operation &op : block) {
+    if (isa<CommitGroupOp>(op)) {
+      if (open)
+        ++*open;
+    } else if (auto wait = dyn_cast<WaitGroupOp>(op)) {
+      if (wait.getPending() == 0)
+        open = 0;
+      else if (open)
+        open = std::min<int64_t>(*open, wait.getPending());
+    } else if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      if (!open || exactOutstanding(*loop.getBody(), open) != open)
+        open = std::nullopt;
+    } else if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      std::optional<int64_t> then =
+          exactOutstanding(ifOp.getThenRegion().front(), open);
+      std::optional<int64_t> other =
+          ifOp.getElseRegion().empty()
+              ? open
+              : exactOutstanding(ifOp.getElseRegion().front(), open);
+      open = then == other ? then : std::nullopt;
+    }
+  }
+  return open;
+}
+
 LogicalResult TmaLowering::plan(Operation *&culprit, std::string &why) {
   WalkResult walk = kernel.getBody().walk([&](Operation *op) {
     culprit = op;
@@ -352,8 +395,9 @@ Value TmaLowering::createDescriptor(const CopyPlan &plan) {
 }
 
 Value TmaLowering::slotOf(OpBuilder &b, Location loc, Value group) {
-  return arith::AndIOp::create(b, loc, group,
-                               constantIndex(b, loc, numBarriers - 1));
+  Value slot = arith::AndIOp::create(b, loc, group,
+                                     constantCount(b, loc, numBarriers - 1));
+  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), slot);
 }
 
 /// A builder for thread 0's issue code in place of `op`: inside an
@@ -435,40 +479,60 @@ void TmaLowering::lowerCommit(CommitGroupOp op, Value committed) {
   op.erase();
 }
 
-Value TmaLowering::lowerWait(OpBuilder &b, Location loc, int64_t pending,
-                             const GroupState &state) {
+/// Waits, in every thread, for group `group`: mbarrier group mod N to
+/// complete phase group / N, that is, by parity.
+void TmaLowering::waitForGroup(OpBuilder &b, Location loc, Value group) {
+  Value phase = arith::AndIOp::create(
+      b, loc,
+      arith::ShRUIOp::create(b, loc, group,
+                             constantCount(b, loc, llvm::Log2_64(numBarriers))),
+      constantCount(b, loc, 1));
+  Value parity = arith::TruncIOp::create(b, loc, b.getI1Type(), phase);
+  nvgpu::MBarrierTryWaitParityOp::create(b, loc, barriers, parity,
+                                         constantIndex(b, loc, kWaitSuspendNs),
+                                         slotOf(b, loc, group));
+}
+
+void TmaLowering::lowerWait(OpBuilder &b, Location loc, int64_t pending,
+                            GroupState &state) {
   // Every group up to committed - 1 - pending: those after the last one
-  // waited for, in order (one per pipeline step, more after a prologue or
-  // before the kernel ends).
-  Type index = b.getIndexType();
+  // waited for, in order.
+  if (state.outstanding) {
+    // As many as the count says (one per pipeline step, more after a
+    // prologue or before the kernel ends), without a loop around them.
+    int64_t retire = std::max<int64_t>(0, *state.outstanding - pending);
+    for (int64_t i = 0; i < retire; ++i)
+      waitForGroup(b, loc,
+                   b.createOrFold<arith::AddIOp>(loc, state.waited,
+                                                 constantCount(b, loc, i)));
+    state.waited = b.createOrFold<arith::AddIOp>(loc, state.waited,
+                                                 constantCount(b, loc, retire));
+    state.outstanding = std::min(*state.outstanding, pending);
+    return;
+  }
+  Type count = b.getI32Type();
   Value last = arith::SubIOp::create(b, loc, state.committed,
-                                     constantIndex(b, loc, pending + 1));
+                                     constantCount(b, loc, pending + 1));
   auto loop =
-      scf::WhileOp::create(b, loc, TypeRange{index}, ValueRange{state.waited});
+      scf::WhileOp::create(b, loc, TypeRange{count}, ValueRange{state.waited});
   {
-    Block *before = b.createBlock(&loop.getBefore(), {}, {index}, {loc});
+    Block *before = b.createBlock(&loop.getBefore(), {}, {count}, {loc});
     Value waited = before->getArgument(0);
     Value more =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::sle, waited, last);
     scf::ConditionOp::create(b, loc, more, ValueRange{waited});
   }
   {
-    Block *after = b.createBlock(&loop.getAfter(), {}, {index}, {loc});
+    Block *after = b.createBlock(&loop.getAfter(), {}, {count}, {loc});
     Value group = after->getArgument(0);
-    Value phase = arith::AndIOp::create(
-        b, loc,
-        arith::ShRUIOp::create(
-            b, loc, group, constantIndex(b, loc, llvm::Log2_64(numBarriers))),
-        constantIndex(b, loc, 1));
-    Value parity = arith::IndexCastUIOp::create(b, loc, b.getI1Type(), phase);
-    nvgpu::MBarrierTryWaitParityOp::create(
-        b, loc, barriers, parity, constantIndex(b, loc, kWaitSuspendNs),
-        slotOf(b, loc, group));
-    Value next = arith::AddIOp::create(b, loc, group, constantIndex(b, loc, 1));
+    waitForGroup(b, loc, group);
+    Value next = arith::AddIOp::create(b, loc, group, constantCount(b, loc, 1));
     scf::YieldOp::create(b, loc, ValueRange{next});
   }
   b.setInsertionPointAfter(loop);
-  return loop.getResult(0);
+  state.waited = loop.getResult(0);
+  if (pending == 0)
+    state.outstanding = 0;
 }
 
 void TmaLowering::lowerFor(scf::ForOp loop, GroupState &state) {
@@ -485,21 +549,27 @@ void TmaLowering::lowerFor(scf::ForOp loop, GroupState &state) {
               });
   auto newLoop = cast<scf::ForOp>(grown->getOperation());
   unsigned n = newLoop.getNumRegionIterArgs();
+  // The count of groups in flight is known inside when the body keeps it.
+  std::optional<int64_t> outstanding = state.outstanding;
+  if (!outstanding ||
+      exactOutstanding(*newLoop.getBody(), outstanding) != outstanding)
+    outstanding = std::nullopt;
   GroupState inner{newLoop.getRegionIterArgs()[n - 2],
-                   newLoop.getRegionIterArgs()[n - 1]};
+                   newLoop.getRegionIterArgs()[n - 1], outstanding};
   lowerBlock(*newLoop.getBody(), inner);
   Operation *yield = newLoop.getBody()->getTerminator();
   yield->setOperand(yield->getNumOperands() - 2, inner.committed);
   yield->setOperand(yield->getNumOperands() - 1, inner.waited);
   unsigned results = newLoop.getNumResults();
-  state = {newLoop.getResult(results - 2), newLoop.getResult(results - 1)};
+  state = {newLoop.getResult(results - 2), newLoop.getResult(results - 1),
+           outstanding};
 }
 
 void TmaLowering::lowerIf(scf::IfOp ifOp, GroupState &state) {
   OpBuilder b(ifOp);
   Location loc = ifOp.getLoc();
   SmallVector<Type> types(ifOp.getResultTypes());
-  types.append(2, b.getIndexType());
+  types.append(2, b.getI32Type());
   auto newIf = scf::IfOp::create(b, loc, types, ifOp.getCondition(),
                                  /*addThenBlock=*/false,
                                  /*addElseBlock=*/false);
@@ -511,17 +581,20 @@ void TmaLowering::lowerIf(scf::IfOp ifOp, GroupState &state) {
     eb.createBlock(&newIf.getElseRegion());
     scf::YieldOp::create(eb, loc);
   }
+  SmallVector<std::optional<int64_t>, 2> outstanding;
   for (Region *region : {&newIf.getThenRegion(), &newIf.getElseRegion()}) {
     GroupState branch = state;
     lowerBlock(region->front(), branch);
     Operation *yield = region->front().getTerminator();
     yield->insertOperands(yield->getNumOperands(),
                           ValueRange{branch.committed, branch.waited});
+    outstanding.push_back(branch.outstanding);
   }
   unsigned results = ifOp.getNumResults();
   ifOp.replaceAllUsesWith(newIf.getResults().take_front(results));
   ifOp.erase();
-  state = {newIf.getResult(results), newIf.getResult(results + 1)};
+  state = {newIf.getResult(results), newIf.getResult(results + 1),
+           outstanding[0] == outstanding[1] ? outstanding[0] : std::nullopt};
 }
 
 void TmaLowering::lowerBlock(Block &block, GroupState &state) {
@@ -536,11 +609,13 @@ void TmaLowering::lowerBlock(Block &block, GroupState &state) {
       Block *block = commit->getBlock();
       lowerCommit(commit, committed);
       OpBuilder b = next ? OpBuilder(next) : OpBuilder::atBlockEnd(block);
-      state.committed =
-          arith::AddIOp::create(b, loc, committed, constantIndex(b, loc, 1));
+      state.committed = b.createOrFold<arith::AddIOp>(loc, committed,
+                                                      constantCount(b, loc, 1));
+      if (state.outstanding)
+        ++*state.outstanding;
     } else if (auto wait = dyn_cast<WaitGroupOp>(op)) {
       OpBuilder b(wait);
-      state.waited = lowerWait(b, wait.getLoc(), wait.getPending(), state);
+      lowerWait(b, wait.getLoc(), wait.getPending(), state);
       wait.erase();
     } else if (op.getNumRegions() != 0 && containsGroupOps(&op)) {
       if (auto loop = dyn_cast<scf::ForOp>(op))
@@ -573,17 +648,16 @@ void TmaLowering::rewrite() {
   // before the first copy or wait.
   NVVM::FenceMbarrierInitOp::create(b, loc);
   gpu::BarrierOp::create(b, loc);
-  // Thread 0 fetches the tensor maps while the block starts.
+  // Thread 0 fetches the tensor maps while the block starts. They are
+  // kernel parameters (grid constants, see tile-tensormap-params), so no
+  // proxy fence has to order them after a write of the host.
   llvm::SetVector<Value> maps;
   for (auto &entry : plans)
     maps.insert(createDescriptor(entry.second));
-  // The maps are in global memory, written by the host before the launch
-  // (as upstream MLIR's runtime does). A fence.proxy.tensormap acquire would
-  // need PTX ISA 8.3; the chip table targets 8.0.
   for (Value map : maps)
     nvgpu::TmaPrefetchOp::create(b, loc, map, leader);
-  Value zero = constantIndex(b, loc, 0);
-  GroupState state{zero, zero};
+  Value zero = constantCount(b, loc, 0);
+  GroupState state{zero, zero, /*outstanding=*/0};
 
   lowerBlock(body, state);
 

@@ -23,11 +23,15 @@
 // counters are iter_args), so its boxes and its arrival use mbarrier k mod 8. A's box sits at (column k*32,
 // row 128*by); B's two panels at columns 128*bx and 128*bx + 64, 2048
 // elements apart in the tile; the arrival expects 8192 + 2 * 4096 bytes.
-// The wait retires every group up to the last but one, in every thread, at
+// The loop enters with no group in flight and ends each step with one, so
+// how many groups a wait retires depends on the step: the wait is a loop
+// that retires every group up to the last but one, in every thread, at
 // parity (g / 8) mod 2; a last wait before the kernel ends retires the rest.
 // Thread 0's boxes and arrival sit in one scf.if on warp 0, a branch the
 // other warps take as a whole.
+// The kernel lists the maps' parameters for tile-tensormap-params.
 // CHECK: gpu.func @ab_kernel(%{{.*}}: memref<4096x4096xf16>, %{{.*}}: memref<4096x4096xf16>, %[[DA:.*]]: !llvm.ptr, %[[DB:.*]]: !llvm.ptr) kernel
+// CHECK-SAME: tile.tensormap_params = array<i64: 2, 3>
 // CHECK-DAG: %[[TA:.*]] = builtin.unrealized_conversion_cast %[[DA]] : !llvm.ptr to !nvgpu.tensormap.descriptor
 // CHECK-DAG: %[[TB:.*]] = builtin.unrealized_conversion_cast %[[DB]] : !llvm.ptr to !nvgpu.tensormap.descriptor
 // CHECK: %[[TID:.*]] = gpu.thread_id x
@@ -42,11 +46,12 @@
 // CHECK-NEXT: nvgpu.tma.prefetch.descriptor %[[TB]], predicate = %[[LEAD]]
 // CHECK: %[[ROW:.*]] = arith.muli %{{.*}}, %c128
 // CHECK: %[[COL:.*]] = arith.muli %{{.*}}, %c128
-// CHECK: %[[LOOP:.*]]:2 = scf.for %[[K:.*]] = %c0 to %c128 step %c1 iter_args(%[[COMMITTED:.*]] = %c0, %[[WAITED:.*]] = %c0) -> (index, index)
+// CHECK: %[[LOOP:.*]]:2 = scf.for %[[K:.*]] = %c0 to %c128 step %c1 iter_args(%[[COMMITTED:.*]] = %c0_i32, %[[WAITED:.*]] = %c0_i32) -> (i32, i32)
 // CHECK: %[[KO:.*]] = arith.muli %[[K]], %c32
 // CHECK: scf.if %[[WARP0]] {
 // CHECK: %[[VOFF:.*]] = arith.muli %{{.*}}, %c4096
-// CHECK: %[[SLOT:.*]] = arith.andi %[[COMMITTED]], %c7
+// CHECK: %[[SLOT32:.*]] = arith.andi %[[COMMITTED]], %c7_i32
+// CHECK: %[[SLOT:.*]] = arith.index_castui %[[SLOT32]] : i32 to index
 // CHECK: %[[DSTA:.*]] = memref.reinterpret_cast %{{.*}} to offset: [%[[VOFF]]], sizes: [128, 32], strides: [32, 1]
 // CHECK: nvgpu.tma.async.load %[[TA]][%[[KO]], %[[ROW]]], %[[BARS]][%[[SLOT]]] to %[[DSTA]], predicate = %[[LEAD]]
 // CHECK: %[[DSTB0:.*]] = memref.reinterpret_cast %{{.*}} to offset: [%[[VOFF]]], sizes: [32, 64], strides: [64, 1]
@@ -57,20 +62,21 @@
 // CHECK: nvgpu.tma.async.load %[[TB]][%[[COL1]], %[[KO]]], %[[BARS]][%[[SLOT]]] to %[[DSTB1]], predicate = %[[LEAD]]
 // CHECK: nvgpu.mbarrier.arrive.expect_tx %[[BARS]][%[[SLOT]]], %c16384, predicate = %[[LEAD]]
 // CHECK-NEXT: }
-// CHECK: %[[NEXT:.*]] = arith.addi %[[COMMITTED]], %c1
-// CHECK: %[[LAST:.*]] = arith.subi %[[NEXT]], %c2
-// CHECK: %[[W:.*]] = scf.while (%[[G:.*]] = %[[WAITED]]) : (index) -> index {
+// CHECK: %[[NEXT:.*]] = arith.addi %[[COMMITTED]], %[[ONE:.*]] : i32
+// CHECK: %[[LAST:.*]] = arith.subi %[[NEXT]], %c2_i32
+// CHECK: %[[W:.*]] = scf.while (%[[G:.*]] = %[[WAITED]]) : (i32) -> i32 {
 // CHECK: arith.cmpi sle, %[[G]], %[[LAST]]
 // CHECK: } do {
-// CHECK: ^bb0(%[[G2:.*]]: index):
-// CHECK: %[[PH:.*]] = arith.shrui %[[G2]], %c3
-// CHECK: %[[PAR:.*]] = arith.andi %[[PH]], %c1
-// CHECK: %[[BIT:.*]] = arith.index_castui %[[PAR]] : index to i1
-// CHECK: %[[GS:.*]] = arith.andi %[[G2]], %c7
+// CHECK: ^bb0(%[[G2:.*]]: i32):
+// CHECK: %[[PH:.*]] = arith.shrui %[[G2]], %c3_i32
+// CHECK: %[[PAR:.*]] = arith.andi %[[PH]], %[[ONE]]
+// CHECK: %[[BIT:.*]] = arith.trunci %[[PAR]] : i32 to i1
+// CHECK: %[[GS32:.*]] = arith.andi %[[G2]], %c7_i32
+// CHECK: %[[GS:.*]] = arith.index_castui %[[GS32]] : i32 to index
 // CHECK: nvgpu.mbarrier.try_wait.parity %[[BARS]][%[[GS]]], %[[BIT]],
 // CHECK: gpu.barrier
-// CHECK: scf.yield %[[NEXT]], %[[W]] : index, index
-// CHECK: %[[END:.*]] = arith.subi %[[LOOP]]#0, %c1
+// CHECK: scf.yield %[[NEXT]], %[[W]] : i32, i32
+// CHECK: %[[END:.*]] = arith.subi %[[LOOP]]#0, %c1_i32
 // CHECK: scf.while (%[[G3:.*]] = %[[LOOP]]#1)
 // CHECK: arith.cmpi sle, %[[G3]], %[[END]]
 // CHECK: nvgpu.mbarrier.try_wait.parity
@@ -113,18 +119,24 @@ func.func @ab(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>) {
 // CHECK: nvgpu.tma.create.descriptor %{{.*}} box[%c64, %c8] {{.*}}swizzle = none
 // CHECK: gpu.func @branches_kernel
 // CHECK: nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 4>
-// CHECK: %[[IF:.*]]:2 = scf.if %{{.*}} -> (index, index) {
+// CHECK: %[[IF:.*]]:2 = scf.if %{{.*}} -> (i32, i32) {
 // CHECK: nvgpu.tma.async.load
 // CHECK: nvgpu.mbarrier.arrive.expect_tx %{{.*}}, %c1024,
-// CHECK: scf.yield %{{.*}}, %c0 : index, index
+// CHECK: scf.yield %{{.*}}, %c0_i32 : i32, i32
 // CHECK: } else {
 // CHECK: nvgpu.tma.async.load
 // CHECK: nvgpu.tma.async.load
 // CHECK: nvgpu.mbarrier.arrive.expect_tx %{{.*}}, %c2048,
-// CHECK: scf.yield %{{.*}}, %c0 : index, index
+// CHECK: scf.yield %{{.*}}, %c0_i32 : i32, i32
 // CHECK: }
-// CHECK: arith.subi %[[IF]]#0, %c1
-// CHECK: scf.while (%{{.*}} = %[[IF]]#1)
+// Both branches leave one group in flight, so the wait_group 0 after the if
+// retires exactly one, group IF#1, without a loop.
+// CHECK: %[[PH:.*]] = arith.shrui %[[IF]]#1, %c2_i32
+// CHECK: %[[GS:.*]] = arith.andi %[[IF]]#1, %c3_i32
+// CHECK-NOT: scf.while
+// CHECK: nvgpu.mbarrier.try_wait.parity
+// CHECK-NEXT: gpu.barrier
+// CHECK-NEXT: gpu.return
 func.func @branches(%A: memref<1024x8xf16>) {
   %c0 = arith.constant 0 : index
   %c2 = arith.constant 2 : index
@@ -142,6 +154,64 @@ func.func @branches(%A: memref<1024x8xf16>) {
       tile.copy_async %A[%c0, %c0] to %b : memref<1024x8xf16> to memref<64x8xf16, #gpu.address_space<workgroup>>
       tile.commit_group
     }
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}
+
+// -----
+
+// The software pipeline's shape: a prologue commits two groups, each step of
+// the steady state waits for all but one and commits one more, and the
+// drain waits for the rest. Every step starts with 2 groups in flight and
+// ends with 2, so the count is known everywhere: each wait retires a fixed
+// number of groups in straight-line code (one per step, one and then the
+// last before the kernel ends), with no scf.while.
+// CHECK-LABEL: gpu.func @pipelined_kernel
+// CHECK-NOT: scf.while
+// CHECK: %[[LOOP:.*]]:2 = scf.for {{.*}} iter_args(%[[C:.*]] = %c2_i32, %[[W:.*]] = %c0_i32) -> (i32, i32)
+// CHECK: %[[GS:.*]] = arith.andi %[[W]], %c7_i32{{.*}}
+// CHECK: %[[SLOT:.*]] = arith.index_castui %[[GS]]
+// CHECK: nvgpu.mbarrier.try_wait.parity %{{.*}}[%[[SLOT]]]
+// CHECK-NEXT: %[[W1:.*]] = arith.addi %[[W]], %c1_i32{{.*}}
+// CHECK-NEXT: gpu.barrier
+// CHECK: nvgpu.mbarrier.arrive.expect_tx
+// CHECK: %[[C1:.*]] = arith.addi %[[C]], %c1_i32{{.*}}
+// CHECK: scf.yield %[[C1]], %[[W1]] : i32, i32
+// CHECK: arith.andi %[[LOOP]]#1, %c7_i32{{.*}}
+// CHECK: nvgpu.mbarrier.try_wait.parity
+// CHECK: %[[NEXT:.*]] = arith.addi %[[LOOP]]#1, %c1_i32{{.*}}
+// CHECK: arith.andi %[[NEXT]], %c7_i32{{.*}}
+// CHECK: nvgpu.mbarrier.try_wait.parity
+// CHECK-NOT: nvgpu.mbarrier.try_wait.parity
+// CHECK: gpu.return
+func.func @pipelined(%A: memref<4096x32xf16>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  tile.kernel grid(%c32) threads(128) as (%bx) {
+    %a = tile.alloc_shared : memref<3x128x32xf16, #gpu.address_space<workgroup>>
+    %a0 = memref.subview %a[0, 0, 0] [1, 128, 32] [1, 1, 1] : memref<3x128x32xf16, #gpu.address_space<workgroup>> to memref<128x32xf16, strided<[32, 1]>, #gpu.address_space<workgroup>>
+    %a1 = memref.subview %a[1, 0, 0] [1, 128, 32] [1, 1, 1] : memref<3x128x32xf16, #gpu.address_space<workgroup>> to memref<128x32xf16, strided<[32, 1], offset: 4096>, #gpu.address_space<workgroup>>
+    tile.copy_async %A[%c0, %c0] to %a0 : memref<4096x32xf16> to memref<128x32xf16, strided<[32, 1]>, #gpu.address_space<workgroup>>
+    tile.commit_group
+    tile.copy_async %A[%c128, %c0] to %a1 : memref<4096x32xf16> to memref<128x32xf16, strided<[32, 1], offset: 4096>, #gpu.address_space<workgroup>>
+    tile.commit_group
+    scf.for %k = %c2 to %c32 step %c3 {
+      %v = arith.remui %k, %c3 : index
+      %row = arith.muli %k, %c128 : index
+      %av = memref.subview %a[%v, 0, 0] [1, 128, 32] [1, 1, 1] : memref<3x128x32xf16, #gpu.address_space<workgroup>> to memref<128x32xf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+      tile.wait_group 1
+      tile.barrier
+      tile.copy_async %A[%row, %c0] to %av : memref<4096x32xf16> to memref<128x32xf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+      tile.commit_group
+    }
+    tile.wait_group 1
+    tile.barrier
     tile.wait_group 0
     tile.barrier
   }

@@ -15,13 +15,20 @@
 namespace mlir {
 namespace tile {
 
+/// The kernel attribute listing the parameters that hold TMA tensor maps
+/// (a DenseI64ArrayAttr of parameter indices): they follow the memrefs.
+/// tile-tensormap-params turns them into by-value grid constants.
+constexpr llvm::StringLiteral kTensorMapParamsAttrName =
+    "tile.tensormap_params";
+
 /// Moves the (already per-thread) body of `kernel` into a new kernel
 /// `gpu.func @name` of `module`, carves its shared tiles, and replaces the
 /// kernel by a `gpu.launch_func` carrying the launch description.
 ///
 /// Kernel ABI: the gpu.func takes exactly the enclosing function's memref
 /// arguments, in order (each must have a static shape and the identity
-/// layout: the bare-pointer convention passes one pointer each). Values the
+/// layout: the bare-pointer convention passes one pointer each), then one
+/// parameter per TMA tensor map the body uses. Values the
 /// body uses from the host function must be computable from constants; they
 /// are recomputed on the device. The block indices become `gpu.block_id`;
 /// with `blockGroup > 1` and a two-dimensional grid they are remapped to the
