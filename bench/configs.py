@@ -40,9 +40,10 @@ def configs():
 
 def mma_sync_configs():
     """Our kernels compiled for sm_90, where GEMMs use mma.sync: the seed's
-    variants and stage sweep, the widest tile, the best configuration measured
-    (128x256x64 with a rolled steady state), the odd sizes, and the
-    sanitizer's small kernels."""
+    variants and stage sweep, the widest tile, the best configurations
+    measured (128x256x64 with a rolled steady state; with TMA copies,
+    128x256x64 and 256x128x64), the odd sizes, and the sanitizer's small
+    kernels."""
     out = []
     mma = dict(chip=MMA_SYNC_CHIP)
     for s in range(1, 6):
@@ -52,8 +53,9 @@ def mma_sync_configs():
     for s in (4, 5):
         out.append(_cfg("auto", 128, 256, 32, 256, s, **mma))
     out.append(_cfg("auto", 128, 256, 64, 256, 3, options=ROLLED, **mma))
-    out.append(_cfg("auto", 128, 256, 64, 256, 3, options=ROLLED + " " + TMA,
-                    **mma))
+    # Through the TMA, where the unrolled steady state is the faster one.
+    out.append(_cfg("auto", 128, 256, 64, 256, 3, options=TMA, **mma))
+    out.append(_cfg("auto", 256, 128, 64, 256, 3, options=TMA, **mma))
     out.append(_cfg("auto", 128, 128, 32, 128, 3, role="check",
                     M=4000, N=4000, K=4000, **mma))
     out.append(_cfg("auto", 128, 128, 32, 128, 3, role="check",
@@ -88,8 +90,11 @@ def wgmma_configs():
     for s in (4, 5):
         out.append(_cfg("auto", 128, 256, 32, 256, s))
     out.append(_cfg("auto", 128, 256, 64, 256, 3))
-    # The seed's auto kernel with its copies through the TMA (opt-in).
-    out.append(_cfg("auto", 128, 128, 32, 128, 3, options=TMA))
+    # The seed's auto kernel with its copies through the TMA (opt-in), and
+    # the widest tile at 4 stages, the best configuration measured with it.
+    for s in (3, 4):
+        out.append(_cfg("auto", 128, 128, 32, 128, s, options=TMA))
+    out.append(_cfg("auto", 128, 256, 64, 256, 4, options=TMA))
     # Correctness beyond tile multiples, and trip counts below the depth.
     # The large ones are timed too: bounds checks (4000), and rows that are
     # not 16-byte aligned (4095: element-wise copies; 4096x4095x4096 is a
