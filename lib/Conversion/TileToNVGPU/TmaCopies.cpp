@@ -278,7 +278,8 @@ static std::optional<int64_t> boundOutstanding(Block &block, int64_t in,
 
 /// The groups committed and not yet waited for at the end of `block`,
 /// entered with `in`, where that number is the same on every path through
-/// it; nullopt where it is not. A loop keeps it only when an iteration ends
+/// it once lowerIf has evened out the branches of an if; nullopt where it
+/// is not. A loop keeps it only when an iteration ends
 /// with the number it started with, so that any trip count, zero included,
 /// leaves it unchanged (a pipelined steady state: one wait and one commit per
 /// step). After a wait_group 0 it is 0 whatever it was.
@@ -304,7 +305,9 @@ static std::optional<int64_t> exactOutstanding(Block &block,
           ifOp.getElseRegion().empty()
               ? open
               : exactOutstanding(ifOp.getElseRegion().front(), open);
-      open = then == other ? then : std::nullopt;
+      // lowerIf pads the branch that commits fewer groups with empty ones.
+      open =
+          then && other ? std::optional(std::max(*then, *other)) : std::nullopt;
     }
   }
   return open;
@@ -581,20 +584,41 @@ void TmaLowering::lowerIf(scf::IfOp ifOp, GroupState &state) {
     eb.createBlock(&newIf.getElseRegion());
     scf::YieldOp::create(eb, loc);
   }
-  SmallVector<std::optional<int64_t>, 2> outstanding;
-  for (Region *region : {&newIf.getThenRegion(), &newIf.getElseRegion()}) {
-    GroupState branch = state;
+  GroupState branches[2] = {state, state};
+  Region *regions[2] = {&newIf.getThenRegion(), &newIf.getElseRegion()};
+  for (auto [region, branch] : llvm::zip(regions, branches))
     lowerBlock(region->front(), branch);
+  // Where both counts are known but differ (a persistent loop prefetches the
+  // next tile's first stages only if there is one), the branch with fewer
+  // groups in flight commits empty ones until they match, so that the count
+  // stays known after the if and the waits stay straight-line code. An empty
+  // group completes at once; a later wait_group P that leaves it among the P
+  // pending ones only waits for more real groups than it had to.
+  std::optional<int64_t> outstanding;
+  if (branches[0].outstanding && branches[1].outstanding) {
+    outstanding = std::max(*branches[0].outstanding, *branches[1].outstanding);
+    for (auto [region, branch] : llvm::zip(regions, branches)) {
+      Operation *yield = region->front().getTerminator();
+      for (int64_t i = *branch.outstanding; i < *outstanding; ++i) {
+        OpBuilder issue = issueBefore(yield);
+        nvgpu::MBarrierArriveExpectTxOp::create(
+            issue, loc, barriers, constantIndex(issue, loc, 0),
+            slotOf(issue, loc, branch.committed), leader);
+        OpBuilder after(yield);
+        branch.committed = after.createOrFold<arith::AddIOp>(
+            loc, branch.committed, constantCount(after, loc, 1));
+      }
+    }
+  }
+  for (auto [region, branch] : llvm::zip(regions, branches)) {
     Operation *yield = region->front().getTerminator();
     yield->insertOperands(yield->getNumOperands(),
                           ValueRange{branch.committed, branch.waited});
-    outstanding.push_back(branch.outstanding);
   }
   unsigned results = ifOp.getNumResults();
   ifOp.replaceAllUsesWith(newIf.getResults().take_front(results));
   ifOp.erase();
-  state = {newIf.getResult(results), newIf.getResult(results + 1),
-           outstanding[0] == outstanding[1] ? outstanding[0] : std::nullopt};
+  state = {newIf.getResult(results), newIf.getResult(results + 1), outstanding};
 }
 
 void TmaLowering::lowerBlock(Block &block, GroupState &state) {

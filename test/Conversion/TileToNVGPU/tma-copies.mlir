@@ -217,3 +217,62 @@ func.func @pipelined(%A: memref<4096x32xf16>) {
   }
   return
 }
+
+// -----
+
+// The shape of a persistent loop: each trip waits for the group in flight
+// and, if another trip follows, commits the next one (tile-persistent-blocks
+// prefetches the next tile's first stages in a branch). The branch without
+// the group commits an empty one instead (an arrival expecting 0 bytes), so
+// one group is in flight after the if on both paths, every trip starts and
+// ends with one, and the waits retire exactly one group in straight-line
+// code, with no scf.while.
+// CHECK-LABEL: gpu.func @persistent_kernel
+// CHECK-NOT: scf.while
+// CHECK: scf.for {{.*}} iter_args(%[[C:.*]] = %c1_i32, %[[W:.*]] = %c0_i32) -> (i32, i32)
+// CHECK: arith.andi %[[W]], %c3_i32{{.*}}
+// CHECK: nvgpu.mbarrier.try_wait.parity
+// CHECK: %[[W1:.*]] = arith.addi %[[W]], %c1_i32{{.*}}
+// CHECK: %[[IF:.*]]:2 = scf.if %{{.*}} -> (i32, i32) {
+// CHECK: nvgpu.tma.async.load
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %{{.*}}, %c8192, predicate
+// CHECK: %[[CT:.*]] = arith.addi %[[C]], %c1_i32{{.*}}
+// CHECK: scf.yield %[[CT]], %[[W1]] : i32, i32
+// CHECK: } else {
+// CHECK-NOT: nvgpu.tma.async.load
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %{{.*}}, %c0, predicate
+// CHECK: %[[CE:.*]] = arith.addi %[[C]], %c1_i32{{.*}}
+// CHECK: scf.yield %[[CE]], %[[W1]] : i32, i32
+// CHECK: scf.yield %[[IF]]#0, %[[IF]]#1 : i32, i32
+// CHECK: nvgpu.mbarrier.try_wait.parity
+// CHECK-NOT: scf.while
+// CHECK: gpu.return
+func.func @persistent(%A: memref<4096x32xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  tile.kernel grid(%c32) threads(128) as (%bx) {
+    %a = tile.alloc_shared : memref<2x128x32xf16, #gpu.address_space<workgroup>>
+    %a0 = memref.subview %a[0, 0, 0] [1, 128, 32] [1, 1, 1] : memref<2x128x32xf16, #gpu.address_space<workgroup>> to memref<128x32xf16, strided<[32, 1]>, #gpu.address_space<workgroup>>
+    tile.copy_async %A[%c0, %c0] to %a0 : memref<4096x32xf16> to memref<128x32xf16, strided<[32, 1]>, #gpu.address_space<workgroup>>
+    tile.commit_group
+    scf.for %t = %c0 to %c8 step %c1 {
+      tile.wait_group 0
+      tile.barrier
+      %next = arith.addi %t, %c1 : index
+      %more = arith.cmpi ult, %next, %c8 : index
+      scf.if %more {
+        %v = arith.remui %next, %c1 : index
+        %row = arith.muli %next, %c128 : index
+        %av = memref.subview %a[%v, 0, 0] [1, 128, 32] [1, 1, 1] : memref<2x128x32xf16, #gpu.address_space<workgroup>> to memref<128x32xf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+        tile.copy_async %A[%row, %c0] to %av : memref<4096x32xf16> to memref<128x32xf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+        tile.commit_group
+      }
+    }
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}
