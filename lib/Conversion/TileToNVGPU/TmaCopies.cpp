@@ -279,10 +279,10 @@ static std::optional<int64_t> boundOutstanding(Block &block, int64_t in,
 /// The groups committed and not yet waited for at the end of `block`,
 /// entered with `in`, where that number is the same on every path through
 /// it once lowerIf has evened out the branches of an if; nullopt where it
-/// is not. A loop keeps it only when an iteration ends
-/// with the number it started with, so that any trip count, zero included,
-/// leaves it unchanged (a pipelined steady state: one wait and one commit per
-/// step). After a wait_group 0 it is 0 whatever it was.
+/// is not. A loop keeps it only when an iteration ends with the number it
+/// started with, so that any trip count, zero included, leaves it unchanged
+/// (a pipelined steady state: one wait and one commit per step). After a
+/// wait_group 0 it is 0 whatever it was.
 static std::optional<int64_t> exactOutstanding(Block &block,
                                                std::optional<int64_t> in) {
   std::optional<int64_t> open = in;
