@@ -100,7 +100,8 @@ private:
   void lowerFor(scf::ForOp loop, GroupState &state);
   void lowerIf(scf::IfOp ifOp, GroupState &state);
   void lowerCopy(CopyAsyncOp op, Value committed);
-  void lowerCommit(CommitGroupOp op, Value committed);
+  void commitGroup(Operation *before, Location loc, int64_t bytes,
+                   GroupState &state);
   void lowerWait(OpBuilder &b, Location loc, int64_t pending,
                  GroupState &state);
   void waitForGroup(OpBuilder &b, Location loc, Value group);
@@ -471,15 +472,21 @@ void TmaLowering::lowerCopy(CopyAsyncOp op, Value committed) {
   op.erase();
 }
 
-void TmaLowering::lowerCommit(CommitGroupOp op, Value committed) {
-  OpBuilder b = issueBefore(op);
-  Location loc = op.getLoc();
-  // Thread 0's arrival completes the phase once the group's bytes have
-  // landed (at once for a group without copies).
+/// Commits group `state.committed` right before `before`: thread 0's
+/// arrival, in the issue code with the group's copies, completes the phase
+/// once `bytes` have landed (at once for a group without copies), and the
+/// counts move past the group.
+void TmaLowering::commitGroup(Operation *before, Location loc, int64_t bytes,
+                              GroupState &state) {
+  OpBuilder issue = issueBefore(before);
   nvgpu::MBarrierArriveExpectTxOp::create(
-      b, loc, barriers, constantIndex(b, loc, groupBytes.lookup(op)),
-      slotOf(b, loc, committed), leader);
-  op.erase();
+      issue, loc, barriers, constantIndex(issue, loc, bytes),
+      slotOf(issue, loc, state.committed), leader);
+  OpBuilder b(before);
+  state.committed = b.createOrFold<arith::AddIOp>(loc, state.committed,
+                                                  constantCount(b, loc, 1));
+  if (state.outstanding)
+    ++*state.outstanding;
 }
 
 /// Waits, in every thread, for group `group`: mbarrier group mod N to
@@ -597,18 +604,9 @@ void TmaLowering::lowerIf(scf::IfOp ifOp, GroupState &state) {
   std::optional<int64_t> outstanding;
   if (branches[0].outstanding && branches[1].outstanding) {
     outstanding = std::max(*branches[0].outstanding, *branches[1].outstanding);
-    for (auto [region, branch] : llvm::zip(regions, branches)) {
-      Operation *yield = region->front().getTerminator();
-      for (int64_t i = *branch.outstanding; i < *outstanding; ++i) {
-        OpBuilder issue = issueBefore(yield);
-        nvgpu::MBarrierArriveExpectTxOp::create(
-            issue, loc, barriers, constantIndex(issue, loc, 0),
-            slotOf(issue, loc, branch.committed), leader);
-        OpBuilder after(yield);
-        branch.committed = after.createOrFold<arith::AddIOp>(
-            loc, branch.committed, constantCount(after, loc, 1));
-      }
-    }
+    for (auto [region, branch] : llvm::zip(regions, branches))
+      while (*branch.outstanding < *outstanding)
+        commitGroup(region->front().getTerminator(), loc, /*bytes=*/0, branch);
   }
   for (auto [region, branch] : llvm::zip(regions, branches)) {
     Operation *yield = region->front().getTerminator();
@@ -626,17 +624,8 @@ void TmaLowering::lowerBlock(Block &block, GroupState &state) {
     if (auto copy = dyn_cast<CopyAsyncOp>(op)) {
       lowerCopy(copy, state.committed);
     } else if (auto commit = dyn_cast<CommitGroupOp>(op)) {
-      // The arrival joins the copies' issue code; the count follows it.
-      Value committed = state.committed;
-      Location loc = commit.getLoc();
-      Operation *next = commit->getNextNode();
-      Block *block = commit->getBlock();
-      lowerCommit(commit, committed);
-      OpBuilder b = next ? OpBuilder(next) : OpBuilder::atBlockEnd(block);
-      state.committed = b.createOrFold<arith::AddIOp>(loc, committed,
-                                                      constantCount(b, loc, 1));
-      if (state.outstanding)
-        ++*state.outstanding;
+      commitGroup(commit, commit.getLoc(), groupBytes.lookup(commit), state);
+      commit.erase();
     } else if (auto wait = dyn_cast<WaitGroupOp>(op)) {
       OpBuilder b(wait);
       lowerWait(b, wait.getLoc(), wait.getPending(), state);
