@@ -85,6 +85,17 @@ def TileLowerToNVGPU : Pass<"tile-lower-to-nvgpu", "ModuleOp"> {
     `tile-tensormap-params` after `convert-gpu-to-nvvm` to pass them by
     value). A kernel that
     does not qualify keeps cp.async, with a remark that says why.
+
+    With `tma-store=true` (sm_90 and newer), a fragment stored to a kernel
+    argument from inside a loop (the tile loop of `tile-persistent-blocks`)
+    goes through a shared staging tile instead: thread 0 waits until the
+    TMA has read the previous one, the block writes the fragment to it and
+    fences it for the async proxy, and thread 0 issues one
+    `nvgpu.tma.async.store` per box and commits them as a bulk group, so
+    the global writes overlap the block's next tile. The block waits for
+    the reads before it exits. A store whose tensor does not suit the TMA,
+    or whose staging tile would not fit in shared memory, stays as it is,
+    with a remark that says why.
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
@@ -96,6 +107,9 @@ def TileLowerToNVGPU : Pass<"tile-lower-to-nvgpu", "ModuleOp"> {
            "issue tile.copy_async through the TMA (sm_90 and newer), with "
            "mbarriers for the commit groups, where every async copy of the "
            "kernel allows it">,
+    Option<"tmaStore", "tma-store", "bool", /*default=*/"false",
+           "store fragments from inside a loop (persistent kernels) through "
+           "a shared staging tile and the TMA (sm_90 and newer)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -300,6 +314,9 @@ def TileToPTX : Pass<"tile-to-ptx", "ModuleOp"> {
     Option<"tma", "tma", "bool", /*default=*/"false",
            "tile-lower-to-nvgpu's tma: async copies through the TMA "
            "(sm_90 and newer)">,
+    Option<"tmaStore", "tma-store", "bool", /*default=*/"false",
+           "tile-lower-to-nvgpu's tma-store: persistent kernels store their "
+           "results through shared memory and the TMA (sm_90 and newer)">,
   ];
 }
 

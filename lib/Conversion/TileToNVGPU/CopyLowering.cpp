@@ -9,6 +9,7 @@
 
 #include "CopyLoweringDetail.h"
 #include "tile/Conversion/TileToNVGPU/TmaCopies.h"
+#include "tile/Conversion/TileToNVGPU/TmaStores.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -313,6 +314,7 @@ LogicalResult mlir::tile::lowerTileMemoryOps(KernelOp kernel, bool tma) {
   Block &body = kernel.getBody().front();
   OpBuilder b = OpBuilder::atBlockBegin(&body);
   Value tid = gpu::ThreadIdOp::create(b, kernel.getLoc(), gpu::Dimension::x);
+  lowerStagedStoresToTma(kernel, tid);
   if (tma && failed(lowerAsyncCopiesToTma(kernel, tid)))
     return failure();
 

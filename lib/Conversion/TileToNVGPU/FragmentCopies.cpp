@@ -14,6 +14,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
@@ -243,6 +244,94 @@ static bool canExchangePairs(const OtherSide &other, const FragmentLayout &l,
          l.warpTileN % 4 == 0 && other.extent[1] % 4 == 0;
 }
 
+/// Fragment -> a whole shared tile, every element inside it: each register
+/// pair (adjacent columns, hence adjacent in their 16-byte chunk) as one
+/// vector store. Rows `period()` apart lie at the same physical columns,
+/// period() / panels physical rows apart (SharedLayout.h), and where every
+/// warp's columns start on a panel, columns a panel apart lie in the same
+/// place of neighbouring panels, rows / panels physical rows apart. So the
+/// swizzled position is computed once per row residue and column within a
+/// panel, and the rest are constant row offsets from it. Computing it per
+/// register instead gave LLVM one address per element to hoist out of a
+/// persistent kernel's tile loop, and ptxas spilled them.
+static bool canStoreSharedPairs(const OtherSide &other, Type dstElem) {
+  if (!other.swizzle || !other.offsets.empty() || !other.provablyInside() ||
+      other.type.getRank() != 2)
+    return false;
+  const SharedSwizzle &swizzle = *other.swizzle;
+  return getElementBytes(dstElem) <= 8 && swizzle.chunkElements % 2 == 0 &&
+         swizzle.rowElements % 2 == 0 && swizzle.period() % swizzle.panels == 0;
+}
+
+/// `index` (< 2^32) through a `mov` that LLVM must keep where it is: what is
+/// computed from the result stays in the loop around it.
+static Value pinInLoop(OpBuilder &b, Location loc, Value index) {
+  Type i32 = b.getI32Type();
+  Value narrow = arith::IndexCastUIOp::create(b, loc, i32, index);
+  auto mov = LLVM::InlineAsmOp::create(
+      b, loc, i32, ValueRange{narrow}, b.getStringAttr("mov.b32 $0, $1;"),
+      b.getStringAttr("=r,r"), /*has_side_effects=*/b.getUnitAttr(),
+      /*is_align_stack=*/nullptr, LLVM::TailCallKindAttr(),
+      /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr);
+  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(),
+                                      mov.getResult(0));
+}
+
+static void storeSharedPairs(OpBuilder &b, Location loc,
+                             const FragmentRegisters &frag,
+                             const OtherSide &other, Type dstElem,
+                             bool inLoop) {
+  const SharedSwizzle &swizzle = *other.swizzle;
+  int64_t period = swizzle.period();
+  auto constant = [&](int64_t v) {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  // In a loop (a persistent kernel's tile loop), LLVM would hoist every
+  // store's address, which depends on the thread alone, out of it: 64
+  // addresses of 64 bits for a 256x128 tile at 256 threads, live across the
+  // main loop. ptxas spilled them (116 bytes) and the 256x128x64 mma.sync
+  // kernel lost 2% on an H200. Computed from a pinned copy of the thread's
+  // position they stay in the loop: a few bases, the rest immediate offsets.
+  Value rowBase = inLoop ? pinInLoop(b, loc, frag.rowBase) : frag.rowBase;
+  Value colBase = inLoop ? pinInLoop(b, loc, frag.colBase) : frag.colBase;
+  // A thread's columns are colBase + dCol, with colBase the warp's first
+  // column (a multiple of warpTileN) plus at most 6 (FragmentLayout.h), and
+  // dCol a multiple of 8 for the first register of a pair.
+  int64_t panelElements = swizzle.getPanelElements();
+  bool panelAligned = swizzle.panels > 1 &&
+                      frag.layout.warpTileN % panelElements == 0 &&
+                      panelElements % 8 == 0;
+  auto vectorType = VectorType::get({2}, dstElem);
+  llvm::DenseMap<std::pair<int64_t, int64_t>, std::pair<Value, Value>> bases;
+  for (int64_t reg = 0; reg < frag.layout.getNumRegisters(); reg += 2) {
+    auto [dRow, dCol] = getRegisterDelta(frag.layout, reg);
+    int64_t residue = dRow % period;
+    int64_t column = panelAligned ? dCol % panelElements : dCol;
+    std::pair<Value, Value> &base = bases[{residue, column}];
+    if (!base.first)
+      base = swizzle.getPhysical(
+          b, loc, arith::AddIOp::create(b, loc, rowBase, constant(residue)),
+          arith::AddIOp::create(b, loc, colBase, constant(column)));
+    int64_t rowOffset =
+        (dRow - residue) / swizzle.panels +
+        (dCol - column) / panelElements * (swizzle.rows / swizzle.panels);
+    Value row = base.first;
+    if (rowOffset != 0)
+      row = arith::AddIOp::create(b, loc, row, constant(rowOffset));
+    SmallVector<Value, 2> values;
+    for (int64_t e = 0; e < 2; ++e)
+      values.push_back(
+          convertElement(b, loc,
+                         memref::LoadOp::create(b, loc, frag.registers,
+                                                ValueRange{constant(reg + e)}),
+                         dstElem));
+    Value pair = vector::FromElementsOp::create(b, loc, vectorType, values);
+    vector::StoreOp::create(
+        b, loc, pair, other.memref, ValueRange{row, base.second},
+        /*nontemporal=*/false, llvm::MaybeAlign(2 * getElementBytes(dstElem)));
+  }
+}
+
 void fragment::lowerFragmentCopy(CopyOp op, FragmentState &state) {
   OpBuilder b(op);
   Location loc = op.getLoc();
@@ -290,6 +379,13 @@ void fragment::lowerFragmentCopy(CopyOp op, FragmentState &state) {
 
   if (src && global && canExchangePairs(other, frag.layout, dstElem)) {
     storeExchangedPairs(b, loc, frag, other, dstElem, state);
+    op.erase();
+    return;
+  }
+
+  if (src && canStoreSharedPairs(other, dstElem)) {
+    storeSharedPairs(b, loc, frag, other, dstElem,
+                     /*inLoop=*/op->getParentOfType<scf::ForOp>() != nullptr);
     op.erase();
     return;
   }

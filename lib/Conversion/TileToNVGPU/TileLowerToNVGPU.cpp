@@ -15,6 +15,7 @@
 #include "tile/Conversion/TileToNVGPU/CopyLowering.h"
 #include "tile/Conversion/TileToNVGPU/FragmentLowering.h"
 #include "tile/Conversion/TileToNVGPU/KernelOutlining.h"
+#include "tile/Conversion/TileToNVGPU/TmaStores.h"
 #include "tile/Target/Chip.h"
 
 namespace mlir {
@@ -43,11 +44,15 @@ struct TileLowerToNVGPUPass
         lookupChipOrEmitError(module.getLoc(), chip, getArgument());
     if (!chipInfo)
       return signalPassFailure();
-    if (tma && chipInfo->computeCapability < 90) {
-      module.emitError("tma=true needs sm_90 or newer (the Tensor Memory "
-                       "Accelerator), not ")
-          << chip;
-      return signalPassFailure();
+    for (auto [enabled, name] : {std::pair<bool, StringRef>(tma, "tma"),
+                                 {tmaStore, "tma-store"}}) {
+      if (enabled && chipInfo->computeCapability < 90) {
+        module.emitError() << name
+                           << "=true needs sm_90 or newer (the Tensor Memory "
+                              "Accelerator), not "
+                           << chip;
+        return signalPassFailure();
+      }
     }
 
     SmallVector<KernelOp> kernels;
@@ -61,6 +66,8 @@ struct TileLowerToNVGPUPass
     for (KernelOp kernel : kernels)
       gemms.push_back(getGemmTranspose(kernel));
     for (KernelOp kernel : kernels) {
+      if (tmaStore)
+        stageFragmentStoresForTma(kernel, *chipInfo);
       if (failed(lowerFragmentOps(kernel, *chipInfo)))
         return signalPassFailure();
       if (failed(lowerTileMemoryOps(kernel, tma)))

@@ -40,7 +40,8 @@ struct TileToPTXPass : tile::impl::TileToPTXBase<TileToPTXPass> {
       text += "tile-specialize-interior-blocks,";
     text += "tile-lower-to-nvgpu{chip=" + chip +
             " block-group=" + std::to_string(blockGroup) +
-            " tma=" + (tma ? "true" : "false") + "},";
+            " tma=" + (tma ? "true" : "false") +
+            " tma-store=" + (tmaStore ? "true" : "false") + "},";
     if (prefetchFragments && info.prefetchFragments)
       text += "tile-prefetch-fragments,";
     // expand-strided-metadata and lower-affine run on structured control

@@ -20,6 +20,7 @@
 #include "tile/Conversion/TileToNVGPU/TmaCopies.h"
 
 #include "CopyLoweringDetail.h"
+#include "TmaDetail.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -42,32 +43,14 @@
 using namespace mlir;
 using namespace mlir::tile;
 using copy::constantIndex;
+using tma::Box;
+using CopyPlan = tma::BoxPlan;
 
 namespace {
-
-/// The largest extent of a TMA box in one dimension.
-constexpr int64_t kMaxBoxExtent = 256;
 
 /// How long one mbarrier.try_wait may suspend the thread before it polls
 /// again, in nanoseconds (a hint).
 constexpr int64_t kWaitSuspendNs = 10000000;
-
-/// One box of a copy: boxRows x boxCols elements of the source at the copy's
-/// offset plus (rowOffset, colOffset), landing at element elementOffset of
-/// the shared tile's storage.
-struct Box {
-  int64_t rowOffset, colOffset, elementOffset;
-};
-
-/// How one tile.copy_async goes through the TMA.
-struct CopyPlan {
-  BlockArgument source;
-  int64_t boxRows, boxCols;
-  nvgpu::TensorMapSwizzleKind swizzle;
-  SmallVector<Box> boxes;
-  /// Bytes of all boxes, out-of-bounds ones included (TMA counts them).
-  int64_t bytes;
-};
 
 /// The tensor maps the kernel needs, one per source and box.
 using DescriptorKey =
@@ -148,79 +131,19 @@ static Value wholeTileOf(Value tile) {
 }
 
 static FailureOr<CopyPlan> planCopy(CopyAsyncOp op, std::string &why) {
-  auto fail = [&](const Twine &reason) {
-    why = reason.str();
+  if (failed(tma::checkGlobal(op.getSource(), why)))
     return failure();
-  };
-  auto source = dyn_cast<BlockArgument>(op.getSource());
-  if (!source || !isa<FunctionOpInterface>(source.getOwner()->getParentOp()))
-    return fail("its source is not an argument of the kernel's function");
-  auto sourceType = cast<MemRefType>(source.getType());
-  if (sourceType.getRank() != 2 || !sourceType.hasStaticShape() ||
-      !sourceType.getLayout().isIdentity())
-    return fail("its source is not a row-major 2-D tensor of static shape");
-  Type element = sourceType.getElementType();
-  if (!element.isF16() && !element.isBF16() && !element.isF32())
-    return fail("its elements are not f16, bf16 or f32");
-  int64_t elementBytes = element.getIntOrFloatBitWidth() / 8;
-  int64_t pitch = sourceType.getDimSize(1) * elementBytes;
-  if (pitch % 16 != 0)
-    return fail("the rows of its source are " + Twine(pitch) +
-                " bytes, not a multiple of 16");
   if (!llvm::all_of(op.getDestIndices(),
-                    [](Value v) { return isConstantIntValue(v, 0); }))
-    return fail("it writes at an offset into its shared tile");
-  auto tileType = cast<MemRefType>(op.getDest().getType());
-  if (tileType.getRank() != 2 || !wholeTileOf(op.getDest()))
-    return fail("its destination is not a whole 2-D tile of a shared "
-                "allocation");
-  int64_t rows = tileType.getDimSize(0), cols = tileType.getDimSize(1);
-
-  CopyPlan plan;
-  plan.source = source;
-  SharedSwizzle layout(rows, cols, elementBytes);
-  using Swizzle = nvgpu::TensorMapSwizzleKind;
-  if (layout.panels > 1) {
-    // 128-byte panels, each a 128-byte-swizzled tile of its own.
-    plan.swizzle = Swizzle::SWIZZLE_128B;
-    plan.boxCols = layout.getPanelElements();
-  } else if (layout.isIdentity()) {
-    plan.swizzle = Swizzle::SWIZZLE_NONE;
-    plan.boxCols = cols;
-  } else if (layout.numPatterns == layout.chunksPerRow) {
-    // Rows of 32, 64 or 128 bytes: the XOR of SharedLayout.h is the TMA's
-    // 32B, 64B or 128B swizzle.
-    plan.swizzle = layout.chunksPerRow == 2   ? Swizzle::SWIZZLE_32B
-                   : layout.chunksPerRow == 4 ? Swizzle::SWIZZLE_64B
-                                              : Swizzle::SWIZZLE_128B;
-    plan.boxCols = cols;
-  } else {
-    return fail("its shared tile's layout is not one the TMA writes");
+                    [](Value v) { return isConstantIntValue(v, 0); })) {
+    why = "it writes at an offset into its shared tile";
+    return failure();
   }
-  int64_t rowBytes = plan.boxCols * elementBytes;
-  if (rowBytes % 16 != 0 || plan.boxCols > kMaxBoxExtent)
-    return fail("its shared tile's rows are " + Twine(rowBytes) +
-                " bytes (the TMA needs a multiple of 16, at most " +
-                Twine(kMaxBoxExtent) + " elements)");
-  plan.boxRows = std::min(rows, kMaxBoxExtent);
-  if (rows % plan.boxRows != 0)
-    return fail("its shared tile has " + Twine(rows) +
-                " rows, more than one box and not a multiple of one");
-  // The TMA writes boxes at 128-byte aligned shared addresses, and a swizzled
-  // box must start where its pattern does (every 8 rows), since the hardware
-  // swizzles address bits. Tiles start at kSharedTileAlignment (1024) bytes;
-  // versions are whole tiles apart.
-  int64_t align = plan.swizzle == Swizzle::SWIZZLE_NONE ? 128 : 8 * rowBytes;
-  if ((rows * cols * elementBytes) % align != 0 ||
-      (plan.boxRows * rowBytes) % align != 0)
-    return fail("its shared tile is not aligned for the TMA (" + Twine(align) +
-                " bytes)");
-  for (int64_t p = 0; p < layout.panels; ++p)
-    for (int64_t r = 0; r < rows; r += plan.boxRows)
-      plan.boxes.push_back(
-          {r, p * plan.boxCols, (p * rows + r) * plan.boxCols});
-  plan.bytes = int64_t(plan.boxes.size()) * plan.boxRows * rowBytes;
-  return plan;
+  auto tileType = cast<MemRefType>(op.getDest().getType());
+  if (tileType.getRank() != 2 || !wholeTileOf(op.getDest())) {
+    why = "its destination is not a whole 2-D tile of a shared allocation";
+    return failure();
+  }
+  return tma::planBoxes(op.getSource(), tileType, why);
 }
 
 bool TmaLowering::containsGroupOps(Operation *op) const {
@@ -368,32 +291,11 @@ LogicalResult TmaLowering::plan(Operation *&culprit, std::string &why) {
 }
 
 Value TmaLowering::createDescriptor(const CopyPlan &plan) {
-  DescriptorKey key{plan.source, plan.boxRows, plan.boxCols, plan.swizzle};
+  DescriptorKey key{plan.global, plan.boxRows, plan.boxCols, plan.swizzle};
   auto it = descriptors.find(key);
   if (it != descriptors.end())
     return it->second;
-  // On the host, before the kernel: the outlining passes the tensor map as a
-  // kernel parameter and describes it in the launch description.
-  OpBuilder b(kernel);
-  Location loc = kernel.getLoc();
-  auto sourceType = cast<MemRefType>(plan.source.getType());
-  Type element = sourceType.getElementType();
-  auto unranked = memref::CastOp::create(
-      b, loc, UnrankedMemRefType::get(element, sourceType.getMemorySpace()),
-      plan.source);
-  auto workgroup =
-      gpu::AddressSpaceAttr::get(b.getContext(), gpu::AddressSpace::Workgroup);
-  auto boxType = MemRefType::get({plan.boxRows, plan.boxCols}, element,
-                                 MemRefLayoutAttrInterface(), workgroup);
-  auto type = nvgpu::TensorMapDescriptorType::get(
-      b.getContext(), boxType, plan.swizzle,
-      nvgpu::TensorMapL2PromoKind::L2PROMO_128B,
-      nvgpu::TensorMapOOBKind::OOB_ZERO,
-      nvgpu::TensorMapInterleaveKind::INTERLEAVE_NONE);
-  Value descriptor = nvgpu::TmaCreateDescriptorOp::create(
-      b, loc, type, unranked,
-      ValueRange{constantIndex(b, loc, plan.boxRows),
-                 constantIndex(b, loc, plan.boxCols)});
+  Value descriptor = tma::createTensorMap(kernel, plan);
   descriptors.insert({key, descriptor});
   return descriptor;
 }
@@ -446,27 +348,11 @@ void TmaLowering::lowerCopy(CopyAsyncOp op, Value committed) {
     stride *= bufferType.getDimSize(d);
   }
   Value slot = slotOf(b, loc, committed);
-  auto boxType = MemRefType::get(
-      {plan.boxRows, plan.boxCols}, bufferType.getElementType(),
-      StridedLayoutAttr::get(b.getContext(), ShapedType::kDynamic,
-                             {plan.boxCols, 1}),
-      bufferType.getMemorySpace());
   for (const Box &box : plan.boxes) {
-    Value offset = b.createOrFold<arith::AddIOp>(
-        loc, first, constantIndex(b, loc, box.elementOffset));
-    Value dst = memref::ReinterpretCastOp::create(
-        b, loc, boxType, tile.buffer, offset,
-        ArrayRef<OpFoldResult>{b.getIndexAttr(plan.boxRows),
-                               b.getIndexAttr(plan.boxCols)},
-        ArrayRef<OpFoldResult>{b.getIndexAttr(plan.boxCols),
-                               b.getIndexAttr(1)});
-    // Coordinates go innermost first: column, then row.
-    Value x = b.createOrFold<arith::AddIOp>(
-        loc, col, constantIndex(b, loc, box.colOffset));
-    Value y = b.createOrFold<arith::AddIOp>(
-        loc, row, constantIndex(b, loc, box.rowOffset));
+    Value dst = tma::getBoxView(b, loc, tile.buffer, first, plan, box);
     nvgpu::TmaAsyncLoadOp::create(b, loc, dst, barriers, descriptor,
-                                  ValueRange{x, y}, slot,
+                                  tma::getBoxCoordinates(b, loc, row, col, box),
+                                  slot,
                                   /*multicastMask=*/Value(), leader);
   }
   op.erase();

@@ -190,11 +190,25 @@ func.func @load_zero_fill(%A: memref<?x?xf16>, %C: memref<64x64xf32>, %i: index)
 
 // Fragment <-> shared: the shared column goes through the XOR swizzle
 // (64-byte rows of f16: pattern (row / 2) % 4 on the 16-byte chunk); a
-// whole in-bounds tile needs no masks.
+// whole in-bounds tile needs no masks. Stores go by register pair, and rows
+// 8 apart share the swizzled column: one XOR per n8 tile of the thread (two
+// here), not one per element.
 // CHECK-LABEL: func.func @shared_swizzled
 // CHECK-NOT: scf.if
 // CHECK: arith.xori
-// CHECK: memref.store %{{.*}} : memref<64x32xf16, #gpu.address_space<workgroup>>
+// CHECK: %[[COL0:.*]] = arith.addi
+// CHECK-NOT: arith.xori
+// CHECK: vector.store %{{.*}}, %[[S:.*]][%{{.*}}, %[[COL0]]] {alignment = 4 : i64} : memref<64x32xf16, #gpu.address_space<workgroup>>, vector<2xf16>
+// CHECK-NOT: arith.xori
+// CHECK: vector.store %{{.*}}, %[[S]][%{{.*}}, %[[COL0]]]
+// CHECK: arith.xori
+// CHECK: %[[COL1:.*]] = arith.addi
+// CHECK-NOT: arith.xori
+// CHECK-COUNT-2: vector.store %{{.*}}, %[[S]][%{{.*}}, %[[COL1]]]
+// CHECK-NOT: arith.xori
+// CHECK-COUNT-2: vector.store %{{.*}}, %[[S]][%{{.*}}, %[[COL0]]]
+// CHECK-NOT: arith.xori
+// CHECK-COUNT-2: vector.store %{{.*}}, %[[S]][%{{.*}}, %[[COL1]]]
 // CHECK: arith.xori
 // CHECK: memref.load %{{.*}} : memref<64x32xf16, #gpu.address_space<workgroup>>
 // CHECK: return

@@ -19,7 +19,7 @@ func.func @view_source(%A: memref<1024x64xf16>) {
   tile.kernel grid(%c2) threads(64) as (%bx) {
     %v = memref.subview %A[0, 0] [512, 64] [1, 1] : memref<1024x64xf16> to memref<512x64xf16, strided<[64, 1]>>
     %a = tile.alloc_shared : memref<64x64xf16, #gpu.address_space<workgroup>>
-    // expected-remark @below {{async copies stay cp.async, not the TMA: its source is not an argument of the kernel's function}}
+    // expected-remark @below {{async copies stay cp.async, not the TMA: its global tensor is not an argument of the kernel's function}}
     tile.copy_async %v[%c0, %c0] to %a : memref<512x64xf16, strided<[64, 1]>> to memref<64x64xf16, #gpu.address_space<workgroup>>
     tile.commit_group
     tile.wait_group 0
@@ -36,7 +36,7 @@ func.func @one_dim(%A: memref<4096xf16>) {
   %c8 = arith.constant 8 : index
   tile.kernel grid(%c2) threads(64) as (%bx) {
     %a = tile.alloc_shared : memref<128xf16, #gpu.address_space<workgroup>>
-    // expected-remark @below {{async copies stay cp.async, not the TMA: its source is not a row-major 2-D tensor of static shape}}
+    // expected-remark @below {{async copies stay cp.async, not the TMA: its global tensor is not a row-major 2-D tensor of static shape}}
     tile.copy_async %A[%c0] to %a : memref<4096xf16> to memref<128xf16, #gpu.address_space<workgroup>>
     tile.commit_group
     tile.wait_group 0
@@ -53,7 +53,7 @@ func.func @odd_pitch(%A: memref<1024x4095xf16>) {
   %c8 = arith.constant 8 : index
   tile.kernel grid(%c2) threads(64) as (%bx) {
     %a = tile.alloc_shared : memref<64x64xf16, #gpu.address_space<workgroup>>
-    // expected-remark @below {{async copies stay cp.async, not the TMA: the rows of its source are 8190 bytes, not a multiple of 16}}
+    // expected-remark @below {{async copies stay cp.async, not the TMA: the rows of its global tensor are 8190 bytes, not a multiple of 16}}
     tile.copy_async %A[%c0, %c0] to %a : memref<1024x4095xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
     tile.commit_group
     tile.wait_group 0

@@ -11,7 +11,11 @@
 #    (sm_90 GPUs only): the plain layout with mma.sync, the transposed ones
 #    with wgmma (gemm_tma_*_200x136x72), and 48 KiB of tiles in 3 stages,
 #    whose mbarriers take the block past the 48 KiB a launch gets without
-#    opting in (gemm_tma_s3_256x384x160).
+#    opting in (gemm_tma_s3_256x384x160);
+#  - with tma-store=true in persistent kernels (a few blocks loop over the
+#    tiles), where each tile's C goes through a shared staging tile and a TMA
+#    store whose edge boxes the TMA clips: mma.sync and, transposed, wgmma
+#    (gemm_tma_store_*_200x136x72).
 #   usage: make-compiled-inputs.sh BIN_DIR   (where tile-opt and tile-translate are)
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -57,3 +61,7 @@ compile gemm_tma_wgmma_ta_200x136x72 "chip=sm_90a tma=true" --transpose-a
 compile gemm_tma_wgmma_tb_200x136x72 "chip=sm_90a tma=true" --transpose-b
 compile_with gemm_tma_s3_256x384x160 "chip=sm_90 tma=true" --M 256 --N 384 \
   --K 160 --bm 128 --bn 128 --bk 32 --threads 128 --num-stages 3
+compile gemm_tma_store_nn_200x136x72 \
+  "chip=sm_90 tma=true tma-store=true persistent-blocks=2"
+compile gemm_tma_store_wgmma_ta_200x136x72 \
+  "chip=sm_90a tma=true tma-store=true persistent-blocks=3" --transpose-a

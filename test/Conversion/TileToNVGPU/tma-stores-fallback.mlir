@@ -1,0 +1,50 @@
+// RUN: tile-opt %s --tile-lower-to-nvgpu="chip=sm_90 tma-store=true" -split-input-file -verify-diagnostics | FileCheck %s
+
+// Stores that cannot go through the TMA stay synchronous, with a remark that
+// says why.
+
+// Rows of 500 bytes: a tensor map needs a multiple of 16.
+// CHECK-LABEL: func.func @pitch
+// CHECK-NOT: nvgpu.tma.async.store
+// CHECK: gpu.return
+func.func @pitch(%C: memref<1000x250xf16>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c128 = arith.constant 128 : index
+  tile.kernel grid(%c2) threads(128) as (%bx) {
+    %F = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    scf.for %t = %bx to %c8 step %c2 {
+      tile.clear %F : memref<128x128xf32, #gpu.address_space<private>>
+      %row = arith.muli %t, %c128 : index
+      // expected-remark @below {{the store stays synchronous, not the TMA: the rows of its global tensor are 500 bytes, not a multiple of 16}}
+      tile.copy %F to %C[%row, %c0] : memref<128x128xf32, #gpu.address_space<private>> to memref<1000x250xf16>
+    }
+  }
+  return
+}
+
+// -----
+
+// 192 KiB of shared tiles leave no room for a 128 KiB staging tile.
+// CHECK-LABEL: func.func @too_big
+// CHECK-NOT: nvgpu.tma.async.store
+// CHECK: gpu.return
+func.func @too_big(%C: memref<4096x4096xf16>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c256 = arith.constant 256 : index
+  tile.kernel grid(%c2) threads(256) as (%bx) {
+    %A = tile.alloc_shared : memref<3x256x64xf16, #gpu.address_space<workgroup>>
+    %B = tile.alloc_shared : memref<3x64x256xf16, #gpu.address_space<workgroup>>
+    %F = tile.alloc_fragment : memref<256x256xf32, #gpu.address_space<private>>
+    scf.for %t = %bx to %c8 step %c2 {
+      tile.clear %F : memref<256x256xf32, #gpu.address_space<private>>
+      %row = arith.muli %t, %c256 : index
+      // expected-remark @below {{the store stays synchronous, not the TMA: its staging tile would need 327680 bytes of shared memory in all, and sm_90 allows 232448 per block}}
+      tile.copy %F to %C[%row, %c0] : memref<256x256xf32, #gpu.address_space<private>> to memref<4096x4096xf16>
+    }
+  }
+  return
+}
