@@ -18,7 +18,9 @@ MMA_SYNC_CHIP = "sm_90"
 ROLLED = "unroll-steady-state=false"
 TMA = "tma=true"
 PERSISTENT = "persistent-blocks=132"  # one block per SM of an H200
-OPTION_SUFFIXES = {ROLLED: "rolled", TMA: "tma", PERSISTENT: "p132"}
+SPLIT = "split-barriers=true"
+OPTION_SUFFIXES = {ROLLED: "rolled", TMA: "tma", PERSISTENT: "p132",
+                   SPLIT: "split"}
 
 
 def _cfg(variant, bm, bn, bk, threads, stages, role="bench", chip=WGMMA_CHIP,
@@ -43,8 +45,9 @@ def mma_sync_configs():
     """Our kernels compiled for sm_90, where GEMMs use mma.sync: the seed's
     variants and stage sweep, the widest tile, the best configurations
     measured (128x256x64 with a rolled steady state; with TMA copies,
-    128x256x64 and 256x128x64, the latter also with persistent blocks), the
-    odd sizes, and the sanitizer's small kernels."""
+    128x256x64 and 256x128x64, the latter also with persistent blocks, and
+    with split barriers too), the odd sizes, and the sanitizer's small
+    kernels."""
     out = []
     mma = dict(chip=MMA_SYNC_CHIP)
     for s in range(1, 6):
@@ -59,6 +62,8 @@ def mma_sync_configs():
     out.append(_cfg("auto", 256, 128, 64, 256, 3, options=TMA, **mma))
     out.append(_cfg("auto", 256, 128, 64, 256, 3, options=TMA + " " + PERSISTENT,
                     **mma))
+    out.append(_cfg("auto", 256, 128, 64, 256, 3,
+                    options=" ".join((TMA, SPLIT, PERSISTENT)), **mma))
     out.append(_cfg("auto", 128, 128, 32, 128, 3, role="check",
                     M=4000, N=4000, K=4000, **mma))
     out.append(_cfg("auto", 128, 128, 32, 128, 3, role="check",

@@ -96,6 +96,14 @@ def TileLowerToNVGPU : Pass<"tile-lower-to-nvgpu", "ModuleOp"> {
     the reads before it exits. A store whose tensor does not suit the TMA,
     or whose staging tile would not fit in shared memory, stays as it is,
     with a remark that says why.
+
+    With `split-barriers=true` (and `tma=true`), each `tile.barrier` right
+    before a group's TMA copies, whose one job is then to keep the copies
+    from overwriting a buffer version some thread still reads, becomes
+    named barrier `1 + group mod 8`: warp 0, whose thread 0 issues the
+    copies, waits there (`bar.sync`), and the other warps arrive
+    (`bar.arrive`) and run on. A kernel that writes shared memory other
+    than through `tile.copy_async` keeps its barriers, with a remark.
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
@@ -110,6 +118,9 @@ def TileLowerToNVGPU : Pass<"tile-lower-to-nvgpu", "ModuleOp"> {
     Option<"tmaStore", "tma-store", "bool", /*default=*/"false",
            "store fragments from inside a loop (persistent kernels) through "
            "a shared staging tile and the TMA (sm_90 and newer)">,
+    Option<"splitBarriers", "split-barriers", "bool", /*default=*/"false",
+           "with tma: only warp 0, which issues the TMA copies, waits at the "
+           "barrier before them (a named barrier the other warps arrive at)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -317,6 +328,9 @@ def TileToPTX : Pass<"tile-to-ptx", "ModuleOp"> {
     Option<"tmaStore", "tma-store", "bool", /*default=*/"false",
            "tile-lower-to-nvgpu's tma-store: persistent kernels store their "
            "results through shared memory and the TMA (sm_90 and newer)">,
+    Option<"splitBarriers", "split-barriers", "bool", /*default=*/"false",
+           "tile-lower-to-nvgpu's split-barriers: with tma, the other warps "
+           "do not wait at the barrier before the TMA copies">,
   ];
 }
 

@@ -283,7 +283,8 @@ static void lowerSerialPipelined(PipelinedOp op) {
   op.erase();
 }
 
-LogicalResult mlir::tile::lowerTileMemoryOps(KernelOp kernel, bool tma) {
+LogicalResult mlir::tile::lowerTileMemoryOps(KernelOp kernel, bool tma,
+                                             bool splitBarriers) {
   int64_t threads = kernel.getThreads();
   SmallVector<PipelinedOp> loops;
   kernel.walk([&](PipelinedOp op) { loops.push_back(op); });
@@ -315,7 +316,7 @@ LogicalResult mlir::tile::lowerTileMemoryOps(KernelOp kernel, bool tma) {
   OpBuilder b = OpBuilder::atBlockBegin(&body);
   Value tid = gpu::ThreadIdOp::create(b, kernel.getLoc(), gpu::Dimension::x);
   lowerStagedStoresToTma(kernel, tid);
-  if (tma && failed(lowerAsyncCopiesToTma(kernel, tid)))
+  if (tma && failed(lowerAsyncCopiesToTma(kernel, tid, splitBarriers)))
     return failure();
 
   SmallVector<Operation *> ops;

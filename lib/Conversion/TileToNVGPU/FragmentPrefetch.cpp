@@ -136,8 +136,8 @@ static bool canRunPastTheEnd(Operation *op) {
         isa<nvgpu::DeviceAsyncCopyOp, nvgpu::LdMatrixOp, gpu::BarrierOp,
             NVVM::CpAsyncWaitGroupOp, NVVM::CpAsyncCommitGroupOp, scf::YieldOp,
             scf::ConditionOp, nvgpu::TmaAsyncLoadOp,
-            nvgpu::MBarrierArriveExpectTxOp, nvgpu::MBarrierTryWaitParityOp>(
-            nested))
+            nvgpu::MBarrierArriveExpectTxOp, nvgpu::MBarrierTryWaitParityOp,
+            NVVM::BarrierOp, NVVM::BarrierArriveOp>(nested))
       return WalkResult::advance();
     return WalkResult::interrupt();
   });
@@ -203,13 +203,19 @@ static Operation *predicateStageZero(RewriterBase &rewriter, Operation *op,
   op->walk([&](nvgpu::MBarrierArriveExpectTxOp arrive) {
     guardTmaOp(rewriter, arrive, predicate);
   });
-  SmallVector<nvgpu::MBarrierTryWaitParityOp> waits;
-  op->walk([&](nvgpu::MBarrierTryWaitParityOp wait) { waits.push_back(wait); });
-  for (nvgpu::MBarrierTryWaitParityOp wait : waits) {
-    rewriter.setInsertionPoint(wait);
-    auto guard = scf::IfOp::create(rewriter, wait.getLoc(), predicate);
-    rewriter.moveOpBefore(wait, guard.thenBlock()->getTerminator());
-    if (wait == op)
+  // Waits, and the split barrier (TmaCopies.cpp) before copies that do not
+  // happen.
+  SmallVector<Operation *> guarded;
+  op->walk([&](Operation *nested) {
+    if (isa<nvgpu::MBarrierTryWaitParityOp, NVVM::BarrierOp,
+            NVVM::BarrierArriveOp>(nested))
+      guarded.push_back(nested);
+  });
+  for (Operation *barrierOp : guarded) {
+    rewriter.setInsertionPoint(barrierOp);
+    auto guard = scf::IfOp::create(rewriter, barrierOp->getLoc(), predicate);
+    rewriter.moveOpBefore(barrierOp, guard.thenBlock()->getTerminator());
+    if (barrierOp == op)
       return guard;
   }
   return op;

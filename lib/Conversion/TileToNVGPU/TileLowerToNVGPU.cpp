@@ -44,8 +44,8 @@ struct TileLowerToNVGPUPass
         lookupChipOrEmitError(module.getLoc(), chip, getArgument());
     if (!chipInfo)
       return signalPassFailure();
-    for (auto [enabled, name] : {std::pair<bool, StringRef>(tma, "tma"),
-                                 {tmaStore, "tma-store"}}) {
+    for (auto [enabled, name] :
+         {std::pair<bool, StringRef>(tma, "tma"), {tmaStore, "tma-store"}}) {
       if (enabled && chipInfo->computeCapability < 90) {
         module.emitError() << name
                            << "=true needs sm_90 or newer (the Tensor Memory "
@@ -53,6 +53,12 @@ struct TileLowerToNVGPUPass
                            << chip;
         return signalPassFailure();
       }
+    }
+
+    if (splitBarriers && !tma) {
+      module.emitError("split-barriers=true needs tma=true: it splits the "
+                       "barriers before TMA copies");
+      return signalPassFailure();
     }
 
     SmallVector<KernelOp> kernels;
@@ -70,7 +76,7 @@ struct TileLowerToNVGPUPass
         stageFragmentStoresForTma(kernel, *chipInfo);
       if (failed(lowerFragmentOps(kernel, *chipInfo)))
         return signalPassFailure();
-      if (failed(lowerTileMemoryOps(kernel, tma)))
+      if (failed(lowerTileMemoryOps(kernel, tma, splitBarriers)))
         return signalPassFailure();
     }
 

@@ -41,7 +41,8 @@ struct TileToPTXPass : tile::impl::TileToPTXBase<TileToPTXPass> {
     text += "tile-lower-to-nvgpu{chip=" + chip +
             " block-group=" + std::to_string(blockGroup) +
             " tma=" + (tma ? "true" : "false") +
-            " tma-store=" + (tmaStore ? "true" : "false") + "},";
+            " tma-store=" + (tmaStore ? "true" : "false") +
+            " split-barriers=" + (splitBarriers ? "true" : "false") + "},";
     if (prefetchFragments && info.prefetchFragments)
       text += "tile-prefetch-fragments,";
     // expand-strided-metadata and lower-affine run on structured control

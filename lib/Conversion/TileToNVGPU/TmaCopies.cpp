@@ -48,6 +48,10 @@ using CopyPlan = tma::BoxPlan;
 
 namespace {
 
+/// Named barriers for split barriers (lowerBarrier): 1 to this; 0 is
+/// __syncthreads' (gpu.barrier), and a CTA has 16.
+constexpr int64_t kSplitBarrierIds = 8;
+
 /// How long one mbarrier.try_wait may suspend the thread before it polls
 /// again, in nanoseconds (a hint).
 constexpr int64_t kWaitSuspendNs = 10000000;
@@ -71,7 +75,8 @@ Value constantCount(OpBuilder &b, Location loc, int64_t value) {
 
 class TmaLowering {
 public:
-  TmaLowering(KernelOp kernel, Value tid) : kernel(kernel), tid(tid) {}
+  TmaLowering(KernelOp kernel, Value tid, bool splitBarriers)
+      : kernel(kernel), tid(tid), splitBarriers(splitBarriers) {}
 
   /// Plans every copy; on failure `why` names the copy and the reason.
   LogicalResult plan(Operation *&culprit, std::string &why);
@@ -88,6 +93,9 @@ private:
   void lowerWait(OpBuilder &b, Location loc, int64_t pending,
                  GroupState &state);
   void waitForGroup(OpBuilder &b, Location loc, Value group);
+  void waitForPhase(OpBuilder &b, Location loc, Value ring, Value group);
+  bool splitsBarrier(BarrierOp op) const;
+  void lowerBarrier(BarrierOp op, Value committed);
   Value slotOf(OpBuilder &b, Location loc, Value group);
   OpBuilder issueBefore(Operation *op);
   bool containsGroupOps(Operation *op) const;
@@ -101,6 +109,9 @@ private:
   int64_t numBarriers = 0;
   llvm::MapVector<DescriptorKey, Value> descriptors;
   Value barriers, leader, warpZero;
+  /// Whether barriers before copies become named-barrier arrivals and
+  /// warp 0's wait (splitsBarrier): asked for, then checked by plan.
+  bool splitBarriers;
   /// The scf.if ops that hold warp 0's issue code.
   llvm::SmallPtrSet<Operation *, 8> issueBlocks;
 };
@@ -237,6 +248,38 @@ static std::optional<int64_t> exactOutstanding(Block &block,
   return open;
 }
 
+/// Whether anything but a tile.copy_async writes shared memory in `kernel`
+/// (a copy or clear into a shared tile, or what the fragment lowering made
+/// of a copy into one). Barriers may then order those writes, and none is
+/// split.
+static bool hasGenericSharedWrites(KernelOp kernel) {
+  auto isShared = [](Value v) {
+    auto type = dyn_cast<MemRefType>(v.getType());
+    return type && getMemorySpace(type) == MemorySpace::Shared;
+  };
+  WalkResult result = kernel.walk([&](Operation *op) {
+    if (isa<CopyAsyncOp>(op))
+      return WalkResult::advance();
+    if (auto copy = dyn_cast<CopyOp>(op))
+      return isShared(copy.getDest()) ? WalkResult::interrupt()
+                                      : WalkResult::advance();
+    if (auto clear = dyn_cast<ClearOp>(op))
+      return isShared(clear.getTile()) ? WalkResult::interrupt()
+                                       : WalkResult::advance();
+    auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!iface)
+      return WalkResult::advance();
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    iface.getEffects(effects);
+    for (const MemoryEffects::EffectInstance &effect : effects)
+      if (isa<MemoryEffects::Write>(effect.getEffect()) && effect.getValue() &&
+          isShared(effect.getValue()))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
 LogicalResult TmaLowering::plan(Operation *&culprit, std::string &why) {
   WalkResult walk = kernel.getBody().walk([&](Operation *op) {
     culprit = op;
@@ -287,6 +330,19 @@ LogicalResult TmaLowering::plan(Operation *&culprit, std::string &why) {
     return failure();
   }
   numBarriers = llvm::PowerOf2Ceil(2 * (peak + 1));
+  if (splitBarriers) {
+    const char *why = nullptr;
+    if (peak >= kSplitBarrierIds)
+      why = "more groups are in flight than there are named barriers to "
+            "split them with";
+    else if (hasGenericSharedWrites(kernel))
+      why = "the kernel writes shared memory other than through "
+            "tile.copy_async, and a barrier may order those writes";
+    if (why) {
+      kernel.emitRemark("barriers stay CTA-wide (split-barriers): ") << why;
+      splitBarriers = false;
+    }
+  }
   return success();
 }
 
@@ -378,15 +434,73 @@ void TmaLowering::commitGroup(Operation *before, Location loc, int64_t bytes,
 /// Waits, in every thread, for group `group`: mbarrier group mod N to
 /// complete phase group / N, that is, by parity.
 void TmaLowering::waitForGroup(OpBuilder &b, Location loc, Value group) {
-  Value phase = arith::AndIOp::create(
-      b, loc,
-      arith::ShRUIOp::create(b, loc, group,
-                             constantCount(b, loc, llvm::Log2_64(numBarriers))),
-      constantCount(b, loc, 1));
+  waitForPhase(b, loc, barriers, group);
+}
+
+/// Waits until mbarrier group mod N of `ring` completes phase group / N.
+void TmaLowering::waitForPhase(OpBuilder &b, Location loc, Value ring,
+                               Value group) {
+  Value round = arith::ShRUIOp::create(
+      b, loc, group, constantCount(b, loc, llvm::Log2_64(numBarriers)));
+  Value phase = arith::AndIOp::create(b, loc, round, constantCount(b, loc, 1));
   Value parity = arith::TruncIOp::create(b, loc, b.getI1Type(), phase);
-  nvgpu::MBarrierTryWaitParityOp::create(b, loc, barriers, parity,
+  nvgpu::MBarrierTryWaitParityOp::create(b, loc, ring, parity,
                                          constantIndex(b, loc, kWaitSuspendNs),
                                          slotOf(b, loc, group));
+}
+
+/// Whether `op` is the barrier right before a group's copies (the next op
+/// in its block that copies, commits, waits or synchronizes is a copy) in
+/// a kernel with split barriers. Its one job is then to keep the copies from
+/// overwriting a buffer version that some thread still reads: no other
+/// shared-memory write exists (hasGenericSharedWrites), and each thread
+/// waits for a group's phase itself before it reads the group's data.
+bool TmaLowering::splitsBarrier(BarrierOp op) const {
+  for (Operation *next = op->getNextNode(); next; next = next->getNextNode()) {
+    if (isa<CopyAsyncOp>(next))
+      return true;
+    if (isa<BarrierOp, CommitGroupOp, WaitGroupOp>(next) ||
+        (next->getNumRegions() != 0 && containsGroupOps(next)))
+      return false;
+  }
+  return false;
+}
+
+/// The barrier before group `committed`'s copies, split: warp 0, whose
+/// thread 0 issues the copies right after, waits at named barrier
+/// 1 + committed mod kSplitBarrierIds (`bar.sync`) until every thread has
+/// arrived there; the other warps arrive (`bar.arrive`) and run on. A
+/// CTA-wide bar.sync there holds every warp to the slowest one at every
+/// pipeline step: deleting the loop's bar.sync (unsafe) made the 256x128x64
+/// mma.sync kernel 4.6% faster on an H200 (docs/benchmarks.md).
+///
+/// Why several ids: a warp that has arrived runs on and may arrive at the
+/// next split barrier before warp 0 has waited at this one, and a named
+/// barrier counts arrivals, not rounds. A warp arrives for group g + K only
+/// after it waited for data that thread 0 issued after warp 0's wait for a
+/// group past g, when K exceeds the groups in flight (`peak`, checked in
+/// plan). mbarriers (every thread arrives, thread 0 waits) would need no
+/// ids, but compute-sanitizer's synccheck reports an mbarrier arrival whose
+/// previous phase the thread never waited for ("Missing wait"), and making
+/// every thread wait for it cost the whole gain.
+void TmaLowering::lowerBarrier(BarrierOp op, Value committed) {
+  OpBuilder b(op);
+  Location loc = op.getLoc();
+  Value id = arith::AddIOp::create(
+      b, loc,
+      arith::AndIOp::create(b, loc, committed,
+                            constantCount(b, loc, kSplitBarrierIds - 1)),
+      constantCount(b, loc, 1));
+  Value threads = constantCount(b, loc, kernel.getThreads());
+  auto branch = scf::IfOp::create(b, loc, TypeRange(), warpZero,
+                                  /*withElseRegion=*/true);
+  OpBuilder then = OpBuilder::atBlockTerminator(branch.thenBlock());
+  NVVM::BarrierOp::create(then, loc, TypeRange(), id, threads,
+                          /*reductionOp=*/nullptr,
+                          /*reductionPredicate=*/Value());
+  OpBuilder otherwise = OpBuilder::atBlockTerminator(branch.elseBlock());
+  NVVM::BarrierArriveOp::create(otherwise, loc, id, threads);
+  op.erase();
 }
 
 void TmaLowering::lowerWait(OpBuilder &b, Location loc, int64_t pending,
@@ -509,6 +623,9 @@ void TmaLowering::lowerBlock(Block &block, GroupState &state) {
   for (Operation &op : llvm::make_early_inc_range(block)) {
     if (auto copy = dyn_cast<CopyAsyncOp>(op)) {
       lowerCopy(copy, state.committed);
+    } else if (auto barrier = dyn_cast<BarrierOp>(op);
+               barrier && splitBarriers && splitsBarrier(barrier)) {
+      lowerBarrier(barrier, state.committed);
     } else if (auto commit = dyn_cast<CommitGroupOp>(op)) {
       commitGroup(commit, commit.getLoc(), groupBytes.lookup(commit), state);
       commit.erase();
@@ -565,12 +682,13 @@ void TmaLowering::rewrite() {
   lowerWait(end, loc, 0, state);
 }
 
-FailureOr<bool> mlir::tile::lowerAsyncCopiesToTma(KernelOp kernel, Value tid) {
+FailureOr<bool> mlir::tile::lowerAsyncCopiesToTma(KernelOp kernel, Value tid,
+                                                  bool splitBarriers) {
   bool any = false;
   kernel.walk([&](CopyAsyncOp) { any = true; });
   if (!any)
     return false;
-  TmaLowering lowering(kernel, tid);
+  TmaLowering lowering(kernel, tid, splitBarriers);
   Operation *culprit = nullptr;
   std::string why;
   if (failed(lowering.plan(culprit, why))) {

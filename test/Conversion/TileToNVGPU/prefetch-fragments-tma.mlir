@@ -1,4 +1,5 @@
 // RUN: tile-opt %s --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-nvgpu="chip=sm_90 tma=true" --tile-prefetch-fragments | FileCheck %s
+// RUN: tile-opt %s --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-nvgpu="chip=sm_90 tma=true split-barriers=true" --tile-prefetch-fragments | FileCheck %s --check-prefix=SPLIT
 
 // tile-prefetch-fragments on the steady state of a 3-stage GEMM whose copies
 // go through the TMA (14 k-tiles, one unrolled loop of 4 trips). Each trip
@@ -34,6 +35,25 @@
 // CHECK: %[[PT:.*]] = arith.andi %[[LEAD]], %[[MORE]] : i1
 // CHECK-NEXT: nvgpu.mbarrier.arrive.expect_tx {{.*}}, predicate = %[[PT]] :
 // CHECK: scf.yield
+
+// With split-barriers=true the past-the-end head's named barrier (warp 0's
+// wait, the other warps' arrival) is skipped with its copies.
+// SPLIT-LABEL: gpu.func @gemm_kernel
+// SPLIT: scf.for %[[IV:.*]] = {{.*}} iter_args(
+// SPLIT: %[[MORE:.*]] = arith.cmpi slt, %[[IV]]
+// SPLIT: scf.if %[[MORE]] {
+// SPLIT-NEXT: nvgpu.mbarrier.try_wait.parity
+// SPLIT-NEXT: }
+// SPLIT: scf.if %{{.*}} {
+// SPLIT-NEXT: scf.if %[[MORE]] {
+// SPLIT-NEXT: nvvm.barrier id = %{{.*}} number_of_threads = %{{.*}}
+// SPLIT-NEXT: }
+// SPLIT-NEXT: } else {
+// SPLIT-NEXT: scf.if %[[MORE]] {
+// SPLIT-NEXT: nvvm.barrier.arrive id = %{{.*}} number_of_threads = %{{.*}}
+// SPLIT-NEXT: }
+// SPLIT-NEXT: }
+// SPLIT: scf.yield
 
 !A = memref<256x448xf16>
 !B = memref<448x256xf16>

@@ -31,7 +31,8 @@ namespace tile {
 /// is inserted: synchronization is explicit in the input. With `tma`, the
 /// async copies and their groups go through the TMA and mbarriers where the
 /// kernel allows it (TmaCopies.h).
-LogicalResult lowerTileMemoryOps(KernelOp kernel, bool tma = false);
+LogicalResult lowerTileMemoryOps(KernelOp kernel, bool tma = false,
+                                 bool splitBarriers = false);
 
 } // namespace tile
 } // namespace mlir

@@ -31,7 +31,13 @@ namespace tile {
 /// a whole shared tile in a TMA layout, or it is not followed by its commit
 /// in the same block), nothing changes, a remark says why, and the result is
 /// false; the caller then lowers to cp.async.
-FailureOr<bool> lowerAsyncCopiesToTma(KernelOp kernel, Value tid);
+///
+/// With `splitBarriers`, each `tile.barrier` right before a group's copies
+/// becomes a named barrier that only warp 0 (which issues the copies) waits
+/// at, while the other warps arrive and run on; where a barrier could order
+/// other shared-memory writes, nothing is split and a remark says why.
+FailureOr<bool> lowerAsyncCopiesToTma(KernelOp kernel, Value tid,
+                                      bool splitBarriers = false);
 
 } // namespace tile
 } // namespace mlir
