@@ -93,7 +93,6 @@ private:
   void lowerWait(OpBuilder &b, Location loc, int64_t pending,
                  GroupState &state);
   void waitForGroup(OpBuilder &b, Location loc, Value group);
-  void waitForPhase(OpBuilder &b, Location loc, Value ring, Value group);
   bool splitsBarrier(BarrierOp op) const;
   void lowerBarrier(BarrierOp op, Value committed);
   Value slotOf(OpBuilder &b, Location loc, Value group);
@@ -331,15 +330,15 @@ LogicalResult TmaLowering::plan(Operation *&culprit, std::string &why) {
   }
   numBarriers = llvm::PowerOf2Ceil(2 * (peak + 1));
   if (splitBarriers) {
-    const char *why = nullptr;
+    const char *reason = nullptr;
     if (peak >= kSplitBarrierIds)
-      why = "more groups are in flight than there are named barriers to "
-            "split them with";
+      reason = "more groups are in flight than there are named barriers to "
+               "split them with";
     else if (hasGenericSharedWrites(kernel))
-      why = "the kernel writes shared memory other than through "
-            "tile.copy_async, and a barrier may order those writes";
-    if (why) {
-      kernel.emitRemark("barriers stay CTA-wide (split-barriers): ") << why;
+      reason = "the kernel writes shared memory other than through "
+               "tile.copy_async, and a barrier may order those writes";
+    if (reason) {
+      kernel.emitRemark("barriers stay CTA-wide (split-barriers): ") << reason;
       splitBarriers = false;
     }
   }
@@ -434,17 +433,11 @@ void TmaLowering::commitGroup(Operation *before, Location loc, int64_t bytes,
 /// Waits, in every thread, for group `group`: mbarrier group mod N to
 /// complete phase group / N, that is, by parity.
 void TmaLowering::waitForGroup(OpBuilder &b, Location loc, Value group) {
-  waitForPhase(b, loc, barriers, group);
-}
-
-/// Waits until mbarrier group mod N of `ring` completes phase group / N.
-void TmaLowering::waitForPhase(OpBuilder &b, Location loc, Value ring,
-                               Value group) {
   Value round = arith::ShRUIOp::create(
       b, loc, group, constantCount(b, loc, llvm::Log2_64(numBarriers)));
   Value phase = arith::AndIOp::create(b, loc, round, constantCount(b, loc, 1));
   Value parity = arith::TruncIOp::create(b, loc, b.getI1Type(), phase);
-  nvgpu::MBarrierTryWaitParityOp::create(b, loc, ring, parity,
+  nvgpu::MBarrierTryWaitParityOp::create(b, loc, barriers, parity,
                                          constantIndex(b, loc, kWaitSuspendNs),
                                          slotOf(b, loc, group));
 }
