@@ -40,6 +40,11 @@ parser.add_argument("--tma", action="store_true",
                     help="compile half of the sm_90 and sm_90a kernels with "
                     "tile-to-ptx's tma=true, from a separate stream as "
                     "--types")
+parser.add_argument("--tma-options", action="store_true",
+                    help="with --tma, give half of the tma=true kernels "
+                    "split-barriers=true and, independently, half of the "
+                    "sm_90 and sm_90a kernels tma-store=true, from separate "
+                    "streams")
 parser.add_argument("--keep", action="store_true",
                     help="keep the PTX, launch description and (sm_90, "
                     "sm_90a) cubin of each kernel, and write manifest.tsv")
@@ -53,6 +58,8 @@ type_rng = random.Random(f"types {args.seed}")
 schedule_rng = random.Random(f"schedules {args.seed}")
 persistent_rng = random.Random(f"persistent {args.seed}")
 tma_rng = random.Random(f"tma {args.seed}")
+split_rng = random.Random(f"split-barriers {args.seed}")
+store_rng = random.Random(f"tma-store {args.seed}")
 
 
 def config():
@@ -96,6 +103,11 @@ for i in range(args.count):
         persistent = f"persistent-blocks={persistent_rng.choice([1, 2, 3, 7, 132])}"
     if args.tma and chip.startswith("sm_90") and tma_rng.random() < 0.5:
         persistent = (persistent + " tma=true").lstrip()
+        if args.tma_options and split_rng.random() < 0.5:
+            persistent += " split-barriers=true"
+    if args.tma_options and chip.startswith("sm_90") and \
+            store_rng.random() < 0.5:
+        persistent = (persistent + " tma-store=true").lstrip()
     pipeline = f"--tile-to-ptx=chip={chip} {persistent}".rstrip()
     what = f"{chip} {' '.join(flags)} {persistent}".rstrip()
     src = run([sys.executable, args.gen] + flags)
