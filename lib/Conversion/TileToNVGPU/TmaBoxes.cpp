@@ -149,8 +149,10 @@ Value tma::getBoxView(OpBuilder &b, Location loc, Value buffer, Value first,
 }
 
 SmallVector<Value, 2> tma::getBoxCoordinates(OpBuilder &b, Location loc,
-                                             Value row, Value col,
+                                             ValueRange offsets,
                                              const Box &box) {
+  Value row = offsets.empty() ? constantIndex(b, loc, 0) : offsets[0];
+  Value col = offsets.empty() ? constantIndex(b, loc, 0) : offsets[1];
   return {b.createOrFold<arith::AddIOp>(loc, col,
                                         constantIndex(b, loc, box.colOffset)),
           b.createOrFold<arith::AddIOp>(loc, row,

@@ -385,11 +385,6 @@ void TmaLowering::lowerCopy(CopyAsyncOp op, Value committed) {
   OpBuilder b = issueBefore(op);
   Location loc = op.getLoc();
   Value zero = constantIndex(b, loc, 0);
-  Value row = zero, col = zero;
-  if (!op.getSourceIndices().empty()) {
-    row = op.getSourceIndices()[0];
-    col = op.getSourceIndices()[1];
-  }
   // The tile's first element in its allocation (the version's offset).
   SharedAccess tile = composeSharedAccess(b, loc, op.getDest(), {zero, zero});
   auto bufferType = cast<MemRefType>(tile.buffer.getType());
@@ -405,10 +400,10 @@ void TmaLowering::lowerCopy(CopyAsyncOp op, Value committed) {
   Value slot = slotOf(b, loc, committed);
   for (const Box &box : plan.boxes) {
     Value dst = tma::getBoxView(b, loc, tile.buffer, first, plan, box);
-    nvgpu::TmaAsyncLoadOp::create(b, loc, dst, barriers, descriptor,
-                                  tma::getBoxCoordinates(b, loc, row, col, box),
-                                  slot,
-                                  /*multicastMask=*/Value(), leader);
+    nvgpu::TmaAsyncLoadOp::create(
+        b, loc, dst, barriers, descriptor,
+        tma::getBoxCoordinates(b, loc, op.getSourceIndices(), box), slot,
+        /*multicastMask=*/Value(), leader);
   }
   op.erase();
 }

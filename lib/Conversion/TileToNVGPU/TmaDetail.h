@@ -58,9 +58,9 @@ Value getBoxView(OpBuilder &b, Location loc, Value buffer, Value first,
                  const BoxPlan &plan, const Box &box);
 
 /// The global side of one box: its coordinates, innermost first, for a tile
-/// at (row, col) of the global tensor.
-SmallVector<Value, 2> getBoxCoordinates(OpBuilder &b, Location loc, Value row,
-                                        Value col, const Box &box);
+/// at `offsets` (row, column) of the global tensor; none: at (0, 0).
+SmallVector<Value, 2> getBoxCoordinates(OpBuilder &b, Location loc,
+                                        ValueRange offsets, const Box &box);
 
 } // namespace tma
 } // namespace tile

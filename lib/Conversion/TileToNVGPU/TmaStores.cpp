@@ -178,11 +178,6 @@ void mlir::tile::lowerStagedStoresToTma(KernelOp kernel, Value tid) {
     OpBuilder b(op);
     Location loc = op.getLoc();
     Value zero = constantIndex(b, loc, 0);
-    Value row = zero, col = zero;
-    if (!op.getDestIndices().empty()) {
-      row = op.getDestIndices()[0];
-      col = op.getDestIndices()[1];
-    }
     Value leader =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, tid, zero);
     emitIf(b, loc, leader, [&](OpBuilder &inner) {
@@ -191,7 +186,7 @@ void mlir::tile::lowerStagedStoresToTma(KernelOp kernel, Value tid) {
             tma::getBoxView(inner, loc, op.getSource(), zero, *plan, box);
         nvgpu::TmaAsyncStoreOp::create(
             inner, loc, src, map,
-            tma::getBoxCoordinates(inner, loc, row, col, box),
+            tma::getBoxCoordinates(inner, loc, op.getDestIndices(), box),
             /*predicate=*/Value());
       }
       NVVM::CpAsyncBulkCommitGroupOp::create(inner, loc);
