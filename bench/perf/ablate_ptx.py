@@ -7,6 +7,12 @@ so ptxas keeps the values and addresses but nothing is stored. The kernel
 computes wrong results afterwards; only its time means something
 (tile-run --bench).
 
+`halfb` and `halfab` bound what sharing tiles between the blocks of a cluster
+(TMA multicast) could be worth: they delete, in the loops, the last quarter of
+each commit group's `cp.async` (half of B's, for groups that copy A and then
+B in two equal halves) or the second half of each half (half of A's and half
+of B's), as if another block had loaded those bytes.
+
   bench/perf/ablate_ptx.py MODE in.ptx > out.ptx
 
 A loop is a label with a backward branch to it; its body is everything in
@@ -50,8 +56,36 @@ def predicate_stores(lines):
     return out, guarded
 
 
+def drop_shared_quarters(lines, ranges, mode):
+    """Deletes the quarters of each loop commit group that `mode` names."""
+    drop = {"halfb": (3,), "halfab": (1, 3)}[mode]
+    out, group, removed = [], [], 0
+
+    def flush():
+        nonlocal removed
+        n = len(group)
+        for k, (i, line) in enumerate(group):
+            if n % 4 == 0 and (4 * k) // n in drop:
+                removed += 1
+                continue
+            out.append(line)
+        group.clear()
+
+    for i, line in enumerate(lines):
+        in_loop = any(a <= i <= b for a, b in ranges)
+        if in_loop and "cp.async.cg" in line:
+            group.append((i, line))
+            continue
+        if "cp.async.commit_group" in line:
+            flush()
+        out.append(line)
+    flush()
+    return out, removed
+
+
 def main():
-    if len(sys.argv) != 3 or sys.argv[1] not in list(PATTERNS) + ["nostore"]:
+    modes = list(PATTERNS) + ["nostore", "halfb", "halfab"]
+    if len(sys.argv) != 3 or sys.argv[1] not in modes:
         sys.exit(__doc__)
     with open(sys.argv[2]) as f:
         lines = f.read().split("\n")
@@ -60,8 +94,13 @@ def main():
         sys.stderr.write("nostore: guarded %d\n" % guarded)
         print("\n".join(out))
         return
-    pattern = PATTERNS[sys.argv[1]]
     ranges = loop_ranges(lines)
+    if sys.argv[1] in ("halfb", "halfab"):
+        out, removed = drop_shared_quarters(lines, ranges, sys.argv[1])
+        sys.stderr.write("%s: removed %d\n" % (sys.argv[1], removed))
+        print("\n".join(out))
+        return
+    pattern = PATTERNS[sys.argv[1]]
     kept, removed = [], 0
     for i, line in enumerate(lines):
         if pattern in line and any(a <= i <= b for a, b in ranges):

@@ -171,7 +171,9 @@ std::optional<LaunchDesc>
 tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
   LaunchDesc desc;
   bool seenKernel = false, seenGrid = false, seenBlock = false,
-       seenShared = false, seenChip = false, seenTranspose = false;
+       seenShared = false, seenChip = false, seenTranspose = false,
+       seenCluster = false;
+  unsigned clusterLine = 0;
   std::istringstream in(text);
   std::string rawLine;
   unsigned lineNo = 0;
@@ -280,6 +282,23 @@ tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
         return fail("unsupported swizzle '" + swizzle + "' of tensormap '" +
                     map.argName + "' (expected none, 32, 64 or 128)");
       desc.tensorMaps.push_back(map);
+    } else if (key == "cluster") {
+      if (words.size() != 4)
+        return fail("expected 'cluster <x> <y> <z>'");
+      if (!once(seenCluster))
+        return fail("duplicate 'cluster' line");
+      for (size_t i = 1; i < 4; ++i) {
+        int64_t v;
+        // 8 blocks is the largest cluster every sm_90 GPU supports.
+        if (!parseInt(words[i], 1, 8, v))
+          return fail("'cluster' extent '" + words[i] +
+                      "' is not an integer in 1..8");
+        desc.cluster[i - 1] = unsigned(v);
+      }
+      if (desc.cluster[0] * desc.cluster[1] * desc.cluster[2] > 8)
+        return fail("a cluster of " + words[1] + "x" + words[2] + "x" +
+                    words[3] + " blocks is more than 8");
+      clusterLine = lineNo;
     } else if (key == "grid_expr") {
       size_t pos = line.find("grid_expr") + std::strlen("grid_expr");
       std::string rest = line.substr(pos);
@@ -299,6 +318,20 @@ tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
     error = std::string("missing required '") + (seenGrid ? "block" : "grid") +
             "' line";
     return std::nullopt;
+  }
+  // A cluster must tile the grid (the driver would refuse the launch).
+  for (int d = 0; d < 3; ++d) {
+    if (desc.grid[d] % desc.cluster[d] != 0) {
+      error = "line " + std::to_string(clusterLine) + ": the grid (" +
+              std::to_string(desc.grid[0]) + " " +
+              std::to_string(desc.grid[1]) + " " +
+              std::to_string(desc.grid[2]) +
+              ") is not a whole number of clusters of " +
+              std::to_string(desc.cluster[0]) + " " +
+              std::to_string(desc.cluster[1]) + " " +
+              std::to_string(desc.cluster[2]);
+      return std::nullopt;
+    }
   }
   // Checked once every arg is known: a tensormap line may precede its arg.
   for (TensorMapDesc &map : desc.tensorMaps) {

@@ -312,12 +312,17 @@ int main(int argc, char **argv) {
       Kernel::load(*gpu, image, opts.ptxPath, desc, error);
   if (!kernel)
     return fail(error);
+  std::string clusters;
+  if (desc.cluster != std::array<unsigned, 3>{1, 1, 1})
+    clusters = " in clusters of " + std::to_string(desc.cluster[0]) + "x" +
+               std::to_string(desc.cluster[1]) + "x" +
+               std::to_string(desc.cluster[2]);
   std::fprintf(text,
-               "kernel %s on %s (%s, %d SMs): grid %ux%ux%u, block %ux%ux%u, "
+               "kernel %s on %s (%s, %d SMs): grid %ux%ux%u%s, block %ux%ux%u, "
                "%llu B dynamic shared, %d registers, %d B local\n",
                desc.kernel.c_str(), gpu->name.c_str(), gpu->chipName().c_str(),
                gpu->smCount, desc.grid[0], desc.grid[1], desc.grid[2],
-               desc.block[0], desc.block[1], desc.block[2],
+               clusters.c_str(), desc.block[0], desc.block[1], desc.block[2],
                (unsigned long long)desc.sharedBytes, kernel->numRegs,
                kernel->localBytes);
 

@@ -30,6 +30,7 @@ arg B bf16 4096x2048
 arg C f32 4096x2048
 grid_expr ceildiv(N,128) ceildiv(M,128) 1
 gemm_transpose 0 1
+cluster 2 1 1
 )",
                                          error);
   ASSERT_TRUE(desc) << error;
@@ -38,6 +39,7 @@ gemm_transpose 0 1
   EXPECT_EQ(desc->grid, (std::array<unsigned, 3>{32, 32, 1}));
   EXPECT_EQ(desc->block, (std::array<unsigned, 3>{128, 1, 1}));
   EXPECT_EQ(desc->sharedBytes, 49152u);
+  EXPECT_EQ(desc->cluster, (std::array<unsigned, 3>{2, 1, 1}));
   ASSERT_EQ(desc->args.size(), 3u);
   EXPECT_EQ(desc->args[1].name, "B");
   EXPECT_EQ(desc->args[1].type, ElemType::BF16);
@@ -60,6 +62,7 @@ TEST(LaunchDesc, DefaultsAndUnknownKeys) {
   EXPECT_EQ(desc->sharedBytes, 0u);
   EXPECT_FALSE(desc->transposeA);
   EXPECT_FALSE(desc->transposeB);
+  EXPECT_EQ(desc->cluster, (std::array<unsigned, 3>{1, 1, 1}));
   ASSERT_EQ(desc->warnings.size(), 1u);
   EXPECT_EQ(desc->warnings[0], "line 4: unknown key 'registers' ignored");
 }
@@ -155,6 +158,15 @@ TEST(LaunchDesc, RejectsBadFilesWithTheLineAndCause) {
       {"kernel k\ntensormap A 64x257 swizzle none\n",
        "line 2: tensormap box 64x257 of arg 'A' is out of range: rows and "
        "columns must be 1..256"},
+      {"kernel k\ncluster 2 1\n", "line 2: expected 'cluster <x> <y> <z>'"},
+      {"kernel k\ncluster 2 0 1\n",
+       "line 2: 'cluster' extent '0' is not an integer in 1..8"},
+      {"kernel k\ncluster 4 4 1\n",
+       "line 2: a cluster of 4x4x1 blocks is more than 8"},
+      {"kernel k\ncluster 2 1 1\ncluster 2 1 1\n",
+       "line 3: duplicate 'cluster' line"},
+      {"kernel k\ngrid 31 32 1\nblock 128\ncluster 2 1 1\n",
+       "line 4: the grid (31 32 1) is not a whole number of clusters of 2 1 1"},
       {"kernel k\ngrid 1\nblock 1\ntensormap A 64x32 swizzle none\n",
        "line 4: tensormap names arg 'A', but no 'arg A ...' line declares it"},
       {"kernel k\ngrid 1\nblock 1\narg A f16 4096\n"

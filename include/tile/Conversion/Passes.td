@@ -104,6 +104,18 @@ def TileLowerToNVGPU : Pass<"tile-lower-to-nvgpu", "ModuleOp"> {
     copies, waits there (`bar.sync`), and the other warps arrive
     (`bar.arrive`) and run on. A kernel that writes shared memory other
     than through `tile.copy_async` keeps its barriers, with a remark.
+
+    With `cluster=2` (and `tma=true`), the kernel runs in thread-block
+    clusters of two blocks along the hardware x dimension (PTX
+    `.reqnctapercluster 2, 1, 1`, and a `cluster` line in the launch
+    description). The block order pairs blocks that differ in one block
+    index (the row in the grouped order: both compute tiles of one column);
+    a copy whose coordinates do not depend on that index (B's tiles, there)
+    is loaded once per cluster: each block issues half of its boxes with
+    `.multicast::cluster` into both blocks' shared memory. The barrier
+    before each group's copies becomes a cluster barrier. A kernel whose
+    grid, block order or control flow does not allow it keeps one block per
+    cluster, with a remark that says why.
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
@@ -121,6 +133,10 @@ def TileLowerToNVGPU : Pass<"tile-lower-to-nvgpu", "ModuleOp"> {
     Option<"splitBarriers", "split-barriers", "bool", /*default=*/"false",
            "with tma: only warp 0, which issues the TMA copies, waits at the "
            "barrier before them (a named barrier the other warps arrive at)">,
+    Option<"cluster", "cluster", "int64_t", /*default=*/"1",
+           "with tma: blocks per thread-block cluster, 1 or 2 (the two "
+           "blocks of a cluster load the tiles they share once, through "
+           "TMA multicast)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -331,6 +347,10 @@ def TileToPTX : Pass<"tile-to-ptx", "ModuleOp"> {
     Option<"splitBarriers", "split-barriers", "bool", /*default=*/"false",
            "tile-lower-to-nvgpu's split-barriers: with tma, the other warps "
            "do not wait at the barrier before the TMA copies">,
+    Option<"cluster", "cluster", "int64_t", /*default=*/"1",
+           "tile-lower-to-nvgpu's cluster: with tma, clusters of 2 blocks "
+           "that share tiles through TMA multicast (not with "
+           "persistent-blocks)">,
   ];
 }
 

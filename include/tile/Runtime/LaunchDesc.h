@@ -70,6 +70,9 @@ struct LaunchDesc {
   /// `gemm_transpose <a> <b>`: the kernel's tile.gemm reads A stored KxM
   /// (transposeA) and B stored NxK (transposeB). Absent: both false.
   bool transposeA = false, transposeB = false;
+  /// `cluster <x> <y> <z>`: blocks per thread-block cluster, which the PTX
+  /// requires (`.reqnctapercluster`); checked to tile the grid. Absent: 1.
+  std::array<unsigned, 3> cluster = {1, 1, 1};
   /// Kernel parameters args.size() .. args.size() + tensorMaps.size() - 1,
   /// validated against their args (rank 2, box, swizzle span, row pitch).
   std::vector<TensorMapDesc> tensorMaps;

@@ -284,7 +284,7 @@ static void lowerSerialPipelined(PipelinedOp op) {
 }
 
 LogicalResult mlir::tile::lowerTileMemoryOps(KernelOp kernel, bool tma,
-                                             bool splitBarriers) {
+                                             const TmaOptions &tmaOptions) {
   int64_t threads = kernel.getThreads();
   SmallVector<PipelinedOp> loops;
   kernel.walk([&](PipelinedOp op) { loops.push_back(op); });
@@ -316,7 +316,7 @@ LogicalResult mlir::tile::lowerTileMemoryOps(KernelOp kernel, bool tma,
   OpBuilder b = OpBuilder::atBlockBegin(&body);
   Value tid = gpu::ThreadIdOp::create(b, kernel.getLoc(), gpu::Dimension::x);
   lowerStagedStoresToTma(kernel, tid);
-  if (tma && failed(lowerAsyncCopiesToTma(kernel, tid, splitBarriers)))
+  if (tma && failed(lowerAsyncCopiesToTma(kernel, tid, tmaOptions)))
     return failure();
 
   SmallVector<Operation *> ops;

@@ -8,13 +8,16 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "tile/Conversion/TileToNVGPU/LaunchInfo.h"
 #include "tile/Conversion/TileToNVGPU/SharedCarving.h"
+#include "tile/Conversion/TileToNVGPU/TmaCopies.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -66,6 +69,39 @@ static std::pair<Value, Value> remapBlockIndices(OpBuilder &b, Location loc,
       b, loc, first, arith::RemUIOp::create(b, loc, inGroup, size));
   Value x = arith::DivUIOp::create(b, loc, inGroup, size);
   return {x, y};
+}
+
+FailureOr<unsigned> mlir::tile::getClusterPairDim(KernelOp kernel,
+                                                  int64_t blockGroup,
+                                                  std::string &why) {
+  SmallVector<int64_t> grid;
+  for (Value size : kernel.getGridSizes()) {
+    std::optional<int64_t> value = getConstantIntValue(size);
+    if (!value) {
+      why = "the grid size is not a constant";
+      return failure();
+    }
+    grid.push_back(*value);
+  }
+  if (grid[0] % 2 != 0) {
+    why = "the grid's x size, " + std::to_string(grid[0]) +
+          ", is odd: clusters of 2 blocks along x must tile it";
+    return failure();
+  }
+  // Without the grouped order, hardware blocks 2i and 2i + 1 are neighbours
+  // in x. With it, the linear ids 2i and 2i + 1 walk down one column of a
+  // group (remapBlockIndices): neighbours in y, when every group has an even
+  // number of rows.
+  if (grid.size() != 2 || blockGroup <= 1)
+    return 0u;
+  if (blockGroup % 2 != 0 || grid[1] % 2 != 0) {
+    why = "in the grouped block order (block-group=" +
+          std::to_string(blockGroup) + ") a cluster's two blocks share a " +
+          "column only when the group and the grid's y size (" +
+          std::to_string(grid[1]) + ") are even";
+    return failure();
+  }
+  return 1u;
 }
 
 FailureOr<gpu::LaunchFuncOp>
@@ -123,6 +159,10 @@ mlir::tile::outlineKernel(KernelOp kernel, gpu::GPUModuleOp module,
                                         memrefArgs.size(), argTypes.size()))));
   int32_t threads = kernel.getThreads();
   gpuFunc.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(ctx, {threads, 1, 1}));
+  auto clusterDims =
+      kernel->getAttrOfType<DenseI32ArrayAttr>(kClusterDimsAttrName);
+  if (clusterDims)
+    gpuFunc->setAttr(NVVM::NVVMDialect::getClusterDimAttrName(), clusterDims);
 
   Block &entry = gpuFunc.getBody().front();
   OpBuilder builder = OpBuilder::atBlockBegin(&entry);
@@ -190,8 +230,9 @@ mlir::tile::outlineKernel(KernelOp kernel, gpu::GPUModuleOp module,
             .getResult(0));
   auto launch = gpu::LaunchFuncOp::create(host, loc, gpuFunc, gridSize,
                                           blockSize, shared, operands);
-  if (failed(attachLaunchInfo(launch, chip.name, sharedBytes, memrefArgs,
-                              tensorMaps, gemm)))
+  if (failed(attachLaunchInfo(
+          launch, chip.name, sharedBytes, memrefArgs, tensorMaps, gemm,
+          clusterDims ? clusterDims.asArrayRef() : ArrayRef<int32_t>())))
     return failure();
   kernel.erase();
   return launch;

@@ -90,7 +90,8 @@ LogicalResult mlir::tile::attachLaunchInfo(gpu::LaunchFuncOp launch,
                                            StringRef chip, int64_t sharedBytes,
                                            ArrayRef<BlockArgument> memrefArgs,
                                            ArrayRef<Value> tensorMaps,
-                                           std::optional<GemmTranspose> gemm) {
+                                           std::optional<GemmTranspose> gemm,
+                                           ArrayRef<int32_t> cluster) {
   Builder b(launch.getContext());
   gpu::KernelDim3 grid = launch.getGridSizeOperandValues();
   gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
@@ -153,6 +154,8 @@ LogicalResult mlir::tile::attachLaunchInfo(gpu::LaunchFuncOp launch,
   info.append("grid_expr", b.getStringAttr(llvm::join(gridExpr, " ")));
   if (gemm)
     info.append("gemm_transpose", b.getDenseBoolArrayAttr({gemm->a, gemm->b}));
+  if (!cluster.empty())
+    info.append("cluster", b.getDenseI32ArrayAttr(cluster));
   launch->setAttr(kLaunchAttrName, info.getDictionary(launch.getContext()));
   return success();
 }
@@ -194,6 +197,14 @@ LogicalResult mlir::tile::writeLaunchDescription(gpu::LaunchFuncOp launch,
       return launch.emitError("malformed '")
              << kLaunchAttrName << "' attribute: bad gemm_transpose";
     os << "gemm_transpose " << transpose[0] << " " << transpose[1] << "\n";
+  }
+  if (Attribute attr = info.get("cluster")) {
+    auto cluster = dyn_cast<DenseI32ArrayAttr>(attr);
+    if (!cluster || cluster.size() != 3)
+      return launch.emitError("malformed '")
+             << kLaunchAttrName << "' attribute: bad cluster";
+    os << "cluster " << cluster[0] << " " << cluster[1] << " " << cluster[2]
+       << "\n";
   }
   return success();
 }

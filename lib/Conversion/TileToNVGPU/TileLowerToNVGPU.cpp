@@ -60,6 +60,23 @@ struct TileLowerToNVGPUPass
                        "barriers before TMA copies");
       return signalPassFailure();
     }
+    if (cluster != 1 && cluster != 2) {
+      emitError(module.getLoc())
+          << "cluster=" << int64_t(cluster) << " is not supported: use 1 or 2";
+      return signalPassFailure();
+    }
+    if (cluster == 2 && !tma) {
+      emitError(module.getLoc(),
+                "cluster=2 needs tma=true: the blocks of a cluster "
+                "share tiles through TMA multicast");
+      return signalPassFailure();
+    }
+    if (cluster == 2 && splitBarriers) {
+      emitError(module.getLoc(),
+                "cluster=2 and split-barriers=true do not combine: "
+                "the barriers before the copies span the cluster");
+      return signalPassFailure();
+    }
 
     SmallVector<KernelOp> kernels;
     module.walk([&](KernelOp kernel) { kernels.push_back(kernel); });
@@ -76,7 +93,11 @@ struct TileLowerToNVGPUPass
         stageFragmentStoresForTma(kernel, *chipInfo);
       if (failed(lowerFragmentOps(kernel, *chipInfo)))
         return signalPassFailure();
-      if (failed(lowerTileMemoryOps(kernel, tma, splitBarriers)))
+      TmaOptions tmaOptions;
+      tmaOptions.splitBarriers = splitBarriers;
+      tmaOptions.clusterSize = cluster;
+      tmaOptions.blockGroup = blockGroup;
+      if (failed(lowerTileMemoryOps(kernel, tma, tmaOptions)))
         return signalPassFailure();
     }
 

@@ -42,7 +42,8 @@ struct TileToPTXPass : tile::impl::TileToPTXBase<TileToPTXPass> {
             " block-group=" + std::to_string(blockGroup) +
             " tma=" + (tma ? "true" : "false") +
             " tma-store=" + (tmaStore ? "true" : "false") +
-            " split-barriers=" + (splitBarriers ? "true" : "false") + "},";
+            " split-barriers=" + (splitBarriers ? "true" : "false") +
+            " cluster=" + std::to_string(cluster) + "},";
     if (prefetchFragments && info.prefetchFragments)
       text += "tile-prefetch-fragments,";
     // expand-strided-metadata and lower-affine run on structured control
@@ -97,6 +98,13 @@ struct TileToPTXPass : tile::impl::TileToPTXBase<TileToPTXPass> {
         lookupChipOrEmitError(module.getLoc(), chip, getArgument());
     if (!info)
       return signalPassFailure();
+    if (cluster == 2 && persistentBlocks > 0) {
+      emitError(module.getLoc(),
+                "cluster=2 and persistent-blocks do not combine: the "
+                "blocks of a cluster must run the same tiles' steps "
+                "in step");
+      return signalPassFailure();
+    }
     OpPassManager front("builtin.module"), back("builtin.module");
     if (failed(buildPipeline(front, getFrontPipeline(*info))) ||
         failed(buildPipeline(back, getBackPipeline(*info))))

@@ -31,6 +31,8 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "tile/Conversion/TileToNVGPU/KernelOutlining.h"
 #include "tile/Conversion/TileToNVGPU/SharedAccess.h"
 #include "tile/Conversion/TileToNVGPU/SharedLayout.h"
 #include "llvm/ADT/MapVector.h"
@@ -75,8 +77,9 @@ Value constantCount(OpBuilder &b, Location loc, int64_t value) {
 
 class TmaLowering {
 public:
-  TmaLowering(KernelOp kernel, Value tid, bool splitBarriers)
-      : kernel(kernel), tid(tid), splitBarriers(splitBarriers) {}
+  TmaLowering(KernelOp kernel, Value tid, const TmaOptions &options)
+      : kernel(kernel), tid(tid), options(options),
+        splitBarriers(options.splitBarriers) {}
 
   /// Plans every copy; on failure `why` names the copy and the reason.
   LogicalResult plan(Operation *&culprit, std::string &why);
@@ -94,6 +97,9 @@ private:
                  GroupState &state);
   void waitForGroup(OpBuilder &b, Location loc, Value group);
   bool splitsBarrier(BarrierOp op) const;
+  void planCluster();
+  void clusterBarrier(OpBuilder &b, Location loc);
+  void clusterBarrierBefore(CopyAsyncOp op);
   void lowerBarrier(BarrierOp op, Value committed);
   Value slotOf(OpBuilder &b, Location loc, Value group);
   OpBuilder issueBefore(Operation *op);
@@ -101,6 +107,7 @@ private:
 
   KernelOp kernel;
   Value tid;
+  TmaOptions options;
   /// In the kernel's order, which is the order of the tensor maps among the
   /// kernel's parameters.
   llvm::MapVector<Operation *, CopyPlan> plans;
@@ -113,6 +120,13 @@ private:
   bool splitBarriers;
   /// The scf.if ops that hold warp 0's issue code.
   llvm::SmallPtrSet<Operation *, 8> issueBlocks;
+  /// Whether the kernel runs in clusters of two blocks (planCluster), the
+  /// copies both blocks of a cluster make, and, per block rank r in the
+  /// cluster, "thread 0 of the block of rank r".
+  bool clustered = false;
+  bool genericSharedWrites = false;
+  llvm::SmallPtrSet<Operation *, 8> sharedCopies;
+  Value leaderOfRank[2];
 };
 
 } // namespace
@@ -279,6 +293,94 @@ static bool hasGenericSharedWrites(KernelOp kernel) {
   return result.wasInterrupted();
 }
 
+/// Whether `value` may differ between two blocks whose block index `index`
+/// differs and whose other block indices agree: whether it is computed from
+/// `index`, or from something this does not follow (a loop-carried value, a
+/// load, an op with regions). Values from outside `kernel` are the same in
+/// every block.
+static bool dependsOnBlockIndex(Value value, Value index, KernelOp kernel,
+                                DenseMap<Value, bool> &memo) {
+  if (value == index)
+    return true;
+  if (auto it = memo.find(value); it != memo.end())
+    return it->second;
+  memo[value] = true; // Until known otherwise (cycles are loop-carried).
+  bool result = true;
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    auto loop = dyn_cast<scf::ForOp>(owner);
+    if (!kernel->isAncestor(owner) || owner == kernel)
+      result = false; // An argument of the host function, or a block index.
+    else if (loop && arg == loop.getInductionVar())
+      result = llvm::any_of(
+          ValueRange{loop.getLowerBound(), loop.getUpperBound(),
+                     loop.getStep()},
+          [&](Value v) { return dependsOnBlockIndex(v, index, kernel, memo); });
+  } else {
+    Operation *op = value.getDefiningOp();
+    if (!kernel->isProperAncestor(op))
+      result = false;
+    else if (op->getNumRegions() == 0 && isPure(op))
+      result = llvm::any_of(op->getOperands(), [&](Value v) {
+        return dependsOnBlockIndex(v, index, kernel, memo);
+      });
+  }
+  memo[value] = result;
+  return result;
+}
+
+/// Decides whether the kernel runs in clusters of two blocks (TmaOptions):
+/// the grid and block order must pair blocks that differ in one index
+/// (getClusterPairDim); both blocks of a cluster must run the same sequence
+/// of cluster barriers, so no copy may sit in a loop or under a condition
+/// that depends on that index; and some copy must load the same tile in
+/// both. Otherwise a remark says why.
+void TmaLowering::planCluster() {
+  std::string why;
+  auto decide = [&]() -> bool {
+    FailureOr<unsigned> dim =
+        getClusterPairDim(kernel, options.blockGroup, why);
+    if (failed(dim))
+      return false;
+    Value index = kernel.getBlockIndices()[*dim];
+    DenseMap<Value, bool> memo;
+    auto varies = [&](ValueRange values) {
+      return llvm::any_of(values, [&](Value v) {
+        return dependsOnBlockIndex(v, index, kernel, memo);
+      });
+    };
+    for (auto &entry : plans) {
+      auto copy = cast<CopyAsyncOp>(entry.first);
+      for (Operation *parent = copy->getParentOp(); parent != kernel;
+           parent = parent->getParentOp()) {
+        auto loop = dyn_cast<scf::ForOp>(parent);
+        auto ifOp = dyn_cast<scf::IfOp>(parent);
+        if ((loop && varies({loop.getLowerBound(), loop.getUpperBound(),
+                             loop.getStep()})) ||
+            (ifOp && varies(ifOp.getCondition()))) {
+          why = "a copy runs under control flow that depends on the block "
+                "index, so the blocks of a cluster could disagree on the "
+                "barriers they wait at";
+          return false;
+        }
+      }
+      if (!varies(copy.getSourceIndices()))
+        sharedCopies.insert(copy);
+    }
+    if (sharedCopies.empty()) {
+      why = "no copy loads the same tile in both blocks of a cluster";
+      return false;
+    }
+    return true;
+  };
+  clustered = decide();
+  genericSharedWrites = clustered && hasGenericSharedWrites(kernel);
+  if (!clustered) {
+    sharedCopies.clear();
+    kernel.emitRemark("blocks stay unclustered (cluster=2): ") << why;
+  }
+}
+
 LogicalResult TmaLowering::plan(Operation *&culprit, std::string &why) {
   WalkResult walk = kernel.getBody().walk([&](Operation *op) {
     culprit = op;
@@ -329,6 +431,14 @@ LogicalResult TmaLowering::plan(Operation *&culprit, std::string &why) {
     return failure();
   }
   numBarriers = llvm::PowerOf2Ceil(2 * (peak + 1));
+  if (options.clusterSize == 2)
+    planCluster();
+  if (splitBarriers && clustered) {
+    kernel.emitRemark("barriers stay CTA-wide (split-barriers): the kernel "
+                      "runs in clusters, whose barriers before the copies "
+                      "span both blocks");
+    splitBarriers = false;
+  }
   if (splitBarriers) {
     const char *reason = nullptr;
     if (peak >= kSplitBarrierIds)
@@ -398,12 +508,17 @@ void TmaLowering::lowerCopy(CopyAsyncOp op, Value committed) {
     stride *= bufferType.getDimSize(d);
   }
   Value slot = slotOf(b, loc, committed);
-  for (const Box &box : plan.boxes) {
+  // A copy both blocks of a cluster make: block r issues boxes r, r + 2, ...
+  // into both blocks' shared memory (mask 0b11).
+  bool shared = sharedCopies.contains(op);
+  Value both = shared ? arith::ConstantIntOp::create(b, loc, b.getI16Type(), 3)
+                      : Value();
+  for (auto [i, box] : llvm::enumerate(plan.boxes)) {
     Value dst = tma::getBoxView(b, loc, tile.buffer, first, plan, box);
     nvgpu::TmaAsyncLoadOp::create(
         b, loc, dst, barriers, descriptor,
-        tma::getBoxCoordinates(b, loc, op.getSourceIndices(), box), slot,
-        /*multicastMask=*/Value(), leader);
+        tma::getBoxCoordinates(b, loc, op.getSourceIndices(), box), slot, both,
+        shared ? leaderOfRank[i % 2] : leader);
   }
   op.erase();
 }
@@ -489,6 +604,48 @@ void TmaLowering::lowerBarrier(BarrierOp op, Value committed) {
   OpBuilder otherwise = OpBuilder::atBlockTerminator(branch.elseBlock());
   NVVM::BarrierArriveOp::create(otherwise, loc, id, threads);
   op.erase();
+}
+
+/// A barrier across both blocks of the cluster, for every thread:
+/// `barrier.cluster.arrive.relaxed` and `barrier.cluster.wait`.
+///
+/// Relaxed: the barrier only has to order execution. Before the copies, the
+/// reads it protects are complete when a thread arrives (wgmma's once
+/// `wgmma.wait_group` retired them, ldmatrix's once the mma.sync that use
+/// their registers issued), and the CTA's own shared-memory writes, if the
+/// kernel makes any, keep their `bar.sync` (clusterBarrierBefore). At the
+/// start, `fence.mbarrier_init.release.cluster` publishes the mbarriers. An
+/// arrival with release semantics (the default) cost the seed's 3-stage
+/// kernels 40% on an H200 (docs/benchmarks.md, "Clusters").
+void TmaLowering::clusterBarrier(OpBuilder &b, Location loc) {
+  NVVM::ClusterArriveRelaxedOp::create(b, loc, b.getUnitAttr());
+  NVVM::ClusterWaitOp::create(b, loc, b.getUnitAttr());
+}
+
+/// In a clustered kernel, the copies of a group may write into the partner
+/// block's buffer version too, so every thread of both blocks must be done
+/// reading it: a cluster barrier goes right before the first copy of a run
+/// of copies. For the wgmma kernels, whose gemm moved in front of the
+/// copies, that is after the gemm's `wgmma.wait_group`, which retires the
+/// reads of the version the copies overwrite. A copy that follows other
+/// copies (their issue code) needs no barrier of its own. The `tile.barrier`
+/// right before the copies (with nothing but index arithmetic in between)
+/// goes, unless the kernel writes shared memory itself: the relaxed cluster
+/// barrier would not order those writes.
+void TmaLowering::clusterBarrierBefore(CopyAsyncOp op) {
+  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
+    if (issueBlocks.contains(prev))
+      return;
+    if (isa<BarrierOp>(prev)) {
+      if (!genericSharedWrites)
+        prev->erase();
+      break;
+    }
+    if (prev->getNumRegions() != 0 || !isPure(prev))
+      break;
+  }
+  OpBuilder b(op);
+  clusterBarrier(b, op.getLoc());
 }
 
 void TmaLowering::lowerWait(OpBuilder &b, Location loc, int64_t pending,
@@ -610,6 +767,8 @@ void TmaLowering::lowerIf(scf::IfOp ifOp, GroupState &state) {
 void TmaLowering::lowerBlock(Block &block, GroupState &state) {
   for (Operation &op : llvm::make_early_inc_range(block)) {
     if (auto copy = dyn_cast<CopyAsyncOp>(op)) {
+      if (clustered)
+        clusterBarrierBefore(copy);
       lowerCopy(copy, state.committed);
     } else if (auto barrier = dyn_cast<BarrierOp>(op);
                barrier && splitBarriers && splitsBarrier(barrier)) {
@@ -648,10 +807,23 @@ void TmaLowering::rewrite() {
   for (int64_t i = 0; i < numBarriers; ++i)
     nvgpu::MBarrierInitOp::create(b, loc, barriers, one,
                                   constantIndex(b, loc, i), leader);
+  if (clustered) {
+    Value rank = NVVM::ClusterId::create(b, loc, b.getI32Type());
+    for (int64_t r = 0; r < 2; ++r)
+      leaderOfRank[r] = arith::AndIOp::create(
+          b, loc, leader,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rank,
+                                constantCount(b, loc, r)));
+    kernel->setAttr(kClusterDimsAttrName, b.getDenseI32ArrayAttr({2, 1, 1}));
+  }
   // The initialized barriers, visible to the TMA unit and to every thread
-  // before the first copy or wait.
+  // (of the cluster: the partner's copies signal them) before the first copy
+  // or wait.
   NVVM::FenceMbarrierInitOp::create(b, loc);
-  gpu::BarrierOp::create(b, loc);
+  if (clustered)
+    clusterBarrier(b, loc);
+  else
+    gpu::BarrierOp::create(b, loc);
   // Thread 0 fetches the tensor maps while the block starts. They are
   // kernel parameters (grid constants, see tile-tensormap-params), so no
   // proxy fence has to order them after a write of the host.
@@ -665,18 +837,21 @@ void TmaLowering::rewrite() {
 
   lowerBlock(body, state);
 
-  // No copy may still write the block's shared memory when it exits.
+  // No copy may still write the block's shared memory when it exits, nor,
+  // in a cluster, the partner's.
   OpBuilder end = OpBuilder::atBlockEnd(&body);
   lowerWait(end, loc, 0, state);
+  if (clustered)
+    clusterBarrier(end, loc);
 }
 
 FailureOr<bool> mlir::tile::lowerAsyncCopiesToTma(KernelOp kernel, Value tid,
-                                                  bool splitBarriers) {
+                                                  const TmaOptions &options) {
   bool any = false;
   kernel.walk([&](CopyAsyncOp) { any = true; });
   if (!any)
     return false;
-  TmaLowering lowering(kernel, tid, splitBarriers);
+  TmaLowering lowering(kernel, tid, options);
   Operation *culprit = nullptr;
   std::string why;
   if (failed(lowering.plan(culprit, why))) {

@@ -11,6 +11,7 @@
 #define TILE_CONVERSION_TILETONVGPU_COPYLOWERING_H
 
 #include "mlir/Support/LLVM.h"
+#include "tile/Conversion/TileToNVGPU/TmaCopies.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
 namespace mlir {
@@ -32,7 +33,7 @@ namespace tile {
 /// async copies and their groups go through the TMA and mbarriers where the
 /// kernel allows it (TmaCopies.h).
 LogicalResult lowerTileMemoryOps(KernelOp kernel, bool tma = false,
-                                 bool splitBarriers = false);
+                                 const TmaOptions &tmaOptions = {});
 
 } // namespace tile
 } // namespace mlir

@@ -42,12 +42,13 @@ std::optional<GemmTranspose> getGemmTranspose(KernelOp kernel);
 /// i.e. the first kernel parameters; `tensorMaps` the values of
 /// `nvgpu.tma.create.descriptor` ops over some of them, the parameters after
 /// those; `gemm` what getGemmTranspose found before the kernel's ops were
-/// lowered.
+/// lowered; `cluster` the kernel's cluster sizes, if it has them.
 LogicalResult attachLaunchInfo(gpu::LaunchFuncOp launch, StringRef chip,
                                int64_t sharedBytes,
                                ArrayRef<BlockArgument> memrefArgs,
                                ArrayRef<Value> tensorMaps,
-                               std::optional<GemmTranspose> gemm);
+                               std::optional<GemmTranspose> gemm,
+                               ArrayRef<int32_t> cluster = {});
 
 /// Writes the `.launch` text of one launch:
 ///   kernel <entry>
@@ -63,6 +64,9 @@ LogicalResult attachLaunchInfo(gpu::LaunchFuncOp launch, StringRef chip,
 ///                                           <rows>x<cols>)
 ///   grid_expr <gx> <gy> <gz>                 (informational)
 ///   gemm_transpose <0|1> <0|1>               (A, B; only with a tile.gemm)
+///   cluster <cx> <cy> <cz>                   (only for a kernel compiled for
+///                                           thread-block clusters; the
+///                                           PTX requires these sizes)
 LogicalResult writeLaunchDescription(gpu::LaunchFuncOp launch,
                                      llvm::raw_ostream &os);
 

@@ -32,12 +32,40 @@ namespace tile {
 /// in the same block), nothing changes, a remark says why, and the result is
 /// false; the caller then lowers to cp.async.
 ///
-/// With `splitBarriers`, each `tile.barrier` right before a group's copies
-/// becomes a named barrier that only warp 0 (which issues the copies) waits
-/// at, while the other warps arrive and run on; where a barrier could order
-/// other shared-memory writes, nothing is split and a remark says why.
+struct TmaOptions {
+  /// Each `tile.barrier` right before a group's copies becomes a named
+  /// barrier that only warp 0 (which issues the copies) waits at, while the
+  /// other warps arrive and run on; where a barrier could order other
+  /// shared-memory writes, nothing is split and a remark says why.
+  bool splitBarriers = false;
+  /// Blocks per thread-block cluster, along the hardware x dimension: 1, or 2
+  /// to share tiles between the two blocks of a cluster (TMA multicast, see
+  /// lowerAsyncCopiesToTma). `blockGroup` is the outlining's (it decides
+  /// which tiles a cluster's blocks compute: getClusterPairDim).
+  int64_t clusterSize = 1;
+  int64_t blockGroup = 8;
+};
+
+/// With `options.clusterSize` 2, the kernel runs in clusters of two blocks
+/// whose block indices differ in one dimension (getClusterPairDim). A copy
+/// whose global coordinates do not depend on that index loads the same data
+/// in both blocks: its boxes are split between them, and each block's TMA
+/// writes its boxes into both blocks' shared memory (`.multicast::cluster`),
+/// so that the pair reads the tile from L2 once. Each mbarrier still expects
+/// the whole group's bytes. A cluster barrier (`barrier.cluster.arrive` /
+/// `wait`) replaces the barrier right before each group's copies, or is
+/// placed there: no block may write into a buffer version that its partner
+/// still reads. Where copies sit under control flow that depends on the block
+/// index (the two blocks could run different numbers of cluster barriers),
+/// or no copy is shared, the kernel keeps one block per cluster, with a
+/// remark that says why. The kernel gets the attribute kClusterDimsAttrName.
 FailureOr<bool> lowerAsyncCopiesToTma(KernelOp kernel, Value tid,
-                                      bool splitBarriers = false);
+                                      const TmaOptions &options = {});
+
+/// The `tile.kernel` attribute that asks for thread-block clusters (a
+/// DenseI32ArrayAttr of three sizes); the outlining makes it the kernel's
+/// `nvvm.cluster_dim` (PTX `.reqnctapercluster`).
+constexpr llvm::StringLiteral kClusterDimsAttrName = "tile.cluster_dims";
 
 } // namespace tile
 } // namespace mlir

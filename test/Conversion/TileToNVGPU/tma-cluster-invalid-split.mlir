@@ -1,0 +1,20 @@
+// RUN: tile-opt %s --tile-lower-to-nvgpu="chip=sm_90 tma=true cluster=2 split-barriers=true" -verify-diagnostics
+
+// Split barriers let warps run past the barrier before the copies, which
+// in a cluster must hold both blocks.
+
+// expected-error @below {{cluster=2 and split-barriers=true do not combine: the barriers before the copies span the cluster}}
+module {
+  func.func @copy(%A: memref<1024x64xf16>) {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    tile.kernel grid(%c2) threads(64) as (%bx) {
+      %a = tile.alloc_shared : memref<64x64xf16, #gpu.address_space<workgroup>>
+      tile.copy_async %A[%c0, %c0] to %a : memref<1024x64xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      tile.commit_group
+      tile.wait_group 0
+      tile.barrier
+    }
+    return
+  }
+}

@@ -1,0 +1,120 @@
+// RUN: tile-opt %s --split-input-file --tile-lower-to-nvgpu="chip=sm_90 tma=true cluster=2" -cse | FileCheck %s
+// RUN: tile-opt %s --split-input-file --tile-lower-to-nvgpu="chip=sm_90 tma=true cluster=2 block-group=1" -cse | FileCheck %s --check-prefix=ROWS
+
+// cluster=2: blocks run in clusters of two along hardware x. In the grouped
+// block order (block-group=8) the two are neighbours in y, so B's tile,
+// whose coordinates do not depend on %by, is the same in both: each block
+// issues one of its two boxes into both blocks' shared memory (multicast
+// mask 0b11), block rank 0 the first and rank 1 the second, while A's tile
+// stays per block. Each block's mbarrier still expects the whole group's
+// 16384 bytes. A relaxed cluster barrier takes the place of the barrier right
+// before the copies, and one follows the mbarrier initialization and ends
+// the kernel.
+// CHECK-LABEL: func.func @pipelined
+// CHECK: gpu.launch_func
+// CHECK-SAME: cluster = array<i32: 2, 1, 1>
+// CHECK: gpu.func @pipelined_kernel
+// CHECK-SAME: nvvm.cluster_dim = array<i32: 2, 1, 1>
+// CHECK: %[[LEADER:.*]] = arith.cmpi eq, %thread_id_x, %c0 : index
+// CHECK: %[[RANK:.*]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
+// CHECK: %[[IS0:.*]] = arith.cmpi eq, %[[RANK]], %c0_i32 : i32
+// CHECK: %[[RANK0:.*]] = arith.andi %[[LEADER]], %[[IS0]] : i1
+// CHECK: %[[IS1:.*]] = arith.cmpi eq, %[[RANK]], %c1_i32 : i32
+// CHECK: %[[RANK1:.*]] = arith.andi %[[LEADER]], %[[IS1]] : i1
+// CHECK: nvvm.fence.mbarrier.init
+// CHECK-NEXT: nvvm.cluster.arrive.relaxed {aligned}
+// CHECK-NEXT: nvvm.cluster.wait {aligned}
+// CHECK-NOT: gpu.barrier
+// CHECK: scf.for
+// CHECK-NOT: gpu.barrier
+// CHECK: nvvm.cluster.arrive.relaxed {aligned}
+// CHECK-NEXT: nvvm.cluster.wait {aligned}
+// CHECK-NEXT: scf.if
+// CHECK: nvgpu.tma.async.load %{{.*}} to %{{[^ ]*}}, predicate = %[[LEADER]] : <tensor = memref<128x32xf16
+// CHECK: nvgpu.tma.async.load %{{.*}} multicast_mask = %c3_i16, predicate = %[[RANK0]] : <tensor = memref<32x64xf16
+// CHECK: nvgpu.tma.async.load %{{.*}} multicast_mask = %c3_i16, predicate = %[[RANK1]] : <tensor = memref<32x64xf16
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %{{.*}}, %c16384, predicate = %[[LEADER]]
+// CHECK: nvgpu.mbarrier.try_wait.parity
+// CHECK: gpu.barrier
+// CHECK-NEXT: scf.yield
+// CHECK: nvvm.cluster.arrive.relaxed {aligned}
+// CHECK-NEXT: nvvm.cluster.wait {aligned}
+// CHECK-NEXT: gpu.return
+
+// In hardware order (block-group=1) the two blocks are neighbours in x and
+// share A's tile (one box, issued by rank 0) instead.
+// ROWS-LABEL: func.func @pipelined
+// ROWS: %[[LEADER:.*]] = arith.cmpi eq, %thread_id_x, %c0 : index
+// ROWS: %[[RANK:.*]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
+// ROWS: %[[IS0:.*]] = arith.cmpi eq, %[[RANK]], %c0_i32 : i32
+// ROWS: %[[RANK0:.*]] = arith.andi %[[LEADER]], %[[IS0]] : i1
+// ROWS: scf.if
+// ROWS: nvgpu.tma.async.load %{{.*}} multicast_mask = %c3_i16, predicate = %[[RANK0]] : <tensor = memref<128x32xf16
+// ROWS: nvgpu.tma.async.load %{{.*}} to %{{[^ ]*}}, predicate = %[[LEADER]] : <tensor = memref<32x64xf16
+// ROWS: nvgpu.tma.async.load %{{.*}} to %{{[^ ]*}}, predicate = %[[LEADER]] : <tensor = memref<32x64xf16
+
+func.func @pipelined(%A: memref<512x256xf16>, %B: memref<256x512xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  tile.kernel grid(%c4, %c4) threads(128) as (%bx, %by) {
+    %a = tile.alloc_shared : memref<2x128x32xf16, #gpu.address_space<workgroup>>
+    %b = tile.alloc_shared : memref<2x32x128xf16, #gpu.address_space<workgroup>>
+    %row = arith.muli %by, %c128 : index
+    %col = arith.muli %bx, %c128 : index
+    scf.for %k = %c0 to %c8 step %c1 {
+      %v = arith.remui %k, %c2 : index
+      %kk = arith.muli %k, %c32 : index
+      %av = memref.subview %a[%v, 0, 0] [1, 128, 32] [1, 1, 1] : memref<2x128x32xf16, #gpu.address_space<workgroup>> to memref<128x32xf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+      %bv = memref.subview %b[%v, 0, 0] [1, 32, 128] [1, 1, 1] : memref<2x32x128xf16, #gpu.address_space<workgroup>> to memref<32x128xf16, strided<[128, 1], offset: ?>, #gpu.address_space<workgroup>>
+      tile.barrier
+      tile.copy_async %A[%row, %kk] to %av : memref<512x256xf16> to memref<128x32xf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+      tile.copy_async %B[%kk, %col] to %bv : memref<256x512xf16> to memref<32x128xf16, strided<[128, 1], offset: ?>, #gpu.address_space<workgroup>>
+      tile.commit_group
+      tile.wait_group 0
+      tile.barrier
+    }
+  }
+  return
+}
+
+// -----
+
+// A kernel that writes shared memory itself keeps the barrier before the
+// copies (a relaxed cluster barrier does not order those writes) and adds
+// the cluster barrier after it.
+// CHECK-LABEL: func.func @shared_writes
+// CHECK: scf.for
+// CHECK: gpu.barrier
+// CHECK-NEXT: nvvm.cluster.arrive.relaxed {aligned}
+// CHECK-NEXT: nvvm.cluster.wait {aligned}
+// CHECK-NEXT: scf.if
+// CHECK: nvgpu.tma.async.load
+func.func @shared_writes(%A: memref<512x256xf16>, %B: memref<256x512xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  tile.kernel grid(%c4, %c4) threads(128) as (%bx, %by) {
+    %s = tile.alloc_shared : memref<32x128xf16, #gpu.address_space<workgroup>>
+    %b = tile.alloc_shared : memref<32x128xf16, #gpu.address_space<workgroup>>
+    %col = arith.muli %bx, %c128 : index
+    tile.clear %s : memref<32x128xf16, #gpu.address_space<workgroup>>
+    scf.for %k = %c0 to %c8 step %c1 {
+      %kk = arith.muli %k, %c32 : index
+      tile.barrier
+      tile.copy_async %B[%kk, %col] to %b : memref<256x512xf16> to memref<32x128xf16, #gpu.address_space<workgroup>>
+      tile.commit_group
+      tile.wait_group 0
+      tile.barrier
+    }
+  }
+  return
+}
