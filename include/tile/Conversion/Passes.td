@@ -105,17 +105,17 @@ def TileLowerToNVGPU : Pass<"tile-lower-to-nvgpu", "ModuleOp"> {
     (`bar.arrive`) and run on. A kernel that writes shared memory other
     than through `tile.copy_async` keeps its barriers, with a remark.
 
-    With `cluster=2` (and `tma=true`), the kernel runs in thread-block
-    clusters of two blocks along the hardware x dimension (PTX
-    `.reqnctapercluster 2, 1, 1`, and a `cluster` line in the launch
-    description). The block order pairs blocks that differ in one block
-    index (the row in the grouped order: both compute tiles of one column);
+    With `cluster=N` (N = 2, 4 or 8, and `tma=true`), the kernel runs in
+    thread-block clusters of N blocks along the hardware x dimension (PTX
+    `.reqnctapercluster N, 1, 1`, and a `cluster` line in the launch
+    description). The block order groups blocks that differ in one block
+    index (the row in the grouped order: all compute tiles of one column);
     a copy whose coordinates do not depend on that index (B's tiles, there)
-    is loaded once per cluster: each block issues half of its boxes with
-    `.multicast::cluster` into both blocks' shared memory. The barrier
-    before each group's copies becomes a cluster barrier. A kernel whose
-    grid, block order or control flow does not allow it keeps one block per
-    cluster, with a remark that says why.
+    is loaded once per cluster: its boxes are dealt out among the blocks,
+    each issued with `.multicast::cluster` into every block's shared
+    memory. The barrier before each group's copies becomes a (relaxed)
+    cluster barrier. A kernel whose grid, block order or control flow does
+    not allow it keeps one block per cluster, with a remark that says why.
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
@@ -134,7 +134,7 @@ def TileLowerToNVGPU : Pass<"tile-lower-to-nvgpu", "ModuleOp"> {
            "with tma: only warp 0, which issues the TMA copies, waits at the "
            "barrier before them (a named barrier the other warps arrive at)">,
     Option<"cluster", "cluster", "int64_t", /*default=*/"1",
-           "with tma: blocks per thread-block cluster, 1 or 2 (the two "
+           "with tma: blocks per thread-block cluster, 1, 2, 4 or 8 (the "
            "blocks of a cluster load the tiles they share once, through "
            "TMA multicast)">,
   ];
@@ -348,8 +348,8 @@ def TileToPTX : Pass<"tile-to-ptx", "ModuleOp"> {
            "tile-lower-to-nvgpu's split-barriers: with tma, the other warps "
            "do not wait at the barrier before the TMA copies">,
     Option<"cluster", "cluster", "int64_t", /*default=*/"1",
-           "tile-lower-to-nvgpu's cluster: with tma, clusters of 2 blocks "
-           "that share tiles through TMA multicast (not with "
+           "tile-lower-to-nvgpu's cluster: with tma, clusters of 2, 4 or 8 "
+           "blocks that share tiles through TMA multicast (not with "
            "persistent-blocks)">,
   ];
 }

@@ -71,34 +71,37 @@ static std::pair<Value, Value> remapBlockIndices(OpBuilder &b, Location loc,
   return {x, y};
 }
 
-FailureOr<unsigned> mlir::tile::getClusterPairDim(KernelOp kernel,
-                                                  int64_t blockGroup,
-                                                  std::string &why) {
+FailureOr<unsigned> mlir::tile::getClusterDim(KernelOp kernel,
+                                              int64_t blockGroup, int64_t size,
+                                              std::string &why) {
   SmallVector<int64_t> grid;
-  for (Value size : kernel.getGridSizes()) {
-    std::optional<int64_t> value = getConstantIntValue(size);
+  for (Value extent : kernel.getGridSizes()) {
+    std::optional<int64_t> value = getConstantIntValue(extent);
     if (!value) {
       why = "the grid size is not a constant";
       return failure();
     }
     grid.push_back(*value);
   }
-  if (grid[0] % 2 != 0) {
+  std::string n = std::to_string(size);
+  if (grid[0] % size != 0) {
     why = "the grid's x size, " + std::to_string(grid[0]) +
-          ", is odd: clusters of 2 blocks along x must tile it";
+          ", is not a multiple of " + n + ": clusters of " + n +
+          " blocks along x must tile it";
     return failure();
   }
-  // Without the grouped order, hardware blocks 2i and 2i + 1 are neighbours
-  // in x. With it, the linear ids 2i and 2i + 1 walk down one column of a
-  // group (remapBlockIndices): neighbours in y, when every group has an even
-  // number of rows.
+  // Without the grouped order, hardware blocks kN .. kN + N - 1 are
+  // neighbours in x. With it, consecutive linear ids walk down one column of
+  // a group (remapBlockIndices): neighbours in y, when every group's rows
+  // are a multiple of N.
   if (grid.size() != 2 || blockGroup <= 1)
     return 0u;
-  if (blockGroup % 2 != 0 || grid[1] % 2 != 0) {
+  if (blockGroup % size != 0 || grid[1] % size != 0) {
     why = "in the grouped block order (block-group=" +
-          std::to_string(blockGroup) + ") a cluster's two blocks share a " +
-          "column only when the group and the grid's y size (" +
-          std::to_string(grid[1]) + ") are even";
+          std::to_string(blockGroup) + ") the " + n +
+          " blocks of a cluster share a column only when the group and the "
+          "grid's y size (" +
+          std::to_string(grid[1]) + ") are multiples of " + n;
     return failure();
   }
   return 1u;

@@ -60,21 +60,23 @@ struct TileLowerToNVGPUPass
                        "barriers before TMA copies");
       return signalPassFailure();
     }
-    if (cluster != 1 && cluster != 2) {
-      emitError(module.getLoc())
-          << "cluster=" << int64_t(cluster) << " is not supported: use 1 or 2";
+    if (!llvm::is_contained({1, 2, 4, 8}, int64_t(cluster))) {
+      emitError(module.getLoc()) << "cluster=" << int64_t(cluster)
+                                 << " is not supported: use 1, 2, 4 or 8";
       return signalPassFailure();
     }
-    if (cluster == 2 && !tma) {
-      emitError(module.getLoc(),
-                "cluster=2 needs tma=true: the blocks of a cluster "
-                "share tiles through TMA multicast");
+    if (cluster > 1 && !tma) {
+      emitError(module.getLoc(), "cluster=" + std::to_string(cluster) +
+                                     " needs tma=true: the blocks of a "
+                                     "cluster share tiles through TMA "
+                                     "multicast");
       return signalPassFailure();
     }
-    if (cluster == 2 && splitBarriers) {
-      emitError(module.getLoc(),
-                "cluster=2 and split-barriers=true do not combine: "
-                "the barriers before the copies span the cluster");
+    if (cluster > 1 && splitBarriers) {
+      emitError(module.getLoc(), "cluster=" + std::to_string(cluster) +
+                                     " and split-barriers=true do not "
+                                     "combine: the barriers before the "
+                                     "copies span the cluster");
       return signalPassFailure();
     }
 

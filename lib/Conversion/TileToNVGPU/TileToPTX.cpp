@@ -98,11 +98,11 @@ struct TileToPTXPass : tile::impl::TileToPTXBase<TileToPTXPass> {
         lookupChipOrEmitError(module.getLoc(), chip, getArgument());
     if (!info)
       return signalPassFailure();
-    if (cluster == 2 && persistentBlocks > 0) {
-      emitError(module.getLoc(),
-                "cluster=2 and persistent-blocks do not combine: the "
-                "blocks of a cluster must run the same tiles' steps "
-                "in step");
+    if (cluster > 1 && persistentBlocks > 0) {
+      emitError(module.getLoc(), "cluster=" + std::to_string(cluster) +
+                                     " and persistent-blocks do not combine: "
+                                     "the blocks of a cluster must run the "
+                                     "same tiles' steps in step");
       return signalPassFailure();
     }
     OpPassManager front("builtin.module"), back("builtin.module");

@@ -120,13 +120,13 @@ private:
   bool splitBarriers;
   /// The scf.if ops that hold warp 0's issue code.
   llvm::SmallPtrSet<Operation *, 8> issueBlocks;
-  /// Whether the kernel runs in clusters of two blocks (planCluster), the
-  /// copies both blocks of a cluster make, and, per block rank r in the
-  /// cluster, "thread 0 of the block of rank r".
+  /// Whether the kernel runs in clusters (planCluster), the copies every
+  /// block of a cluster makes, and, per block rank r in the cluster, "thread
+  /// 0 of the block of rank r".
   bool clustered = false;
   bool genericSharedWrites = false;
   llvm::SmallPtrSet<Operation *, 8> sharedCopies;
-  Value leaderOfRank[2];
+  SmallVector<Value, 8> leaderOfRank;
 };
 
 } // namespace
@@ -329,17 +329,17 @@ static bool dependsOnBlockIndex(Value value, Value index, KernelOp kernel,
   return result;
 }
 
-/// Decides whether the kernel runs in clusters of two blocks (TmaOptions):
-/// the grid and block order must pair blocks that differ in one index
-/// (getClusterPairDim); both blocks of a cluster must run the same sequence
-/// of cluster barriers, so no copy may sit in a loop or under a condition
-/// that depends on that index; and some copy must load the same tile in
-/// both. Otherwise a remark says why.
+/// Decides whether the kernel runs in clusters (TmaOptions): the grid and
+/// block order must group blocks that differ in one index
+/// (getClusterDim); the blocks of a cluster must run the same sequence of
+/// cluster barriers, so no copy may sit in a loop or under a condition that
+/// depends on that index; and some copy must load the same tile in all of
+/// them. Otherwise a remark says why.
 void TmaLowering::planCluster() {
   std::string why;
   auto decide = [&]() -> bool {
     FailureOr<unsigned> dim =
-        getClusterPairDim(kernel, options.blockGroup, why);
+        getClusterDim(kernel, options.blockGroup, options.clusterSize, why);
     if (failed(dim))
       return false;
     Value index = kernel.getBlockIndices()[*dim];
@@ -368,7 +368,7 @@ void TmaLowering::planCluster() {
         sharedCopies.insert(copy);
     }
     if (sharedCopies.empty()) {
-      why = "no copy loads the same tile in both blocks of a cluster";
+      why = "no copy loads the same tile in every block of a cluster";
       return false;
     }
     return true;
@@ -377,7 +377,9 @@ void TmaLowering::planCluster() {
   genericSharedWrites = clustered && hasGenericSharedWrites(kernel);
   if (!clustered) {
     sharedCopies.clear();
-    kernel.emitRemark("blocks stay unclustered (cluster=2): ") << why;
+    // On the kernel's location, without the kernel's text as a note.
+    emitRemark(kernel.getLoc(), "blocks stay unclustered (cluster=")
+        << options.clusterSize << "): " << why;
   }
 }
 
@@ -431,14 +433,8 @@ LogicalResult TmaLowering::plan(Operation *&culprit, std::string &why) {
     return failure();
   }
   numBarriers = llvm::PowerOf2Ceil(2 * (peak + 1));
-  if (options.clusterSize == 2)
+  if (options.clusterSize > 1)
     planCluster();
-  if (splitBarriers && clustered) {
-    kernel.emitRemark("barriers stay CTA-wide (split-barriers): the kernel "
-                      "runs in clusters, whose barriers before the copies "
-                      "span both blocks");
-    splitBarriers = false;
-  }
   if (splitBarriers) {
     const char *reason = nullptr;
     if (peak >= kSplitBarrierIds)
@@ -448,7 +444,8 @@ LogicalResult TmaLowering::plan(Operation *&culprit, std::string &why) {
       reason = "the kernel writes shared memory other than through "
                "tile.copy_async, and a barrier may order those writes";
     if (reason) {
-      kernel.emitRemark("barriers stay CTA-wide (split-barriers): ") << reason;
+      emitRemark(kernel.getLoc(), "barriers stay CTA-wide (split-barriers): ")
+          << reason;
       splitBarriers = false;
     }
   }
@@ -508,17 +505,19 @@ void TmaLowering::lowerCopy(CopyAsyncOp op, Value committed) {
     stride *= bufferType.getDimSize(d);
   }
   Value slot = slotOf(b, loc, committed);
-  // A copy both blocks of a cluster make: block r issues boxes r, r + 2, ...
-  // into both blocks' shared memory (mask 0b11).
+  // A copy every block of a cluster of N makes: block r issues boxes r,
+  // r + N, ... into every block's shared memory (mask 2^N - 1).
   bool shared = sharedCopies.contains(op);
-  Value both = shared ? arith::ConstantIntOp::create(b, loc, b.getI16Type(), 3)
-                      : Value();
+  int64_t size = options.clusterSize;
+  Value all = shared ? arith::ConstantIntOp::create(b, loc, b.getI16Type(),
+                                                    (1 << size) - 1)
+                     : Value();
   for (auto [i, box] : llvm::enumerate(plan.boxes)) {
     Value dst = tma::getBoxView(b, loc, tile.buffer, first, plan, box);
     nvgpu::TmaAsyncLoadOp::create(
         b, loc, dst, barriers, descriptor,
-        tma::getBoxCoordinates(b, loc, op.getSourceIndices(), box), slot, both,
-        shared ? leaderOfRank[i % 2] : leader);
+        tma::getBoxCoordinates(b, loc, op.getSourceIndices(), box), slot, all,
+        shared ? leaderOfRank[i % size] : leader);
   }
   op.erase();
 }
@@ -606,7 +605,7 @@ void TmaLowering::lowerBarrier(BarrierOp op, Value committed) {
   op.erase();
 }
 
-/// A barrier across both blocks of the cluster, for every thread:
+/// A barrier across the blocks of the cluster, for every thread:
 /// `barrier.cluster.arrive.relaxed` and `barrier.cluster.wait`.
 ///
 /// Relaxed: the barrier only has to order execution. Before the copies, the
@@ -622,8 +621,8 @@ void TmaLowering::clusterBarrier(OpBuilder &b, Location loc) {
   NVVM::ClusterWaitOp::create(b, loc, b.getUnitAttr());
 }
 
-/// In a clustered kernel, the copies of a group may write into the partner
-/// block's buffer version too, so every thread of both blocks must be done
+/// In a clustered kernel, the copies of a group may write into the other
+/// blocks' buffer version too, so every thread of the cluster must be done
 /// reading it: a cluster barrier goes right before the first copy of a run
 /// of copies. For the wgmma kernels, whose gemm moved in front of the
 /// copies, that is after the gemm's `wgmma.wait_group`, which retires the
@@ -809,16 +808,18 @@ void TmaLowering::rewrite() {
                                   constantIndex(b, loc, i), leader);
   if (clustered) {
     Value rank = NVVM::ClusterId::create(b, loc, b.getI32Type());
-    for (int64_t r = 0; r < 2; ++r)
-      leaderOfRank[r] = arith::AndIOp::create(
+    for (int64_t r = 0; r < options.clusterSize; ++r)
+      leaderOfRank.push_back(arith::AndIOp::create(
           b, loc, leader,
           arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rank,
-                                constantCount(b, loc, r)));
-    kernel->setAttr(kClusterDimsAttrName, b.getDenseI32ArrayAttr({2, 1, 1}));
+                                constantCount(b, loc, r))));
+    kernel->setAttr(
+        kClusterDimsAttrName,
+        b.getDenseI32ArrayAttr({int32_t(options.clusterSize), 1, 1}));
   }
   // The initialized barriers, visible to the TMA unit and to every thread
-  // (of the cluster: the partner's copies signal them) before the first copy
-  // or wait.
+  // (of the cluster: the other blocks' copies signal them) before the first
+  // copy or wait.
   NVVM::FenceMbarrierInitOp::create(b, loc);
   if (clustered)
     clusterBarrier(b, loc);
@@ -838,7 +839,7 @@ void TmaLowering::rewrite() {
   lowerBlock(body, state);
 
   // No copy may still write the block's shared memory when it exits, nor,
-  // in a cluster, the partner's.
+  // in a cluster, the other blocks'.
   OpBuilder end = OpBuilder::atBlockEnd(&body);
   lowerWait(end, loc, 0, state);
   if (clustered)

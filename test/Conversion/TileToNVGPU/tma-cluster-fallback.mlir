@@ -20,7 +20,7 @@ func.func @odd_x(%A: memref<512x256xf16>) {
   %c4 = arith.constant 4 : index
   %c32 = arith.constant 32 : index
   %c128 = arith.constant 128 : index
-  // expected-remark @below {{blocks stay unclustered (cluster=2): the grid's x size, 3, is odd: clusters of 2 blocks along x must tile it}}
+  // expected-remark @below {{blocks stay unclustered (cluster=2): the grid's x size, 3, is not a multiple of 2: clusters of 2 blocks along x must tile it}}
   tile.kernel grid(%c3, %c4) threads(128) as (%bx, %by) {
     %a = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
     %row = arith.muli %by, %c128 : index
@@ -41,7 +41,7 @@ func.func @odd_y(%A: memref<512x256xf16>) {
   %c4 = arith.constant 4 : index
   %c32 = arith.constant 32 : index
   %c128 = arith.constant 128 : index
-  // expected-remark @below {{blocks stay unclustered (cluster=2): in the grouped block order (block-group=8) a cluster's two blocks share a column only when the group and the grid's y size (3) are even}}
+  // expected-remark @below {{blocks stay unclustered (cluster=2): in the grouped block order (block-group=8) the 2 blocks of a cluster share a column only when the group and the grid's y size (3) are multiples of 2}}
   tile.kernel grid(%c4, %c3) threads(128) as (%bx, %by) {
     %a = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
     %col = arith.muli %bx, %c128 : index
@@ -86,7 +86,7 @@ func.func @nothing_shared(%A: memref<512x256xf16>) {
   %c4 = arith.constant 4 : index
   %c32 = arith.constant 32 : index
   %c128 = arith.constant 128 : index
-  // expected-remark @below {{blocks stay unclustered (cluster=2): no copy loads the same tile in both blocks of a cluster}}
+  // expected-remark @below {{blocks stay unclustered (cluster=2): no copy loads the same tile in every block of a cluster}}
   tile.kernel grid(%c4) threads(128) as (%bx) {
     %a = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
     %row = arith.muli %bx, %c128 : index

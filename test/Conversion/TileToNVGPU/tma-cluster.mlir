@@ -1,5 +1,6 @@
 // RUN: tile-opt %s --split-input-file --tile-lower-to-nvgpu="chip=sm_90 tma=true cluster=2" -cse | FileCheck %s
 // RUN: tile-opt %s --split-input-file --tile-lower-to-nvgpu="chip=sm_90 tma=true cluster=2 block-group=1" -cse | FileCheck %s --check-prefix=ROWS
+// RUN: tile-opt %s --split-input-file --tile-lower-to-nvgpu="chip=sm_90 tma=true cluster=4" -cse | FileCheck %s --check-prefix=FOUR
 
 // cluster=2: blocks run in clusters of two along hardware x. In the grouped
 // block order (block-group=8) the two are neighbours in y, so B's tile,
@@ -52,6 +53,26 @@
 // ROWS: nvgpu.tma.async.load %{{.*}} multicast_mask = %c3_i16, predicate = %[[RANK0]] : <tensor = memref<128x32xf16
 // ROWS: nvgpu.tma.async.load %{{.*}} to %{{[^ ]*}}, predicate = %[[LEADER]] : <tensor = memref<32x64xf16
 // ROWS: nvgpu.tma.async.load %{{.*}} to %{{[^ ]*}}, predicate = %[[LEADER]] : <tensor = memref<32x64xf16
+
+// cluster=4: the four blocks of a column (a group of 8 rows holds two such
+// clusters) share B's tile; its two boxes go to ranks 0 and 1, and each
+// reaches all four blocks (mask 0b1111).
+// FOUR-LABEL: func.func @pipelined
+// FOUR: gpu.launch_func
+// FOUR-SAME: cluster = array<i32: 4, 1, 1>
+// FOUR: gpu.func @pipelined_kernel
+// FOUR-SAME: nvvm.cluster_dim = array<i32: 4, 1, 1>
+// FOUR: %[[LEADER:.*]] = arith.cmpi eq, %thread_id_x, %c0 : index
+// FOUR: %[[RANK:.*]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
+// FOUR: %[[IS0:.*]] = arith.cmpi eq, %[[RANK]], %c0_i32 : i32
+// FOUR: %[[RANK0:.*]] = arith.andi %[[LEADER]], %[[IS0]] : i1
+// FOUR: %[[IS1:.*]] = arith.cmpi eq, %[[RANK]], %c1_i32 : i32
+// FOUR: %[[RANK1:.*]] = arith.andi %[[LEADER]], %[[IS1]] : i1
+// FOUR: scf.if
+// FOUR: nvgpu.tma.async.load %{{.*}} to %{{[^ ]*}}, predicate = %[[LEADER]] : <tensor = memref<128x32xf16
+// FOUR: nvgpu.tma.async.load %{{.*}} multicast_mask = %c15_i16, predicate = %[[RANK0]] : <tensor = memref<32x64xf16
+// FOUR: nvgpu.tma.async.load %{{.*}} multicast_mask = %c15_i16, predicate = %[[RANK1]] : <tensor = memref<32x64xf16
+// FOUR: nvgpu.mbarrier.arrive.expect_tx %{{.*}}, %c16384, predicate = %[[LEADER]]
 
 func.func @pipelined(%A: memref<512x256xf16>, %B: memref<256x512xf16>) {
   %c0 = arith.constant 0 : index

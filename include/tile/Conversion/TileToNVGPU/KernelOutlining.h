@@ -34,15 +34,16 @@ constexpr llvm::StringLiteral kTensorMapParamsAttrName =
 /// with `blockGroup > 1` and a two-dimensional grid they are remapped to the
 /// grouped order (see `remapBlockIndices` in KernelOutlining.cpp). `gemm`
 /// goes into the launch description (see attachLaunchInfo).
-/// For clusters of two blocks along the hardware x dimension: the dimension
-/// of `kernel`'s block indices in which the two blocks of every cluster
-/// differ (by one) while the other indices agree, under the block order that
-/// outlineKernel uses with `blockGroup`. Needs a static grid whose hardware
-/// x size is even (a cluster may not straddle the grid) and, in the grouped
-/// order, an even group and an even number of rows; otherwise failure, with
+/// For clusters of `size` blocks along the hardware x dimension: the
+/// dimension of `kernel`'s block indices in which the blocks of every
+/// cluster differ (taking `size` consecutive values) while the other indices
+/// agree, under the block order that outlineKernel uses with `blockGroup`.
+/// Needs a static grid whose hardware x size is a multiple of `size` (a
+/// cluster may not straddle the grid) and, in the grouped order, a group and
+/// a number of rows that are multiples of `size`; otherwise failure, with
 /// the reason in `why`.
-FailureOr<unsigned> getClusterPairDim(KernelOp kernel, int64_t blockGroup,
-                                      std::string &why);
+FailureOr<unsigned> getClusterDim(KernelOp kernel, int64_t blockGroup,
+                                  int64_t size, std::string &why);
 
 FailureOr<gpu::LaunchFuncOp> outlineKernel(KernelOp kernel,
                                            gpu::GPUModuleOp module,

@@ -38,27 +38,28 @@ struct TmaOptions {
   /// other warps arrive and run on; where a barrier could order other
   /// shared-memory writes, nothing is split and a remark says why.
   bool splitBarriers = false;
-  /// Blocks per thread-block cluster, along the hardware x dimension: 1, or 2
-  /// to share tiles between the two blocks of a cluster (TMA multicast, see
-  /// lowerAsyncCopiesToTma). `blockGroup` is the outlining's (it decides
-  /// which tiles a cluster's blocks compute: getClusterPairDim).
+  /// Blocks per thread-block cluster, along the hardware x dimension: 1, or
+  /// 2, 4 or 8 to share tiles between the blocks of a cluster (TMA
+  /// multicast, see lowerAsyncCopiesToTma). `blockGroup` is the outlining's
+  /// (it decides which tiles a cluster's blocks compute: getClusterDim).
   int64_t clusterSize = 1;
   int64_t blockGroup = 8;
 };
 
-/// With `options.clusterSize` 2, the kernel runs in clusters of two blocks
-/// whose block indices differ in one dimension (getClusterPairDim). A copy
-/// whose global coordinates do not depend on that index loads the same data
-/// in both blocks: its boxes are split between them, and each block's TMA
-/// writes its boxes into both blocks' shared memory (`.multicast::cluster`),
-/// so that the pair reads the tile from L2 once. Each mbarrier still expects
-/// the whole group's bytes. A cluster barrier (`barrier.cluster.arrive` /
-/// `wait`) replaces the barrier right before each group's copies, or is
-/// placed there: no block may write into a buffer version that its partner
-/// still reads. Where copies sit under control flow that depends on the block
-/// index (the two blocks could run different numbers of cluster barriers),
-/// or no copy is shared, the kernel keeps one block per cluster, with a
-/// remark that says why. The kernel gets the attribute kClusterDimsAttrName.
+/// With `options.clusterSize` N > 1, the kernel runs in clusters of N blocks
+/// whose block indices differ in one dimension (getClusterDim). A copy whose
+/// global coordinates do not depend on that index loads the same data in
+/// every block: its boxes are dealt out among them (box i to the block of
+/// rank i mod N), and each block's TMA writes its boxes into every block's
+/// shared memory (`.multicast::cluster`), so that the cluster reads the tile
+/// from L2 once. Each mbarrier still expects the whole group's bytes. A
+/// cluster barrier (`barrier.cluster.arrive.relaxed` / `wait`) replaces the
+/// barrier right before each group's copies, or is placed there: no block
+/// may write into a buffer version that another block still reads. Where
+/// copies sit under control flow that depends on the block index (the
+/// blocks could run different numbers of cluster barriers), or no copy is
+/// shared, the kernel keeps one block per cluster, with a remark that says
+/// why. The kernel gets the attribute kClusterDimsAttrName.
 FailureOr<bool> lowerAsyncCopiesToTma(KernelOp kernel, Value tid,
                                       const TmaOptions &options = {});
 
