@@ -19,8 +19,9 @@ ROLLED = "unroll-steady-state=false"
 TMA = "tma=true"
 PERSISTENT = "persistent-blocks=132"  # one block per SM of an H200
 SPLIT = "split-barriers=true"
+CLUSTER = "cluster=2"
 OPTION_SUFFIXES = {ROLLED: "rolled", TMA: "tma", PERSISTENT: "p132",
-                   SPLIT: "split"}
+                   SPLIT: "split", CLUSTER: "c2"}
 
 
 def _cfg(variant, bm, bn, bk, threads, stages, role="bench", chip=WGMMA_CHIP,
@@ -103,6 +104,11 @@ def wgmma_configs():
     for s in (3, 4):
         out.append(_cfg("auto", 128, 128, 32, 128, s, options=TMA))
     out.append(_cfg("auto", 128, 256, 64, 256, 4, options=TMA))
+    # The seed's auto kernel in clusters of two blocks that share B's tiles
+    # (TMA multicast), at 1 and 3 stages.
+    for s in (1, 3):
+        out.append(_cfg("auto", 128, 128, 32, 128, s,
+                        options=TMA + " " + CLUSTER))
     # Correctness beyond tile multiples, and trip counts below the depth.
     # The large ones are timed too: bounds checks (4000), and rows that are
     # not 16-byte aligned (4095: element-wise copies; 4096x4095x4096 is a
@@ -119,6 +125,8 @@ def wgmma_configs():
     # Small kernels for compute-sanitizer (racecheck, synccheck).
     small = dict(M=256, N=256, K=256)
     out.append(_cfg("plain", 128, 128, 32, 128, 1, role="sanitize", **small))
+    out.append(_cfg("auto", 128, 128, 32, 128, 3, role="sanitize",
+                    options=TMA + " " + CLUSTER, **small))
     out.append(_cfg("manual", 128, 128, 32, 128, 2, role="sanitize", **small))
     for s in (2, 3, 4, 5):
         out.append(_cfg("auto", 128, 128, 32, 128, s, role="sanitize",
