@@ -14,6 +14,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "tile/Conversion/TileToNVGPU/InteriorBlocks.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
@@ -119,6 +120,7 @@ static void specialize(KernelOp kernel, ArrayRef<unsigned> dims,
   }
   auto branch = scf::IfOp::create(b, loc, TypeRange(), interior,
                                   /*withElseRegion=*/true);
+  branch->setAttr(kBlockVersionsAttrName, b.getUnitAttr());
   Block *edge = branch.elseBlock();
   for (Operation *op : moved)
     op->moveBefore(edge->getTerminator());

@@ -32,6 +32,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "tile/Conversion/TileToNVGPU/InteriorBlocks.h"
 #include "tile/Conversion/TileToNVGPU/KernelOutlining.h"
 #include "tile/Conversion/TileToNVGPU/SharedAccess.h"
 #include "tile/Conversion/TileToNVGPU/SharedLayout.h"
@@ -329,12 +330,56 @@ static bool dependsOnBlockIndex(Value value, Value index, KernelOp kernel,
   return result;
 }
 
+/// The copies, groups, waits and barriers of `block` in order, and the loops
+/// and branches around them, as text: what decides which cluster barriers a
+/// block runs and which mbarrier phases its copies complete. Copies are
+/// "S" when `shared` holds them, "P" otherwise. Nullopt when a loop's bounds
+/// are not constants.
+static std::optional<std::string>
+traceGroupOps(Block &block, const llvm::SmallPtrSetImpl<Operation *> &shared) {
+  std::string trace;
+  for (Operation &op : block) {
+    if (isa<CopyAsyncOp>(op)) {
+      trace += shared.contains(&op) ? "S" : "P";
+    } else if (isa<CommitGroupOp>(op)) {
+      trace += "G";
+    } else if (auto wait = dyn_cast<WaitGroupOp>(op)) {
+      trace += "W" + std::to_string(wait.getPending());
+    } else if (isa<BarrierOp>(op)) {
+      trace += "B";
+    } else if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      std::optional<std::string> body = traceGroupOps(*loop.getBody(), shared);
+      if (body && body->empty())
+        continue; // Bounds-checked stores, say: nothing to trace.
+      std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()),
+                             ub = getConstantIntValue(loop.getUpperBound()),
+                             step = getConstantIntValue(loop.getStep());
+      if (!lb || !ub || !step || !body)
+        return std::nullopt;
+      trace += "F" + std::to_string(*lb) + ":" + std::to_string(*ub) + ":" +
+               std::to_string(*step) + "{" + *body + "}";
+    } else if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      std::optional<std::string> then =
+          traceGroupOps(*ifOp.thenBlock(), shared);
+      std::optional<std::string> other =
+          ifOp.elseBlock() ? traceGroupOps(*ifOp.elseBlock(), shared) : "";
+      if (!then || !other)
+        return std::nullopt;
+      if (!then->empty() || !other->empty())
+        trace += "I{" + *then + "|" + *other + "}";
+    }
+  }
+  return trace;
+}
+
 /// Decides whether the kernel runs in clusters (TmaOptions): the grid and
 /// block order must group blocks that differ in one index
 /// (getClusterDim); the blocks of a cluster must run the same sequence of
-/// cluster barriers, so no copy may sit in a loop or under a condition that
-/// depends on that index; and some copy must load the same tile in all of
-/// them. Otherwise a remark says why.
+/// cluster barriers and groups, so no copy may sit in a loop or under a
+/// condition that depends on that index, except the interior and edge
+/// versions of tile-specialize-interior-blocks when they trace alike
+/// (traceGroupOps); and some copy must load the same tile in all of them.
+/// Otherwise a remark says why.
 void TmaLowering::planCluster() {
   std::string why;
   auto decide = [&]() -> bool {
@@ -351,21 +396,27 @@ void TmaLowering::planCluster() {
     };
     for (auto &entry : plans) {
       auto copy = cast<CopyAsyncOp>(entry.first);
-      for (Operation *parent = copy->getParentOp(); parent != kernel;
+      if (!varies(copy.getSourceIndices()))
+        sharedCopies.insert(copy);
+    }
+    for (auto &entry : plans) {
+      for (Operation *parent = entry.first->getParentOp(); parent != kernel;
            parent = parent->getParentOp()) {
         auto loop = dyn_cast<scf::ForOp>(parent);
         auto ifOp = dyn_cast<scf::IfOp>(parent);
+        bool versions = ifOp && ifOp->hasAttr(kBlockVersionsAttrName) &&
+                        ifOp.elseBlock() &&
+                        traceGroupOps(*ifOp.thenBlock(), sharedCopies) ==
+                            traceGroupOps(*ifOp.elseBlock(), sharedCopies);
         if ((loop && varies({loop.getLowerBound(), loop.getUpperBound(),
                              loop.getStep()})) ||
-            (ifOp && varies(ifOp.getCondition()))) {
+            (ifOp && !versions && varies(ifOp.getCondition()))) {
           why = "a copy runs under control flow that depends on the block "
                 "index, so the blocks of a cluster could disagree on the "
                 "barriers they wait at";
           return false;
         }
       }
-      if (!varies(copy.getSourceIndices()))
-        sharedCopies.insert(copy);
     }
     if (sharedCopies.empty()) {
       why = "no copy loads the same tile in every block of a cluster";

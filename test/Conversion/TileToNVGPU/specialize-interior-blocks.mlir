@@ -4,7 +4,9 @@
 
 // A 100x70 output in 32x32 tiles: a 3x4 grid whose last column (bx = 2) and
 // last row (by = 3) leave C. The other blocks get a version on min(bx, 1)
-// and min(by, 2); the tiles stay shared by both versions.
+// and min(by, 2); the tiles stay shared by both versions. The branch says
+// that its two sides are versions of one body (tile.block_versions), which
+// clusters of blocks rely on.
 
 !A = memref<100x64xf16>
 !B = memref<64x70xf16>
@@ -43,7 +45,7 @@
 // CHECK:           tile.copy %{{.*}}[%{{.*}}, %[[COL]]] to %[[BS]]
 // CHECK:           tile.gemm %[[AS]], %[[BS]], %[[CL]]
 // CHECK:         tile.copy %[[CL]] to %{{.*}}[%[[ROW]], %[[COL]]]
-// CHECK-NEXT:    }
+// CHECK-NEXT:    } {tile.block_versions}
 // CHECK-NEXT:  }
 
 // The interior version has no bounds checks against 100 or 70: neither in

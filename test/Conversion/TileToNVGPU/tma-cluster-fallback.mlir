@@ -12,6 +12,8 @@
 // CHECK: nvgpu.tma.async.load
 // CHECK: gpu.func @nothing_shared_kernel
 // CHECK: nvgpu.tma.async.load
+// CHECK: gpu.func @versions_differ_kernel
+// CHECK: nvgpu.tma.async.load
 
 // Hardware blocks 2i and 2i + 1 along x form a cluster: an odd x size would
 // leave the last block without a partner.
@@ -92,6 +94,35 @@ func.func @nothing_shared(%A: memref<512x256xf16>) {
     %row = arith.muli %bx, %c128 : index
     tile.copy_async %A[%row, %c32] to %a : memref<512x256xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
     tile.commit_group
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}
+
+// -----
+
+// Branches marked as versions of one body must still trace alike: here one
+// commits a group more, so the blocks of a cluster would disagree on the
+// mbarrier phases.
+func.func @versions_differ(%A: memref<512x256xf16>) {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  // expected-remark @below {{blocks stay unclustered (cluster=2): a copy runs under control flow that depends on the block index, so the blocks of a cluster could disagree on the barriers they wait at}}
+  tile.kernel grid(%c4, %c4) threads(128) as (%bx, %by) {
+    %a = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
+    %col = arith.muli %bx, %c128 : index
+    %first = arith.cmpi ult, %by, %c1 : index
+    scf.if %first {
+      tile.copy_async %A[%col, %c32] to %a : memref<512x256xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+      tile.commit_group
+      tile.commit_group
+    } else {
+      tile.copy_async %A[%col, %c32] to %a : memref<512x256xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+      tile.commit_group
+    } {tile.block_versions}
     tile.wait_group 0
     tile.barrier
   }

@@ -139,3 +139,54 @@ func.func @shared_writes(%A: memref<512x256xf16>, %B: memref<256x512xf16>) {
   }
   return
 }
+
+// -----
+
+// The interior and edge versions of tile-specialize-interior-blocks branch on
+// the block index, but trace alike (the same copies, groups and barriers),
+// so a block and its partner meet at the same cluster barriers whichever
+// version each runs: both versions multicast B's boxes.
+// CHECK-LABEL: func.func @versions
+// CHECK: gpu.launch_func
+// CHECK-SAME: cluster = array<i32: 2, 1, 1>
+// CHECK: scf.if
+// CHECK: nvvm.cluster.arrive.relaxed
+// CHECK: multicast_mask = %c3_i16
+// CHECK: } else {
+// CHECK: nvvm.cluster.arrive.relaxed
+// CHECK: multicast_mask = %c3_i16
+// CHECK: nvvm.cluster.arrive.relaxed
+// CHECK-NEXT: nvvm.cluster.wait
+// CHECK-NEXT: gpu.return
+func.func @versions(%A: memref<500x256xf16>, %B: memref<256x504xf16>) {
+  %c0 = arith.constant 0 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  tile.kernel grid(%c4, %c4) threads(128) as (%bx, %by) {
+    %a = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
+    %b = tile.alloc_shared : memref<32x128xf16, #gpu.address_space<workgroup>>
+    %inx = arith.cmpi ult, %bx, %c3 : index
+    %iny = arith.cmpi ult, %by, %c3 : index
+    %in = arith.andi %inx, %iny : i1
+    scf.if %in {
+      %row = arith.muli %by, %c128 : index
+      %col = arith.muli %bx, %c128 : index
+      tile.copy_async %A[%row, %c32] to %a : memref<500x256xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+      tile.copy_async %B[%c32, %col] to %b : memref<256x504xf16> to memref<32x128xf16, #gpu.address_space<workgroup>>
+      tile.commit_group
+      tile.wait_group 0
+      tile.barrier
+    } else {
+      %row = arith.muli %by, %c128 : index
+      %col = arith.muli %bx, %c128 : index
+      tile.copy_async %A[%row, %c32] to %a : memref<500x256xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+      tile.copy_async %B[%c32, %col] to %b : memref<256x504xf16> to memref<32x128xf16, #gpu.address_space<workgroup>>
+      tile.commit_group
+      tile.wait_group 0
+      tile.barrier
+    } {tile.block_versions}
+  }
+  return
+}

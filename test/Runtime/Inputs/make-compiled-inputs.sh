@@ -18,10 +18,10 @@
 #    (gemm_tma_store_*_200x136x72);
 #  - with cluster=2, where pairs of blocks in a cluster share B's tiles
 #    through TMA multicast (sm_90 GPUs only), at a size whose grid is even
-#    both ways but whose edges are ragged: mma.sync, and wgmma with A stored
-#    KxM in 3 stages (gemm_tma_cluster_*_200x240x72). Without
-#    specialize-interior-blocks, whose block-dependent branch keeps a kernel
-#    out of clusters.
+#    both ways but whose edges are ragged, so that the interior version of a
+#    block and the edge version of its partner multicast into each other:
+#    mma.sync, and wgmma with A stored KxM in 3 stages
+#    (gemm_tma_cluster_*_200x240x72).
 #   usage: make-compiled-inputs.sh BIN_DIR   (where tile-opt and tile-translate are)
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -71,10 +71,8 @@ compile gemm_tma_store_nn_200x136x72 \
   "chip=sm_90 tma=true tma-store=true persistent-blocks=2"
 compile gemm_tma_store_wgmma_ta_200x136x72 \
   "chip=sm_90a tma=true tma-store=true persistent-blocks=3" --transpose-a
-compile_with gemm_tma_cluster_nn_200x240x72 \
-  "chip=sm_90 tma=true cluster=2 specialize-interior-blocks=false" \
+compile_with gemm_tma_cluster_nn_200x240x72 "chip=sm_90 tma=true cluster=2" \
   --M 200 --N 240 --K 72 --bm 64 --bn 64 --bk 32 --threads 128 --num-stages 2
-compile_with gemm_tma_cluster_wgmma_ta_200x240x72 \
-  "chip=sm_90a tma=true cluster=2 specialize-interior-blocks=false" \
+compile_with gemm_tma_cluster_wgmma_ta_200x240x72 "chip=sm_90a tma=true cluster=2" \
   --transpose-a --M 200 --N 240 --K 72 --bm 64 --bn 64 --bk 32 --threads 128 \
   --num-stages 3
