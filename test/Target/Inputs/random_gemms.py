@@ -45,6 +45,9 @@ parser.add_argument("--tma-options", action="store_true",
                     "split-barriers=true and, independently, half of the "
                     "sm_90 and sm_90a kernels tma-store=true, from separate "
                     "streams")
+parser.add_argument("--cluster", action="store_true",
+                    help="with --tma, give half of the tma=true kernels "
+                    "cluster=2 or cluster=4, from a separate stream")
 parser.add_argument("--keep", action="store_true",
                     help="keep the PTX, launch description and (sm_90, "
                     "sm_90a) cubin of each kernel, and write manifest.tsv")
@@ -60,6 +63,7 @@ persistent_rng = random.Random(f"persistent {args.seed}")
 tma_rng = random.Random(f"tma {args.seed}")
 split_rng = random.Random(f"split-barriers {args.seed}")
 store_rng = random.Random(f"tma-store {args.seed}")
+cluster_rng = random.Random(f"cluster {args.seed}")
 
 
 def config():
@@ -105,6 +109,8 @@ for i in range(args.count):
         persistent = (persistent + " tma=true").lstrip()
         if args.tma_options and split_rng.random() < 0.5:
             persistent += " split-barriers=true"
+        if args.cluster and cluster_rng.random() < 0.5:
+            persistent += f" cluster={cluster_rng.choice([2, 4])}"
     if args.tma_options and chip.startswith("sm_90") and \
             store_rng.random() < 0.5:
         persistent = (persistent + " tma-store=true").lstrip()
