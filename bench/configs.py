@@ -105,10 +105,13 @@ def wgmma_configs():
         out.append(_cfg("auto", 128, 128, 32, 128, s, options=TMA))
     out.append(_cfg("auto", 128, 256, 64, 256, 4, options=TMA))
     # The seed's auto kernel in clusters of two blocks that share B's tiles
-    # (TMA multicast), at 1 and 3 stages.
+    # (TMA multicast), at 1 and 3 stages, and at a size that is not a tile
+    # multiple, where interior and edge blocks share tiles.
     for s in (1, 3):
         out.append(_cfg("auto", 128, 128, 32, 128, s,
                         options=TMA + " " + CLUSTER))
+    out.append(_cfg("auto", 128, 128, 32, 128, 3, options=TMA + " " + CLUSTER,
+                    M=4000, N=4000, K=4000))
     # Correctness beyond tile multiples, and trip counts below the depth.
     # The large ones are timed too: bounds checks (4000), and rows that are
     # not 16-byte aligned (4095: element-wise copies; 4096x4095x4096 is a
