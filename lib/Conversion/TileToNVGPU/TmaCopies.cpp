@@ -330,16 +330,32 @@ static bool dependsOnBlockIndex(Value value, Value index, KernelOp kernel,
   return result;
 }
 
+/// Whether `copy` starts a run of copies, before which a clustered kernel
+/// has a cluster barrier (clusterBarrierBefore): no other copy comes before
+/// it with only index arithmetic and commits in between.
+static bool startsCopyRun(CopyAsyncOp copy) {
+  for (Operation *prev = copy->getPrevNode(); prev;
+       prev = prev->getPrevNode()) {
+    if (isa<CopyAsyncOp>(prev))
+      return false;
+    if (!isa<CommitGroupOp>(prev) &&
+        (prev->getNumRegions() != 0 || !isPure(prev)))
+      return true;
+  }
+  return true;
+}
+
 /// The copies, groups, waits and barriers of `block` in order, and the loops
 /// and branches around them, as text: what decides which cluster barriers a
 /// block runs and which mbarrier phases its copies complete. Copies are
-/// "S" when `shared` holds them, "P" otherwise. Nullopt when a loop's bounds
-/// are not constants.
+/// "S" when `shared` holds them, "P" otherwise, after an "R" where a run of
+/// copies starts. Nullopt when a loop's bounds are not constants.
 static std::optional<std::string>
 traceGroupOps(Block &block, const llvm::SmallPtrSetImpl<Operation *> &shared) {
   std::string trace;
   for (Operation &op : block) {
-    if (isa<CopyAsyncOp>(op)) {
+    if (auto copy = dyn_cast<CopyAsyncOp>(op)) {
+      trace += startsCopyRun(copy) ? "R" : "";
       trace += shared.contains(&op) ? "S" : "P";
     } else if (isa<CommitGroupOp>(op)) {
       trace += "G";
