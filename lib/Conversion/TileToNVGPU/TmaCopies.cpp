@@ -127,6 +127,9 @@ private:
   bool clustered = false;
   bool genericSharedWrites = false;
   llvm::SmallPtrSet<Operation *, 8> sharedCopies;
+  /// The copies that start a run of copies (startsCopyRun), before which a
+  /// clustered kernel has a cluster barrier.
+  llvm::SmallPtrSet<Operation *, 8> runStarts;
   SmallVector<Value, 8> leaderOfRank;
 };
 
@@ -442,6 +445,10 @@ void TmaLowering::planCluster() {
   };
   clustered = decide();
   genericSharedWrites = clustered && hasGenericSharedWrites(kernel);
+  if (clustered)
+    for (auto &entry : plans)
+      if (startsCopyRun(cast<CopyAsyncOp>(entry.first)))
+        runStarts.insert(entry.first);
   if (!clustered) {
     sharedCopies.clear();
     // On the kernel's location, without the kernel's text as a note.
@@ -690,18 +697,15 @@ void TmaLowering::clusterBarrier(OpBuilder &b, Location loc) {
 
 /// In a clustered kernel, the copies of a group may write into the other
 /// blocks' buffer version too, so every thread of the cluster must be done
-/// reading it: a cluster barrier goes right before the first copy of a run
-/// of copies. For the wgmma kernels, whose gemm moved in front of the
-/// copies, that is after the gemm's `wgmma.wait_group`, which retires the
-/// reads of the version the copies overwrite. A copy that follows other
-/// copies (their issue code) needs no barrier of its own. The `tile.barrier`
-/// right before the copies (with nothing but index arithmetic in between)
+/// reading it: a cluster barrier goes right before `op`, the first copy of a
+/// run of copies (runStarts). For the wgmma kernels, whose gemm moved in
+/// front of the copies, that is after the gemm's `wgmma.wait_group`, which
+/// retires the reads of the version the copies overwrite. The `tile.barrier`
+/// right before the copy (with nothing but index arithmetic in between)
 /// goes, unless the kernel writes shared memory itself: the relaxed cluster
 /// barrier would not order those writes.
 void TmaLowering::clusterBarrierBefore(CopyAsyncOp op) {
   for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
-    if (issueBlocks.contains(prev))
-      return;
     if (isa<BarrierOp>(prev)) {
       if (!genericSharedWrites)
         prev->erase();
@@ -833,7 +837,7 @@ void TmaLowering::lowerIf(scf::IfOp ifOp, GroupState &state) {
 void TmaLowering::lowerBlock(Block &block, GroupState &state) {
   for (Operation &op : llvm::make_early_inc_range(block)) {
     if (auto copy = dyn_cast<CopyAsyncOp>(op)) {
-      if (clustered)
+      if (runStarts.contains(copy))
         clusterBarrierBefore(copy);
       lowerCopy(copy, state.committed);
     } else if (auto barrier = dyn_cast<BarrierOp>(op);
