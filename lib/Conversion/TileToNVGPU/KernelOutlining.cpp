@@ -10,7 +10,6 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -18,6 +17,7 @@
 #include "tile/Conversion/TileToNVGPU/LaunchInfo.h"
 #include "tile/Conversion/TileToNVGPU/SharedCarving.h"
 #include "tile/Conversion/TileToNVGPU/TmaCopies.h"
+#include "tile/Dialect/Tile/Transforms/Pipelining.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -76,9 +76,9 @@ FailureOr<unsigned> mlir::tile::getClusterDim(KernelOp kernel,
                                               std::string &why) {
   SmallVector<int64_t> grid;
   for (Value extent : kernel.getGridSizes()) {
-    std::optional<int64_t> value = getConstantIntValue(extent);
+    std::optional<int64_t> value = evaluateConstantIndex(extent);
     if (!value) {
-      why = "the grid size is not a constant";
+      why = "the grid size is not computable from constants";
       return failure();
     }
     grid.push_back(*value);

@@ -190,3 +190,27 @@ func.func @versions(%A: memref<500x256xf16>, %B: memref<256x504xf16>) {
   }
   return
 }
+
+// -----
+
+// A grid computed on the host from constants (ceildiv) is as good as a
+// constant one: 4x4 blocks, whose pairs share B.
+// CHECK-LABEL: func.func @host_grid
+// CHECK: gpu.launch_func
+// CHECK-SAME: cluster = array<i32: 2, 1, 1>
+// CHECK: multicast_mask = %c3_i16
+func.func @host_grid(%A: memref<512x256xf16>, %B: memref<256x512xf16>) {
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  %n = arith.constant 512 : index
+  %gx = arith.ceildivui %n, %c128 : index
+  tile.kernel grid(%gx, %gx) threads(128) as (%bx, %by) {
+    %b = tile.alloc_shared : memref<32x128xf16, #gpu.address_space<workgroup>>
+    %col = arith.muli %bx, %c128 : index
+    tile.copy_async %B[%c32, %col] to %b : memref<256x512xf16> to memref<32x128xf16, #gpu.address_space<workgroup>>
+    tile.commit_group
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}
