@@ -47,17 +47,17 @@ struct TileLowerToNVGPUPass
     for (auto [enabled, name] :
          {std::pair<bool, StringRef>(tma, "tma"), {tmaStore, "tma-store"}}) {
       if (enabled && chipInfo->computeCapability < 90) {
-        module.emitError() << name
-                           << "=true needs sm_90 or newer (the Tensor Memory "
-                              "Accelerator), not "
-                           << chip;
+        emitError(module.getLoc()) << name
+                                   << "=true needs sm_90 or newer (the Tensor "
+                                      "Memory Accelerator), not "
+                                   << chip;
         return signalPassFailure();
       }
     }
 
     if (splitBarriers && !tma) {
-      module.emitError("split-barriers=true needs tma=true: it splits the "
-                       "barriers before TMA copies");
+      emitError(module.getLoc(), "split-barriers=true needs tma=true: it "
+                                 "splits the barriers before TMA copies");
       return signalPassFailure();
     }
     if (!llvm::is_contained({1, 2, 4, 8}, int64_t(cluster))) {
