@@ -345,3 +345,35 @@ func.func @write_across_iterations(%A: !A, %B: !B) {
   }
   return
 }
+
+// -----
+
+// A multi-buffered tile written in stages 0 and 2 and read in stage 1 has 2
+// versions, so iterations k and k+2 write the same one: the copy of
+// iteration k+2 (time k+2) lands before the clear of iteration k (time k+2,
+// later in the order).
+!A = memref<256x256xf16>
+!As = memref<64x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x64xf16, #gpu.address_space<workgroup>>
+!Cl = memref<64x64xf32, #gpu.address_space<private>>
+
+func.func @write_across_versions(%A: !A) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.pipelined %c0 to %c8 step %c1 stage = [0, 1, 2] as (%k) {
+      %ko = arith.muli %k, %c32 : index
+      // expected-error @+1 {{statement #0 ('tile.copy', stage 0) of iteration k+2 runs before statement #2 ('tile.clear', stage 2) of iteration k, but both write shared tile %0 (64x32xf16), so the earlier iteration's write would land last (the tile has 2 versions, so iterations k and k+2 share one)}}
+      tile.copy %A[%c0, %ko] to %A_s : !A to !As
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+      // expected-note @+1 {{statement #2 ('tile.clear', stage 2) writes shared tile %0 (64x32xf16) here}}
+      tile.clear %A_s : !As
+    }
+  }
+  return
+}

@@ -327,6 +327,11 @@ struct TilePrefetchFragmentsPass
       options.supportDynamicLoops = false;
       bool modified = false;
       rewriter.setInsertionPoint(loop);
+      // pipelineForLoop fails after changing the loop only when predicateFn
+      // refuses an op of stage 0, and the schedule was skipped above unless
+      // every such op can run past the end. So no input reaches this error;
+      // it stays so that a change of that contract stops the pass instead
+      // of leaving a half-pipelined loop behind.
       if (failed(scf::pipelineForLoop(rewriter, loop, options, &modified)) &&
           modified) {
         loop.emitError("tile-prefetch-fragments: pipelining the steady-state "

@@ -320,7 +320,8 @@ std::optional<ScheduleViolation> ScheduleChecker::checkAcrossIterations() {
         }
         if (distance > 1)
           message += " (the tile has " + std::to_string(distance) +
-                     " versions, so iterations k and " + later + " share one)";
+                     " versions, so iterations k and k+" +
+                     std::to_string(distance) + " share one)";
         return makeViolation(b, a, std::move(message), std::move(note));
       }
     }
