@@ -7,6 +7,11 @@ so ptxas keeps the values and addresses but nothing is stored. The kernel
 computes wrong results afterwards; only its time means something
 (tile-run --bench).
 
+Two modes for TMA kernels keep the results right: `nofence` deletes every
+`fence.proxy.async.shared::cta` of the kernel (wgmma reads what the TMA wrote
+through the same async proxy), and `nowaitbar` the `bar.sync` right after each
+mbarrier wait (after that wait every thread sees the group's bytes).
+
 `halfb` and `halfab` bound what sharing tiles between the blocks of a cluster
 (TMA multicast) could be worth: they delete, in the loops, the last quarter of
 each commit group's `cp.async` (half of B's, for groups that copy A and then
@@ -83,8 +88,33 @@ def drop_shared_quarters(lines, ranges, mode):
     return out, removed
 
 
+def drop_tma_syncs(lines, mode):
+    """`nofence`: every async-proxy fence; `nowaitbar`: each bar.sync that
+    directly follows the inline-asm block of an mbarrier try_wait loop."""
+    out, removed, in_wait, after_wait = [], 0, False, False
+    for line in lines:
+        text = line.strip()
+        if mode == "nofence" and text == "fence.proxy.async.shared::cta;":
+            removed += 1
+            continue
+        if "mbarrier.try_wait" in text:
+            in_wait = True
+        elif in_wait and text == "// end inline asm":
+            in_wait, after_wait = False, True
+            out.append(line)
+            continue
+        if after_wait and text:
+            after_wait = False
+            if mode == "nowaitbar" and re.fullmatch(r"bar\.sync\s+0;", text):
+                removed += 1
+                continue
+        out.append(line)
+    return out, removed
+
+
 def main():
-    modes = list(PATTERNS) + ["nostore", "halfb", "halfab"]
+    modes = list(PATTERNS) + ["nostore", "halfb", "halfab", "nofence",
+                              "nowaitbar"]
     if len(sys.argv) != 3 or sys.argv[1] not in modes:
         sys.exit(__doc__)
     with open(sys.argv[2]) as f:
@@ -92,6 +122,11 @@ def main():
     if sys.argv[1] == "nostore":
         out, guarded = predicate_stores(lines)
         sys.stderr.write("nostore: guarded %d\n" % guarded)
+        print("\n".join(out))
+        return
+    if sys.argv[1] in ("nofence", "nowaitbar"):
+        out, removed = drop_tma_syncs(lines, sys.argv[1])
+        sys.stderr.write("%s: removed %d\n" % (sys.argv[1], removed))
         print("\n".join(out))
         return
     ranges = loop_ranges(lines)
