@@ -1,4 +1,4 @@
-//===- LoweringApiErrorsTest.cpp - Errors of the C++ entry points ----------===//
+//===- LoweringApiErrorsTest.cpp - Errors of the C++ entry points ---------===//
 //
 // Part of tile-mlir. tile-lower-to-nvgpu calls these functions in an order
 // that rules the errors below out, so no tile-opt input reaches them; a
