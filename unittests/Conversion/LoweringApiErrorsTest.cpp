@@ -39,16 +39,22 @@ protected:
     return parseSourceString<ModuleOp>(source, context.get());
   }
 
-  /// Runs `fn` and returns the messages of the errors it emitted.
-  template <typename Fn> std::string errorsOf(Fn fn, LogicalResult &result) {
-    std::string messages;
+  struct Outcome {
+    bool failed;
+    /// The errors it emitted, one per line.
+    std::string errors;
+  };
+
+  /// Runs `fn`, collecting the errors it emits.
+  Outcome run(llvm::function_ref<LogicalResult()> fn) {
+    std::string errors;
     ScopedDiagnosticHandler handler(context.get(), [&](Diagnostic &diag) {
       if (diag.getSeverity() == DiagnosticSeverity::Error)
-        messages += diag.str() + "\n";
+        errors += diag.str() + "\n";
       return success();
     });
-    result = fn();
-    return messages;
+    bool failed = mlir::failed(fn());
+    return {failed, errors};
   }
 
   DialectRegistry registry;
@@ -79,15 +85,12 @@ module attributes {gpu.container_module} {
   auto launch = findOp<gpu::LaunchFuncOp>(*module);
   auto func = findOp<func::FuncOp>(*module);
   BlockArgument args[] = {func.getArgument(0)};
-  LogicalResult result = success();
-  std::string errors = errorsOf(
-      [&] {
-        return mlir::tile::attachLaunchInfo(launch, "sm_90", 0, args, {},
-                                            std::nullopt);
-      },
-      result);
-  EXPECT_TRUE(failed(result));
-  EXPECT_EQ(errors, "block size must be a constant\n");
+  Outcome outcome = run([&] {
+    return mlir::tile::attachLaunchInfo(launch, "sm_90", 0, args, {},
+                                        std::nullopt);
+  });
+  EXPECT_TRUE(outcome.failed);
+  EXPECT_EQ(outcome.errors, "block size must be a constant\n");
   EXPECT_FALSE(launch->hasAttr("tile.launch"));
 }
 
@@ -115,16 +118,14 @@ module attributes {gpu.container_module} {
   auto map = findOp<nvgpu::TmaCreateDescriptorOp>(*module);
   BlockArgument args[] = {func.getArgument(0)};
   Value maps[] = {map.getResult()};
-  LogicalResult result = success();
-  std::string errors = errorsOf(
-      [&] {
-        return mlir::tile::attachLaunchInfo(launch, "sm_90", 0, args, maps,
-                                            std::nullopt);
-      },
-      result);
-  EXPECT_TRUE(failed(result));
-  EXPECT_EQ(errors, "a tensor map parameter must be created from a memref "
-                    "argument of the function\n");
+  Outcome outcome = run([&] {
+    return mlir::tile::attachLaunchInfo(launch, "sm_90", 0, args, maps,
+                                        std::nullopt);
+  });
+  EXPECT_TRUE(outcome.failed);
+  EXPECT_EQ(outcome.errors,
+            "a tensor map parameter must be created from a memref "
+            "argument of the function\n");
   EXPECT_FALSE(launch->hasAttr("tile.launch"));
 }
 
@@ -144,11 +145,10 @@ func.func @f() {
   auto kernel = findOp<mlir::tile::KernelOp>(*module);
   std::string before;
   llvm::raw_string_ostream(before) << *module;
-  LogicalResult result = success();
-  std::string errors =
-      errorsOf([&] { return mlir::tile::lowerTileMemoryOps(kernel); }, result);
-  EXPECT_TRUE(failed(result));
-  EXPECT_EQ(errors, "fragment op was not lowered by the fragment lowering\n");
+  Outcome outcome = run([&] { return mlir::tile::lowerTileMemoryOps(kernel); });
+  EXPECT_TRUE(outcome.failed);
+  EXPECT_EQ(outcome.errors,
+            "fragment op was not lowered by the fragment lowering\n");
   std::string after;
   llvm::raw_string_ostream(after) << *module;
   EXPECT_EQ(before, after);
