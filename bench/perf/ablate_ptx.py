@@ -7,10 +7,15 @@ so ptxas keeps the values and addresses but nothing is stored. The kernel
 computes wrong results afterwards; only its time means something
 (tile-run --bench).
 
-Two modes for TMA kernels keep the results right: `nofence` deletes every
-`fence.proxy.async.shared::cta` of the kernel (wgmma reads what the TMA wrote
-through the same async proxy), and `nowaitbar` the `bar.sync` right after each
-mbarrier wait (after that wait every thread sees the group's bytes).
+Two modes for TMA kernels: `nofence` deletes every
+`fence.proxy.async.shared::cta` of the kernel, which keeps the results right
+when the TMA wrote every shared operand (wgmma reads them through the same
+async proxy). `nowaitbar` deletes the `bar.sync` right after each mbarrier
+wait: after that wait every thread sees the group's bytes, but the barrier
+may also be what keeps the next copies from overwriting a version another
+warpgroup still reads. The unrolled wgmma steady state has a barrier (or,
+with one warpgroup, the wgmma wait) for that; a rolled loop does not, so
+check the results (tile-run --check).
 
 `halfb` and `halfab` bound what sharing tiles between the blocks of a cluster
 (TMA multicast) could be worth: they delete, in the loops, the last quarter of
