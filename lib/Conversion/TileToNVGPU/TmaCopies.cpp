@@ -55,6 +55,9 @@ namespace {
 /// __syncthreads' (gpu.barrier), and a CTA has 16.
 constexpr int64_t kSplitBarrierIds = 8;
 
+/// Threads per warpgroup, the unit of a wgmma.
+constexpr int64_t kWarpgroupThreads = 128;
+
 /// How long one mbarrier.try_wait may suspend the thread before it polls
 /// again, in nanoseconds (a hint).
 constexpr int64_t kWaitSuspendNs = 10000000;
@@ -98,12 +101,17 @@ private:
                  GroupState &state);
   void waitForGroup(OpBuilder &b, Location loc, Value group);
   bool splitsBarrier(BarrierOp op) const;
+  bool isRedundantBarrier(BarrierOp op) const;
+  void dropAsyncProxyFences();
   void planCluster();
   void clusterBarrier(OpBuilder &b, Location loc);
   void clusterBarrierBefore(CopyAsyncOp op);
   void lowerBarrier(BarrierOp op, Value committed);
   Value slotOf(OpBuilder &b, Location loc, Value group);
   OpBuilder issueBefore(Operation *op);
+  /// The predicate of an op in issue code (issueBefore): thread 0's, or
+  /// none where the branch around it already is on thread 0.
+  Value issuePredicate() const { return wideWgmma ? Value() : leader; }
   bool containsGroupOps(Operation *op) const;
 
   KernelOp kernel;
@@ -125,7 +133,12 @@ private:
   /// block of a cluster makes, and, per block rank r in the cluster, "thread
   /// 0 of the block of rank r".
   bool clustered = false;
+  /// Whether anything but the TMA writes shared memory
+  /// (hasGenericSharedWrites): barriers may then order those writes.
   bool genericSharedWrites = false;
+  /// Whether the kernel's gemms are wgmma and it has more than one
+  /// warpgroup (planIssue).
+  bool wideWgmma = false;
   llvm::SmallPtrSet<Operation *, 8> sharedCopies;
   /// The copies that start a run of copies (startsCopyRun), before which a
   /// clustered kernel has a cluster barrier.
@@ -444,7 +457,6 @@ void TmaLowering::planCluster() {
     return true;
   };
   clustered = decide();
-  genericSharedWrites = clustered && hasGenericSharedWrites(kernel);
   if (clustered)
     for (auto &entry : plans)
       if (startsCopyRun(cast<CopyAsyncOp>(entry.first)))
@@ -495,9 +507,11 @@ LogicalResult TmaLowering::plan(Operation *&culprit, std::string &why) {
   // e.g. 3 for a prologue that commits 3 groups before its first wait). And
   // a thread that waits for group g by its parity must do so before the
   // barrier completes group g + N too, or it would wait for a phase that
-  // never comes; tile's semantics put a block barrier between a wait and
-  // the reads of its data, so a thread is at most `peak` groups behind
-  // thread 0 there. Twice the groups in flight plus one covers both. A power
+  // never comes. Thread 0 issues copies only after a block barrier (tile's
+  // semantics put one between a wait and the reads of its data, and
+  // isRedundantBarrier drops that one only where another comes before the
+  // copies), so a thread is at most `peak` groups behind thread 0 when it
+  // arms a barrier. Twice the groups in flight plus one covers both. A power
   // of two keeps the slot and phase a mask and a shift.
   int64_t peak = 0;
   if (!boundOutstanding(kernel.getBody().front(), 0, peak)) {
@@ -507,6 +521,12 @@ LogicalResult TmaLowering::plan(Operation *&culprit, std::string &why) {
     return failure();
   }
   numBarriers = llvm::PowerOf2Ceil(2 * (peak + 1));
+  genericSharedWrites = hasGenericSharedWrites(kernel);
+  wideWgmma =
+      kernel.getThreads() > kWarpgroupThreads &&
+      kernel.getBody()
+          .walk([](NVVM::WgmmaMmaAsyncOp) { return WalkResult::interrupt(); })
+          .wasInterrupted();
   if (options.clusterSize > 1)
     planCluster();
   if (splitBarriers) {
@@ -514,7 +534,7 @@ LogicalResult TmaLowering::plan(Operation *&culprit, std::string &why) {
     if (peak >= kSplitBarrierIds)
       reason = "more groups are in flight than there are named barriers to "
                "split them with";
-    else if (hasGenericSharedWrites(kernel))
+    else if (genericSharedWrites)
       reason = "the kernel writes shared memory other than through "
                "tile.copy_async, and a barrier may order those writes";
     if (reason) {
@@ -543,17 +563,27 @@ Value TmaLowering::slotOf(OpBuilder &b, Location loc, Value group) {
 }
 
 /// A builder for thread 0's issue code in place of `op`: inside an
-/// `scf.if` on warp 0, shared with the issue code right before `op`. The
-/// copies' ops carry thread 0's predicate; the branch around them is uniform
-/// per warp, so that the other warps skip the code ptxas generates around a
-/// TMA instruction (a loop electing each predicated thread in turn), which
-/// cost them 11% more instructions in the steady state of the 128x256x64
-/// mma.sync kernel when every warp ran it.
+/// `scf.if`, shared with the issue code right before `op`. Usually the
+/// branch is on warp 0 and the copies' ops carry thread 0's predicate: the
+/// branch is uniform per warp, so that the other warps skip the code ptxas
+/// generates around a TMA instruction (a loop electing each predicated
+/// thread in turn), which cost them 11% more instructions in the steady
+/// state of the 128x256x64 mma.sync kernel when every warp ran it.
+///
+/// With wgmma and more than one warpgroup (wideWgmma) the branch is on
+/// thread 0 and the ops carry no predicate, which gives ptxas a shorter loop
+/// (no vote). There, the issue code delays warpgroup 0's next wgmma, which
+/// needs all four of its warps, and the other warpgroups wait for it at the
+/// next barrier. On an H200 this form made the 128x256x32 / 256-thread
+/// kernels 6-7% faster and the 128x256x64 ones even; with one warpgroup it
+/// made the 128x128x64 kernel 1.4% slower (docs/benchmarks.md, "Issue code
+/// off the critical path").
 OpBuilder TmaLowering::issueBefore(Operation *op) {
   Operation *previous = op->getPrevNode();
   if (!previous || !issueBlocks.contains(previous)) {
     OpBuilder b(op);
-    previous = scf::IfOp::create(b, op->getLoc(), warpZero);
+    previous =
+        scf::IfOp::create(b, op->getLoc(), wideWgmma ? leader : warpZero);
     issueBlocks.insert(previous);
   }
   Block *then = cast<scf::IfOp>(previous).thenBlock();
@@ -591,7 +621,7 @@ void TmaLowering::lowerCopy(CopyAsyncOp op, Value committed) {
     nvgpu::TmaAsyncLoadOp::create(
         b, loc, dst, barriers, descriptor,
         tma::getBoxCoordinates(b, loc, op.getSourceIndices(), box), slot, all,
-        shared ? leaderOfRank[i % size] : leader);
+        shared ? leaderOfRank[i % size] : issuePredicate());
   }
   op.erase();
 }
@@ -605,7 +635,7 @@ void TmaLowering::commitGroup(Operation *before, Location loc, int64_t bytes,
   OpBuilder issue = issueBefore(before);
   nvgpu::MBarrierArriveExpectTxOp::create(
       issue, loc, barriers, constantIndex(issue, loc, bytes),
-      slotOf(issue, loc, state.committed), leader);
+      slotOf(issue, loc, state.committed), issuePredicate());
   OpBuilder b(before);
   state.committed = b.createOrFold<arith::AddIOp>(loc, state.committed,
                                                   constantCount(b, loc, 1));
@@ -640,6 +670,48 @@ bool TmaLowering::splitsBarrier(BarrierOp op) const {
       return false;
   }
   return false;
+}
+
+/// Whether `op` does nothing that another barrier does not, in a kernel
+/// whose shared memory only the TMA writes. Every thread waits for a group's
+/// data on its mbarrier itself, so such a barrier's one job is to keep the
+/// next copies from overwriting a buffer version that some thread still
+/// reads; here another barrier comes first. The unrolled steady state of a
+/// wgmma kernel with more than one warpgroup has such a pair: the barrier
+/// after the step's wait (with cp.async each thread waits only for its own
+/// copies) and the one after the gemm's wgmma.wait_group
+/// (scheduleWgmmaGemms). Deleting the first made the 128x256x32 kernel with
+/// 256 threads 3% faster on an H200 (docs/benchmarks.md).
+bool TmaLowering::isRedundantBarrier(BarrierOp op) const {
+  if (genericSharedWrites)
+    return false;
+  for (Operation *next = op->getNextNode(); next; next = next->getNextNode()) {
+    if (isa<BarrierOp, gpu::BarrierOp>(next))
+      return true;
+    if (isa<CopyAsyncOp, CommitGroupOp, WaitGroupOp>(next) ||
+        (next->getNumRegions() != 0 && containsGroupOps(next)))
+      return false;
+  }
+  return false;
+}
+
+/// wgmma reads its operands through the async proxy, and the fence before
+/// it (GemmToWgmma.cpp) orders that after cp.async's writes, which go
+/// through the generic proxy. The TMA writes through the async proxy as
+/// well, so where it writes all of shared memory the fence orders nothing
+/// (ptxas makes it a MEMBAR.ALL.CTA and a FENCE.VIEW.ASYNC.S). Dropped in
+/// kernels with more than one warpgroup, where that made every kernel
+/// measured on an H200 0.2-3% faster; with one warpgroup the effect ranged
+/// from 2% slower to 2% faster (docs/benchmarks.md).
+void TmaLowering::dropAsyncProxyFences() {
+  SmallVector<NVVM::FenceProxyOp> fences;
+  kernel.walk([&](NVVM::FenceProxyOp fence) {
+    if (fence.getKind() == NVVM::ProxyKind::async_shared &&
+        isa_and_nonnull<NVVM::WgmmaFenceAlignedOp>(fence->getNextNode()))
+      fences.push_back(fence);
+  });
+  for (NVVM::FenceProxyOp fence : fences)
+    fence.erase();
 }
 
 /// The barrier before group `committed`'s copies, split: warp 0, whose
@@ -841,6 +913,9 @@ void TmaLowering::lowerBlock(Block &block, GroupState &state) {
         clusterBarrierBefore(copy);
       lowerCopy(copy, state.committed);
     } else if (auto barrier = dyn_cast<BarrierOp>(op);
+               barrier && isRedundantBarrier(barrier)) {
+      barrier.erase();
+    } else if (auto barrier = dyn_cast<BarrierOp>(op);
                barrier && splitBarriers && splitsBarrier(barrier)) {
       lowerBarrier(barrier, state.committed);
     } else if (auto commit = dyn_cast<CommitGroupOp>(op)) {
@@ -915,6 +990,8 @@ void TmaLowering::rewrite() {
   lowerWait(end, loc, 0, state);
   if (clustered)
     clusterBarrier(end, loc);
+  if (wideWgmma && !genericSharedWrites)
+    dropAsyncProxyFences();
 }
 
 FailureOr<bool> mlir::tile::lowerAsyncCopiesToTma(KernelOp kernel, Value tid,

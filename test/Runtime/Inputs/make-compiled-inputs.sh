@@ -21,7 +21,12 @@
 #    both ways but whose edges are ragged, so that the interior version of a
 #    block and the edge version of its partner multicast into each other:
 #    mma.sync, and wgmma with A stored KxM in 3 stages
-#    (gemm_tma_cluster_*_200x240x72).
+#    (gemm_tma_cluster_*_200x240x72);
+#  - with wgmma and two warpgroups, where thread 0 issues the copies in a
+#    branch of its own and the unrolled steady state has one barrier per
+#    step (TmaCopies.cpp, wideWgmma): 128x256x32 tiles in 4 stages with B
+#    stored NxK, and, with TMA stores in a persistent kernel, 128x128x32
+#    tiles in 3 stages (gemm_tma_wide_*).
 #   usage: make-compiled-inputs.sh BIN_DIR   (where tile-opt and tile-translate are)
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -76,3 +81,9 @@ compile_with gemm_tma_cluster_nn_200x240x72 "chip=sm_90 tma=true cluster=2" \
 compile_with gemm_tma_cluster_wgmma_ta_200x240x72 "chip=sm_90a tma=true cluster=2" \
   --transpose-a --M 200 --N 240 --K 72 --bm 64 --bn 64 --bk 32 --threads 128 \
   --num-stages 3
+compile_with gemm_tma_wide_wgmma_tb_200x520x328 "chip=sm_90a tma=true" \
+  --transpose-b --M 200 --N 520 --K 328 --bm 128 --bn 256 --bk 32 \
+  --threads 256 --num-stages 4
+compile_with gemm_tma_wide_store_wgmma_264x264x200 \
+  "chip=sm_90a tma=true tma-store=true persistent-blocks=3" --M 264 --N 264 \
+  --K 200 --bm 128 --bn 128 --bk 32 --threads 256 --num-stages 3
