@@ -576,8 +576,9 @@ Value TmaLowering::slotOf(OpBuilder &b, Location loc, Value group) {
 /// needs all four of its warps, and the other warpgroups wait for it at the
 /// next barrier. On an H200 this form made the 128x256x32 / 256-thread
 /// kernels 6-7% faster and the 128x256x64 ones even; with one warpgroup it
-/// made the 128x128x64 kernel 1.4% slower (docs/benchmarks.md, "Issue code
-/// off the critical path").
+/// made the 128x128x64 kernel 1.4% slower, and in mma.sync kernels, whose
+/// warps run on by themselves, the 128x256x32 one 16% slower
+/// (docs/benchmarks.md, "Issue code off the critical path").
 OpBuilder TmaLowering::issueBefore(Operation *op) {
   Operation *previous = op->getPrevNode();
   if (!previous || !issueBlocks.contains(previous)) {
