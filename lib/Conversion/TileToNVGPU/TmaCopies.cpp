@@ -137,7 +137,9 @@ private:
   /// (hasGenericSharedWrites): barriers may then order those writes.
   bool genericSharedWrites = false;
   /// Whether the kernel's gemms are wgmma and it has more than one
-  /// warpgroup (planIssue).
+  /// warpgroup: then thread 0's issue code, its barriers and its fences
+  /// take the forms that keep warpgroup 0 from holding up the others
+  /// (issueBefore, dropAsyncProxyFences).
   bool wideWgmma = false;
   llvm::SmallPtrSet<Operation *, 8> sharedCopies;
   /// The copies that start a run of copies (startsCopyRun), before which a
