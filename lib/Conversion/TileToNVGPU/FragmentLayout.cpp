@@ -15,8 +15,7 @@ using namespace mlir::tile;
 static constexpr int64_t kWarpSize = 32;
 static constexpr int64_t kMmaM = 16;
 static constexpr int64_t kMmaN = 8;
-static constexpr int64_t kWarpsPerGroup = 4;
-static constexpr int64_t kWarpgroupSize = kWarpsPerGroup * kWarpSize;
+static constexpr int64_t kWarpsPerGroup = kWarpgroupThreads / kWarpSize;
 static constexpr int64_t kWgmmaM = 64;
 static constexpr int64_t kWgmmaMaxN = 256;
 
@@ -87,11 +86,11 @@ std::optional<FragmentLayout>
 FragmentLayout::getWarpgroup(llvm::ArrayRef<int64_t> shape, int64_t threads,
                              std::string &why) {
   llvm::raw_string_ostream os(why);
-  if (shape.size() != 2 || threads <= 0 || threads % kWarpgroupSize != 0) {
+  if (shape.size() != 2 || threads <= 0 || threads % kWarpgroupThreads != 0) {
     os << "wgmma needs a 2-D fragment and a multiple of 128 threads";
     return std::nullopt;
   }
-  int64_t groups = threads / kWarpgroupSize;
+  int64_t groups = threads / kWarpgroupThreads;
   std::optional<FragmentLayout> best =
       chooseSplit(shape, groups, kWgmmaM, kWgmmaMaxN, /*warpgroup=*/true);
   if (!best)

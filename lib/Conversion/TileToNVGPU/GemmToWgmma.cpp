@@ -43,7 +43,6 @@ using namespace mlir;
 using namespace mlir::tile;
 using namespace mlir::tile::fragment;
 
-static constexpr int64_t kWarpgroupThreads = 128;
 static constexpr int64_t kWgmmaM = 64;
 static constexpr int64_t kWgmmaK = 16;
 /// Registers a wgmma kernel needs besides its accumulators (descriptors,

@@ -32,6 +32,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "tile/Conversion/TileToNVGPU/FragmentLayout.h"
 #include "tile/Conversion/TileToNVGPU/InteriorBlocks.h"
 #include "tile/Conversion/TileToNVGPU/KernelOutlining.h"
 #include "tile/Conversion/TileToNVGPU/SharedAccess.h"
@@ -54,9 +55,6 @@ namespace {
 /// Named barriers for split barriers (lowerBarrier): 1 to this; 0 is
 /// __syncthreads' (gpu.barrier), and a CTA has 16.
 constexpr int64_t kSplitBarrierIds = 8;
-
-/// Threads per warpgroup, the unit of a wgmma.
-constexpr int64_t kWarpgroupThreads = 128;
 
 /// How long one mbarrier.try_wait may suspend the thread before it polls
 /// again, in nanoseconds (a hint).

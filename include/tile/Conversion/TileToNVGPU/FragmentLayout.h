@@ -23,6 +23,9 @@
 namespace mlir {
 namespace tile {
 
+/// Threads in a warpgroup (4 warps), the unit that issues a wgmma.
+constexpr int64_t kWarpgroupThreads = 128;
+
 /// The warp-tiled accumulator layout of a 2-D fragment, in one of two kinds:
 ///
 ///  - mma.sync (the default): the block's warps form a `warpsM x warpsN`
