@@ -98,6 +98,9 @@ private:
   void lowerWait(OpBuilder &b, Location loc, int64_t pending,
                  GroupState &state);
   void waitForGroup(OpBuilder &b, Location loc, Value group);
+  /// The first op after `op` in its block that copies, commits, waits or
+  /// synchronizes (a barrier, or a region holding group ops); null if none.
+  Operation *nextSyncOp(Operation *op) const;
   bool splitsBarrier(BarrierOp op) const;
   bool isRedundantBarrier(BarrierOp op) const;
   void dropAsyncProxyFences();
@@ -663,14 +666,16 @@ void TmaLowering::waitForGroup(OpBuilder &b, Location loc, Value group) {
 /// shared-memory write exists (hasGenericSharedWrites), and each thread
 /// waits for a group's phase itself before it reads the group's data.
 bool TmaLowering::splitsBarrier(BarrierOp op) const {
-  for (Operation *next = op->getNextNode(); next; next = next->getNextNode()) {
-    if (isa<CopyAsyncOp>(next))
-      return true;
-    if (isa<BarrierOp, CommitGroupOp, WaitGroupOp>(next) ||
+  return isa_and_nonnull<CopyAsyncOp>(nextSyncOp(op));
+}
+
+Operation *TmaLowering::nextSyncOp(Operation *op) const {
+  for (Operation *next = op->getNextNode(); next; next = next->getNextNode())
+    if (isa<CopyAsyncOp, CommitGroupOp, WaitGroupOp, BarrierOp, gpu::BarrierOp>(
+            next) ||
         (next->getNumRegions() != 0 && containsGroupOps(next)))
-      return false;
-  }
-  return false;
+      return next;
+  return nullptr;
 }
 
 /// Whether `op` does nothing that another barrier does not, in a kernel
@@ -684,16 +689,8 @@ bool TmaLowering::splitsBarrier(BarrierOp op) const {
 /// (scheduleWgmmaGemms). Deleting the first made the 128x256x32 kernel with
 /// 256 threads 3% faster on an H200 (docs/benchmarks.md).
 bool TmaLowering::isRedundantBarrier(BarrierOp op) const {
-  if (genericSharedWrites)
-    return false;
-  for (Operation *next = op->getNextNode(); next; next = next->getNextNode()) {
-    if (isa<BarrierOp, gpu::BarrierOp>(next))
-      return true;
-    if (isa<CopyAsyncOp, CommitGroupOp, WaitGroupOp>(next) ||
-        (next->getNumRegions() != 0 && containsGroupOps(next)))
-      return false;
-  }
-  return false;
+  return !genericSharedWrites &&
+         isa_and_nonnull<BarrierOp, gpu::BarrierOp>(nextSyncOp(op));
 }
 
 /// wgmma reads its operands through the async proxy, and the fence before
