@@ -36,6 +36,23 @@ MLIR_CAPI_EXPORTED MlirLogicalResult tileCompile(MlirStringRef source,
                                                  MlirStringCallback diagnostic,
                                                  void *userData);
 
+/// Parses `module`, the output of the tile-to-ptx pipeline (for example
+/// "builtin.module(tile-to-ptx{chip=sm_90a})" run by tileCompile), and
+/// hands the PTX of its gpu.binary to `output`, as
+/// `tile-translate --tile-emit-ptx` writes it. Diagnostics go to
+/// `diagnostic`. Fails when parsing fails or the module holds no PTX.
+MLIR_CAPI_EXPORTED MlirLogicalResult tileEmitPTX(MlirStringRef module,
+                                                 MlirStringCallback output,
+                                                 MlirStringCallback diagnostic,
+                                                 void *userData);
+
+/// As tileEmitPTX, for the launch description of each kernel launch (the
+/// `.launch` file of `tile-translate --tile-emit-launch`, which tile-run
+/// reads next to the PTX).
+MLIR_CAPI_EXPORTED MlirLogicalResult
+tileEmitLaunch(MlirStringRef module, MlirStringCallback output,
+               MlirStringCallback diagnostic, void *userData);
+
 #ifdef __cplusplus
 }
 #endif

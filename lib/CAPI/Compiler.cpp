@@ -18,6 +18,7 @@
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
+#include "tile/Conversion/TileToNVGPU/KernelArtifacts.h"
 #include "tile/InitAll.h"
 #include "llvm/Support/SourceMgr.h"
 
@@ -65,13 +66,17 @@ private:
 };
 } // namespace
 
-MlirLogicalResult tileCompile(MlirStringRef source, MlirStringRef pipeline,
-                              MlirStringCallback output,
-                              MlirStringCallback diagnostic, void *userData) {
-  tileRegisterAllPasses();
+/// Parses `source` in a context with every dialect the pipelines use, with
+/// diagnostics going to `diagnostic`, and runs `body` on the module.
+static MlirLogicalResult
+withModule(MlirStringRef source, MlirStringCallback diagnostic, void *userData,
+           llvm::function_ref<LogicalResult(ModuleOp, raw_ostream &)> body) {
   DialectRegistry registry;
   tileRegisterAllDialects(wrap(&registry));
   MLIRContext context(registry);
+  // Messages with their source lines, without the generic-form dump of the
+  // op that tile-opt appends for debugging.
+  context.printOpOnDiagnostic(false);
 
   CallbackStream diagnostics(diagnostic, userData);
   auto buffer = llvm::MemoryBuffer::getMemBufferCopy(unwrap(source), "<input>");
@@ -80,19 +85,67 @@ MlirLogicalResult tileCompile(MlirStringRef source, MlirStringRef pipeline,
   SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagnostics);
 
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module)
+  if (!module || failed(body(*module, diagnostics)))
     return mlirLogicalResultFailure();
-
-  PassManager pm(&context, ModuleOp::getOperationName());
-  StringRef pipelineText = unwrap(pipeline);
-  if (!pipelineText.trim().empty() &&
-      failed(parsePassPipeline(pipelineText, pm, diagnostics)))
-    return mlirLogicalResultFailure();
-  if (failed(pm.run(*module)))
-    return mlirLogicalResultFailure();
-
-  CallbackStream out(output, userData);
-  module->print(out);
-  out << "\n";
   return mlirLogicalResultSuccess();
+}
+
+MlirLogicalResult tileCompile(MlirStringRef source, MlirStringRef pipeline,
+                              MlirStringCallback output,
+                              MlirStringCallback diagnostic, void *userData) {
+  tileRegisterAllPasses();
+  return withModule(
+      source, diagnostic, userData,
+      [&](ModuleOp module, raw_ostream &diagnostics) -> LogicalResult {
+        PassManager pm(module.getContext(), ModuleOp::getOperationName());
+        StringRef pipelineText = unwrap(pipeline);
+        if (!pipelineText.trim().empty()) {
+          // The anchored form, `builtin.module(...)`, as `tile-opt
+          // --pass-pipeline` takes it. (The overload that parses into an
+          // existing pass manager would nest it: a pipeline for the modules
+          // inside this one, which runs nothing.)
+          FailureOr<OpPassManager> parsed =
+              parsePassPipeline(pipelineText, diagnostics);
+          if (failed(parsed))
+            return failure();
+          static_cast<OpPassManager &>(pm) = std::move(*parsed);
+        }
+        if (failed(pm.run(module)))
+          return failure();
+        CallbackStream out(output, userData);
+        module->print(out);
+        out << "\n";
+        return success();
+      });
+}
+
+/// Writes one artifact of a compiled module (KernelArtifacts.h) and hands
+/// it to `output` whole, only once it is complete.
+static MlirLogicalResult
+emitArtifact(MlirStringRef module, MlirStringCallback output,
+             MlirStringCallback diagnostic, void *userData,
+             LogicalResult (*write)(Operation *, raw_ostream &)) {
+  return withModule(module, diagnostic, userData,
+                    [&](ModuleOp parsed, raw_ostream &) -> LogicalResult {
+                      std::string text;
+                      llvm::raw_string_ostream os(text);
+                      if (failed(write(parsed, os)))
+                        return failure();
+                      CallbackStream(output, userData) << text;
+                      return success();
+                    });
+}
+
+MlirLogicalResult tileEmitPTX(MlirStringRef module, MlirStringCallback output,
+                              MlirStringCallback diagnostic, void *userData) {
+  return emitArtifact(module, output, diagnostic, userData,
+                      tile::writeKernelPTX);
+}
+
+MlirLogicalResult tileEmitLaunch(MlirStringRef module,
+                                 MlirStringCallback output,
+                                 MlirStringCallback diagnostic,
+                                 void *userData) {
+  return emitArtifact(module, output, diagnostic, userData,
+                      tile::writeKernelLaunches);
 }

@@ -5,6 +5,8 @@ A thin ctypes layer over the C API in ``include/tile-c/Compiler.h``
 
     import tile_mlir
     planned = tile_mlir.compile(source, "builtin.module(tile-pipeline-planning)")
+    kernel = tile_mlir.compile_to_ptx(source, chip="sm_90a", tma=True)
+    kernel.write("out", "gemm")   # out/gemm.ptx + out/gemm.launch for tile-run
 
 The library is looked up in ``$TILE_MLIR_CAPI`` (a path to ``libTileCAPI.so``),
 then in ``build/lib`` of the source tree this package sits in.
@@ -14,9 +16,11 @@ from __future__ import annotations
 
 import ctypes
 import os
+from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["CompileError", "compile", "verify", "library_path"]
+__all__ = ["CompileError", "Kernel", "compile", "compile_to_ptx", "emit_launch",
+           "emit_ptx", "library_path", "parse_launch", "verify"]
 
 
 class CompileError(Exception):
@@ -63,6 +67,9 @@ def _library():
         _lib.tileCompile.argtypes = [_StringRef, _StringRef, _Callback,
                                      _Callback, ctypes.c_void_p]
         _lib.tileCompile.restype = _LogicalResult
+        for emit in (_lib.tileEmitPTX, _lib.tileEmitLaunch):
+            emit.argtypes = [_StringRef, _Callback, _Callback, ctypes.c_void_p]
+            emit.restype = _LogicalResult
     return _lib
 
 
@@ -71,23 +78,131 @@ def _ref(text: str) -> tuple[_StringRef, bytes]:
     return _StringRef(data, len(data)), data
 
 
-def compile(source: str, pipeline: str = "") -> str:
-    """Parses ``source``, runs the textual pass ``pipeline`` (as
-    ``tile-opt --pass-pipeline`` takes it) and returns the printed module.
-    Raises CompileError with the diagnostics on failure."""
+def _call(function, *texts: str) -> str:
+    """Calls a C API function that takes ``texts`` and hands its result and
+    diagnostics to two callbacks; returns the result or raises CompileError."""
     output: list[bytes] = []
     diagnostics: list[bytes] = []
     on_output = _Callback(lambda s, _: output.append(ctypes.string_at(s.data, s.length)))
     on_diagnostic = _Callback(
         lambda s, _: diagnostics.append(ctypes.string_at(s.data, s.length)))
-    src, _keep_src = _ref(source)
-    pipe, _keep_pipe = _ref(pipeline)
-    result = _library().tileCompile(src, pipe, on_output, on_diagnostic, None)
+    refs = [_ref(text) for text in texts]  # keeps the bytes alive
+    result = function(*(ref for ref, _ in refs), on_output, on_diagnostic, None)
     if not result.value:
         raise CompileError(b"".join(diagnostics).decode())
     return b"".join(output).decode()
 
 
+def compile(source: str, pipeline: str = "") -> str:
+    """Parses ``source``, runs the textual pass ``pipeline`` (anchored, as
+    ``tile-opt --pass-pipeline`` takes it: ``builtin.module(...)``) and
+    returns the printed module. Raises CompileError with the diagnostics on
+    failure."""
+    return _call(_library().tileCompile, source, pipeline)
+
+
 def verify(source: str) -> str:
     """Parses and verifies ``source``; returns it printed back."""
     return compile(source, "")
+
+
+def emit_ptx(module: str) -> str:
+    """The PTX of ``module``, the output of the tile-to-ptx pipeline (what
+    ``tile-translate --tile-emit-ptx`` writes)."""
+    return _call(_library().tileEmitPTX, module)
+
+
+def emit_launch(module: str) -> str:
+    """The launch description of ``module``, the output of the tile-to-ptx
+    pipeline (what ``tile-translate --tile-emit-launch`` writes and tile-run
+    reads next to the PTX)."""
+    return _call(_library().tileEmitLaunch, module)
+
+
+def _option(name: str, value) -> str:
+    if isinstance(value, bool):
+        value = "true" if value else "false"
+    return f"{name.replace('_', '-')}={value}"
+
+
+def compile_to_ptx(source: str, chip: str = "sm_90a", **options) -> "Kernel":
+    """Compiles the tile kernels of ``source`` for ``chip`` with the
+    tile-to-ptx pipeline. Keyword options are the pipeline's
+    (``tile-opt --tile-to-ptx`` documents them), with ``_`` for ``-``:
+    ``tma=True``, ``persistent_blocks=132``, ``cluster=2``. The
+    shared-memory table is not printed (``print_budget=True`` prints it on
+    stdout, as tile-opt does); an over-budget kernel is still a CompileError.
+    """
+    options.setdefault("print_budget", False)
+    settings = " ".join([_option("chip", chip)] +
+                        [_option(name, value) for name, value in options.items()])
+    module = compile(source, f"builtin.module(tile-to-ptx{{{settings}}})")
+    return Kernel(ptx=emit_ptx(module), launch=emit_launch(module))
+
+
+def parse_launch(text: str) -> list[dict]:
+    """Reads launch descriptions (the ``.launch`` format of
+    ``include/tile/Conversion/TileToNVGPU/LaunchInfo.h``), one dict per
+    kernel launch: ``kernel``, ``chip``, ``grid``, ``block``,
+    ``shared_bytes``, ``args`` (name, dtype, shape), ``tensormaps`` (arg,
+    box, swizzle), ``grid_expr``, and where present ``gemm_transpose`` and
+    ``cluster``."""
+    launches: list[dict] = []
+    for block in text.strip().split("\n\n"):
+        launch: dict = {"args": [], "tensormaps": []}
+        for line in block.splitlines():
+            key, _, rest = line.partition(" ")
+            fields = rest.split()
+            if key in ("kernel", "chip"):
+                launch[key] = rest
+            elif key in ("grid", "block", "cluster"):
+                launch[key] = tuple(int(f) for f in fields)
+            elif key == "shared_bytes":
+                launch[key] = int(rest)
+            elif key == "gemm_transpose":
+                launch[key] = tuple(f == "1" for f in fields)
+            elif key == "grid_expr":
+                launch[key] = fields
+            elif key == "arg":
+                name, dtype, shape = fields
+                launch["args"].append({
+                    "name": name, "dtype": dtype,
+                    "shape": tuple(int(d) for d in shape.split("x"))})
+            elif key == "tensormap":
+                arg, box, _, swizzle = fields
+                launch["tensormaps"].append({
+                    "arg": arg, "box": tuple(int(d) for d in box.split("x")),
+                    "swizzle": swizzle})
+            else:
+                raise ValueError(f"unknown launch description line: {line!r}")
+        launches.append(launch)
+    return launches
+
+
+@dataclass(frozen=True)
+class Kernel:
+    """A compiled module's two files, as tile-run loads them: the PTX and
+    the launch description."""
+
+    ptx: str
+    launch: str
+
+    @property
+    def info(self) -> dict:
+        """The launch description of the module's one kernel launch
+        (parse_launch)."""
+        launches = parse_launch(self.launch)
+        if len(launches) != 1:
+            raise ValueError(f"the module launches {len(launches)} kernels")
+        return launches[0]
+
+    def write(self, directory, name: str) -> tuple[Path, Path]:
+        """Writes ``directory/name.ptx`` and ``directory/name.launch``
+        (``tile-run --ptx directory/name.ptx`` finds the second)."""
+        directory = Path(directory)
+        directory.mkdir(parents=True, exist_ok=True)
+        ptx = directory / f"{name}.ptx"
+        launch = directory / f"{name}.launch"
+        ptx.write_text(self.ptx)
+        launch.write_text(self.launch)
+        return ptx, launch

@@ -36,6 +36,71 @@ static int compile(const char *threads) {
   return mlirLogicalResultIsSuccess(result);
 }
 
+/* Collects a callback's text. */
+struct Buffer {
+  char data[1 << 16];
+  size_t length;
+};
+
+static void append(MlirStringRef text, void *userData) {
+  struct Buffer *buffer = (struct Buffer *)userData;
+  size_t room = sizeof(buffer->data) - 1 - buffer->length;
+  size_t n = text.length < room ? text.length : room;
+  memcpy(buffer->data + buffer->length, text.data, n);
+  buffer->length += n;
+  buffer->data[buffer->length] = 0;
+}
+
+static struct Buffer compiled, artifact;
+
+/* Diagnostics, whatever the user data of the call. */
+static void report(MlirStringRef text, void *userData) {
+  (void)userData;
+  print(text, stdout);
+}
+
+/* Compiles a kernel that copies A into shared memory and back to B down to
+   PTX, then writes the PTX and the launch description as tile-run loads
+   them. */
+static void emitKernel(void) {
+  static const char *source =
+      "func.func @f(%A: memref<64x64xf16>, %B: memref<64x64xf16>) {\n"
+      "  %c1 = arith.constant 1 : index\n"
+      "  tile.kernel grid(%c1) threads(128) as (%bx) {\n"
+      "    %s = tile.alloc_shared : memref<64x64xf16, "
+      "#gpu.address_space<workgroup>>\n"
+      "    tile.copy %A to %s : memref<64x64xf16> to memref<64x64xf16, "
+      "#gpu.address_space<workgroup>>\n"
+      "    tile.copy %s to %B : memref<64x64xf16, "
+      "#gpu.address_space<workgroup>> to memref<64x64xf16>\n"
+      "  }\n"
+      "  return\n"
+      "}\n";
+  static const char *pipeline =
+      "builtin.module(tile-to-ptx{chip=sm_80 print-budget=false})";
+  MlirLogicalResult result =
+      tileCompile(mlirStringRefCreate(source, strlen(source)),
+                  mlirStringRefCreate(pipeline, strlen(pipeline)), append,
+                  report, &compiled);
+  printf("to ptx: %d\n", mlirLogicalResultIsSuccess(result));
+  MlirStringRef module = mlirStringRefCreate(compiled.data, compiled.length);
+  result = tileEmitPTX(module, append, report, &artifact);
+  printf("ptx: %d\n%s", mlirLogicalResultIsSuccess(result), artifact.data);
+  artifact.length = 0;
+  result = tileEmitLaunch(module, append, report, &artifact);
+  printf("launch: %d\n%s", mlirLogicalResultIsSuccess(result), artifact.data);
+
+  /* A module that did not go through tile-to-ptx holds neither. */
+  artifact.length = 0;
+  result = tileEmitPTX(mlirStringRefCreate(source, strlen(source)), append,
+                       report, &artifact);
+  printf("ptx of the source: %d, output %zu bytes\n",
+         mlirLogicalResultIsSuccess(result), artifact.length);
+  result = tileEmitLaunch(mlirStringRefCreate(source, strlen(source)), append,
+                          report, &artifact);
+  printf("launch of the source: %d\n", mlirLogicalResultIsSuccess(result));
+}
+
 int main(void) {
   /* The dialect handle is there for hosts that use MLIR's C API. */
   MlirDialectHandle handle = mlirGetDialectHandle__tile__();
@@ -43,5 +108,6 @@ int main(void) {
   printf("valid: %d\n", compile("128"));
   printf("invalid: %d\n", compile("96 + 4"));
   printf("bad threads: %d\n", compile("100"));
+  emitKernel();
   return 0;
 }

@@ -3,6 +3,9 @@
 // sm_90's 232448 B but not sm_80's 166912 B.
 // RUN: tile-opt --tile-smem-budget=chip=sm_90 %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM90
 // RUN: not tile-opt --tile-smem-budget=chip=sm_80 %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM80
+// With print=false only the diagnostics remain.
+// RUN: tile-opt --tile-smem-budget="chip=sm_90 print=false" %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=QUIET90
+// RUN: not tile-opt --tile-smem-budget="chip=sm_80 print=false" %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=QUIET80
 
 // SM90:      kernel @big_3 (chip sm_90, limit 232448 B per block)
 // SM90-NEXT:   stages=1       65536 B  [OK]
@@ -17,6 +20,14 @@
 // SM80-NEXT:   stages=1       65536 B  [OK]
 // SM80-NEXT:   stages=3      196608 B  [OVER]
 // SM80:      error: kernel @big_3 needs 196608 bytes of shared memory at num_stages = 3 but sm_80 allows 166912 per block; the largest num_stages that fits is 2
+
+// QUIET90-NOT: stages=
+// QUIET90:     warning: the GEMM accumulator alone needs 512 registers per thread
+// QUIET90-NOT: {{stages=|registers [0-9]+ per thread for fragments|error}}
+
+// QUIET80-NOT: stages=
+// QUIET80:     error: kernel @big_3 needs 196608 bytes of shared memory at num_stages = 3 but sm_80 allows 166912 per block
+// QUIET80-NOT: stages=
 func.func @big_3(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memref<4096x4096xf16>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -320,6 +320,8 @@ def TileToPTX : Pass<"tile-to-ptx", "ModuleOp"> {
            "target chip, e.g. sm_80, sm_90 (mma.sync) or sm_90a (wgmma)">,
     Option<"optLevel", "opt-level", "unsigned", /*default=*/"3",
            "LLVM optimization level for the PTX">,
+    Option<"printBudget", "print-budget", "bool", /*default=*/"true",
+           "tile-smem-budget's print: its table on stdout">,
     Option<"blockGroup", "block-group", "int64_t", /*default=*/"8",
            "tile-lower-to-nvgpu's block-group">,
     Option<"unrollSteadyState", "unroll-steady-state", "bool",

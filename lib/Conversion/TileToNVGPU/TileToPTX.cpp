@@ -30,6 +30,7 @@ struct TileToPTXPass : tile::impl::TileToPTXBase<TileToPTXPass> {
   std::string getFrontPipeline(const ChipInfo &info) const {
     bool unroll = unrollSteadyState && info.unrollSteadyState;
     std::string text = "tile-pipeline-planning,tile-smem-budget{chip=" + chip +
+                       " print=" + (printBudget ? "true" : "false") +
                        "},tile-software-pipeline{unroll-steady-state=" +
                        (unroll ? "true" : "false") + "},";
     if (persistentBlocks > 0)

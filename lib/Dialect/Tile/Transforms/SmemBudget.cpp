@@ -170,7 +170,7 @@ LogicalResult TileSmemBudgetPass::checkKernel(KernelOp kernel, StringRef name,
   auto status = [&](int64_t bytes) {
     return bytes <= limit ? "[OK]" : "[OVER]";
   };
-  llvm::raw_ostream &os = llvm::outs();
+  llvm::raw_ostream &os = print ? llvm::outs() : llvm::nulls();
   os << "kernel @" << name << " (chip " << chipInfo.name << ", limit " << limit
      << " B per block)\n";
   int64_t serialBytes = getSharedBytes(footprint, serial);

@@ -82,10 +82,15 @@ def TileSmemBudget : Pass<"tile-smem-budget"> {
     registers per thread (fragment bytes / threads / 4) against the chip's
     per-thread limit and warns when a GEMM accumulator alone exceeds it.
     Every limit comes from the chip table (`include/tile/Target/Chip.h`).
+    With `print=false` the pass only checks: the errors and warnings stay,
+    the table is not printed (for hosts that embed the compiler and own
+    stdout).
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "target chip (sm_80, sm_86, sm_89, sm_90, sm_90a)">
+           "target chip (sm_80, sm_86, sm_89, sm_90, sm_90a)">,
+    Option<"print", "print", "bool", /*default=*/"true",
+           "print the table on stdout">
   ];
 }
 

@@ -1,0 +1,52 @@
+//===- KernelArtifacts.cpp - The files a runtime loads --------------------===//
+//
+// Part of tile-mlir.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Conversion/TileToNVGPU/KernelArtifacts.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "tile/Conversion/TileToNVGPU/LaunchInfo.h"
+
+using namespace mlir;
+
+LogicalResult mlir::tile::writeKernelPTX(Operation *op, raw_ostream &os) {
+  unsigned count = 0;
+  WalkResult result = op->walk([&](gpu::BinaryOp binary) {
+    for (Attribute attr : binary.getObjects()) {
+      auto object = cast<gpu::ObjectAttr>(attr);
+      if (object.getFormat() != gpu::CompilationTarget::Assembly) {
+        binary.emitError("object is not PTX text; compile with "
+                         "gpu-module-to-binary{format=isa}");
+        return WalkResult::interrupt();
+      }
+      os << object.getObject().getValue();
+      ++count;
+    }
+    return WalkResult::advance();
+  });
+  if (result.wasInterrupted())
+    return failure();
+  if (count == 0)
+    return op->emitError("no gpu.binary holding PTX; run tile-opt "
+                         "--tile-to-ptx=chip=sm_XX first");
+  return success();
+}
+
+LogicalResult mlir::tile::writeKernelLaunches(Operation *op, raw_ostream &os) {
+  unsigned count = 0;
+  WalkResult result = op->walk([&](gpu::LaunchFuncOp launch) {
+    if (count++)
+      os << "\n";
+    if (failed(writeLaunchDescription(launch, os)))
+      return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  if (result.wasInterrupted())
+    return failure();
+  if (count == 0)
+    return op->emitError("no gpu.launch_func; run tile-opt "
+                         "--tile-to-ptx=chip=sm_XX first");
+  return success();
+}

@@ -1,0 +1,83 @@
+# The Python package compiles a tile kernel down to what tile-run loads: the
+# PTX and the launch description, without tile-opt or tile-translate.
+# RUN: rm -rf %t && mkdir -p %t
+# RUN: %python %tile_src_root/test/Execution/Inputs/gemm.py --emit kernel --M 256 --N 256 --K 256 --bm 128 --bn 128 --bk 32 --num-stages 3 > %t/seed.mlir
+# RUN: %python %tile_src_root/test/Execution/Inputs/gemm.py --emit kernel --bm 256 --bn 256 --bk 64 --num-stages 4 > %t/big.mlir
+# RUN: %tile_python %s %t | FileCheck %s --implicit-check-not=stages=
+
+import sys
+from pathlib import Path
+
+import tile_mlir
+
+out = Path(sys.argv[1])
+seed = (out / "seed.mlir").read_text()
+
+# The seed's auto kernel for sm_90a: wgmma, 3 stages of 128x128x32 tiles.
+# The budget table stays off stdout (--implicit-check-not above).
+kernel = tile_mlir.compile_to_ptx(seed, chip="sm_90a")
+# CHECK: target: True, wgmma: True, cp.async: True
+print(f"target: {'.target sm_90a' in kernel.ptx}, "
+      f"wgmma: {'wgmma.mma_async' in kernel.ptx}, "
+      f"cp.async: {'cp.async.cg.shared.global' in kernel.ptx}")
+# CHECK-NEXT: gemm_kernel sm_90a (2, 2, 1) (128, 1, 1) 49152
+info = kernel.info
+print(info["kernel"], info["chip"], info["grid"], info["block"],
+      info["shared_bytes"])
+# CHECK-NEXT: A f16 (256, 256)
+# CHECK-NEXT: B f16 (256, 256)
+# CHECK-NEXT: C f16 (256, 256)
+for arg in info["args"]:
+    print(arg["name"], arg["dtype"], arg["shape"])
+# CHECK-NEXT: transpose: (False, False), tensor maps: []
+print(f"transpose: {info['gemm_transpose']}, tensor maps: {info['tensormaps']}")
+
+# The files tile-run loads, the same text tile-translate writes.
+ptx, launch = kernel.write(out / "files", "seed")
+# CHECK-NEXT: seed.ptx seed.launch True
+print(ptx.name, launch.name, launch.read_text() == kernel.launch)
+
+# Pipeline options as keywords: TMA copies in clusters of two.
+clustered = tile_mlir.compile_to_ptx(seed, chip="sm_90a", tma=True, cluster=2)
+clustered.write(out / "files", "clustered")
+info = clustered.info
+# CHECK-NEXT: cluster (2, 1, 1), multicast: True
+print(f"cluster {info['cluster']}, multicast: "
+      f"{'.multicast::cluster' in clustered.ptx}")
+# CHECK-NEXT: A (128, 32) 64
+# CHECK-NEXT: B (32, 64) 128
+for tensormap in info["tensormaps"]:
+    print(tensormap["arg"], tensormap["box"], tensormap["swizzle"])
+
+# mma.sync on sm_90.
+# CHECK-NEXT: mma.sync: True, wgmma: False
+sm90 = tile_mlir.compile_to_ptx(seed, chip="sm_90")
+print(f"mma.sync: {'mma.sync.aligned.m16n8k16' in sm90.ptx}, "
+      f"wgmma: {'wgmma' in sm90.ptx}")
+
+# The seed's over-budget configuration fails with the budget's message.
+# CHECK-NEXT: error: kernel @gemm needs 262144 bytes of shared memory at num_stages = 4 but sm_90a allows 232448 per block; the largest num_stages that fits is 3
+try:
+    tile_mlir.compile_to_ptx((out / "big.mlir").read_text(), chip="sm_90a")
+except tile_mlir.CompileError as e:
+    print(e.diagnostics[e.diagnostics.index("error:"):].splitlines()[0])
+
+# So do an unknown chip, an unknown option, and emitting from a module
+# that has not been compiled.
+# CHECK-NEXT: error: unknown chip 'sm_99' for --tile-to-ptx; known chips: sm_80, sm_86, sm_89, sm_90, sm_90a
+# CHECK-NEXT: no-such-option: True
+# CHECK-NEXT: error: no gpu.binary holding PTX; run tile-opt --tile-to-ptx=chip=sm_XX first
+# CHECK-NEXT: error: no gpu.launch_func; run tile-opt --tile-to-ptx=chip=sm_XX first
+for attempt in (lambda: tile_mlir.compile_to_ptx(seed, chip="sm_99"),
+                lambda: tile_mlir.compile_to_ptx(seed, no_such_option=1),
+                lambda: tile_mlir.emit_ptx(seed),
+                lambda: tile_mlir.emit_launch(seed)):
+    try:
+        attempt()
+        print("no error")
+    except tile_mlir.CompileError as e:
+        text = e.diagnostics
+        if "no-such-option" in text:
+            print("no-such-option: True")
+        else:
+            print(text[text.index("error:"):].splitlines()[0])
