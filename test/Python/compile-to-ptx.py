@@ -3,6 +3,9 @@
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: %python %tile_src_root/test/Execution/Inputs/gemm.py --emit kernel --M 256 --N 256 --K 256 --bm 128 --bn 128 --bk 32 --num-stages 3 > %t/seed.mlir
 # RUN: %python %tile_src_root/test/Execution/Inputs/gemm.py --emit kernel --bm 256 --bn 256 --bk 64 --num-stages 4 > %t/big.mlir
+# RUN: tile-opt %t/seed.mlir --tile-to-ptx=chip=sm_90a -o %t/seed.out.mlir > /dev/null
+# RUN: tile-translate --tile-emit-ptx %t/seed.out.mlir -o %t/seed.tool.ptx
+# RUN: tile-translate --tile-emit-launch %t/seed.out.mlir -o %t/seed.tool.launch
 # RUN: %tile_python %s %t | FileCheck %s --implicit-check-not=stages=
 
 import sys
@@ -32,10 +35,13 @@ for arg in info["args"]:
 # CHECK-NEXT: transpose: (False, False), tensor maps: []
 print(f"transpose: {info['gemm_transpose']}, tensor maps: {info['tensormaps']}")
 
-# The files tile-run loads, the same text tile-translate writes.
+# The files tile-run loads: byte for byte what tile-opt and tile-translate
+# write.
 ptx, launch = kernel.write(out / "files", "seed")
-# CHECK-NEXT: seed.ptx seed.launch True
-print(ptx.name, launch.name, launch.read_text() == kernel.launch)
+# CHECK-NEXT: seed.ptx seed.launch, as the tools write them: True True
+print(f"{ptx.name} {launch.name}, as the tools write them: "
+      f"{ptx.read_text() == (out / 'seed.tool.ptx').read_text()} "
+      f"{launch.read_text() == (out / 'seed.tool.launch').read_text()}")
 
 # Pipeline options as keywords: TMA copies in clusters of two.
 clustered = tile_mlir.compile_to_ptx(seed, chip="sm_90a", tma=True, cluster=2)
