@@ -20,6 +20,9 @@
 // performed: G is not read before the wait.
 // CHECK:       %[[FULL:.*]] = arith.cmpi uge, %{{.*}}, %c64
 // CHECK:       scf.if %[[FULL]] {
+// CHECK:         memref.store %{{.*}}, %[[STATE]][%{{.*}}] : memref<2xindex>
+// CHECK-NEXT:  }
+// CHECK-NOT:   memref.load %[[G]]
 // CHECK-DAG:   memref.store %[[ROW]], %[[QUEUE]][%[[N:.*]], %c1
 // CHECK-DAG:   memref.store %[[VER]], %[[QUEUE]][%[[N]], %c3
 // CHECK-NOT:   memref.load %[[G]]

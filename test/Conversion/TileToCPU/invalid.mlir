@@ -1,4 +1,6 @@
 // RUN: tile-opt --tile-lower-to-cpu --split-input-file --verify-diagnostics %s
+// RUN: not tile-opt --tile-lower-to-cpu --split-input-file --mlir-print-ir-after-failure %s 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=UNCHANGED
 
 // A memory space that is neither the default nor a #gpu.address_space has
 // no CPU meaning: refuse rather than let the LLVM lowering give it a
@@ -14,7 +16,12 @@ func.func @unknown_memory_space() {
 
 // -----
 
-// The check looks at every kernel before anything is rewritten.
+// The check looks at every kernel before anything is rewritten: after the
+// failure the first kernel is still tile ops.
+// UNCHANGED-LABEL: func.func @second_kernel
+// UNCHANGED:       tile.kernel
+// UNCHANGED-NEXT:    tile.alloc_fragment
+// UNCHANGED-NEXT:    tile.clear
 func.func @second_kernel(%A: memref<8xf32>) {
   %c1 = arith.constant 1 : index
   tile.kernel grid(%c1) threads(32) as (%bx) {

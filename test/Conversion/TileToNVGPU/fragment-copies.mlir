@@ -2,6 +2,8 @@
 // thread's own elements: masked at the other side's bounds, converted
 // between float types, swizzled on shared tiles.
 // RUN: tile-opt %s --test-tile-lower-fragments -split-input-file | FileCheck %s
+// The kernels that need no masks, checked from their label to their return:
+// RUN: tile-opt %s --test-tile-lower-fragments -split-input-file | FileCheck %s --check-prefix=NOMASK
 
 // Fragment -> global f16 at an offset into a 100x100 tensor: f32 rounds to
 // f16; each (row, col) is checked against 100; an in-bounds pair at an even
@@ -36,6 +38,9 @@ func.func @store_masked(%C: memref<100x100xf16>, %i: index, %j: index) {
 // 8-byte store: 2 tiles per shuffle, 64 x 64 per warp / (2 x 8 x 8) = 32
 // shuffles and 32 stores, no bounds checks.
 // CHECK-LABEL: func.func @store_exchanged
+// NOMASK-LABEL: func.func @store_exchanged
+// NOMASK-NOT: arith.cmpi ult
+// NOMASK: return
 // CHECK: %[[LANE:.*]] = arith.remui %{{.*}}, %c32
 // CHECK: %[[BIT:.*]] = arith.andi %[[LANE]], %{{.*}} : index
 // CHECK: %[[ODD:.*]] = arith.cmpi ne, %[[BIT]], %{{.*}} : index
@@ -194,6 +199,9 @@ func.func @load_zero_fill(%A: memref<?x?xf16>, %C: memref<64x64xf32>, %i: index)
 // 8 apart share the swizzled column: one XOR per n8 tile of the thread (two
 // here), not one per element.
 // CHECK-LABEL: func.func @shared_swizzled
+// NOMASK-LABEL: func.func @shared_swizzled
+// NOMASK-NOT: scf.if
+// NOMASK: return
 // CHECK-NOT: scf.if
 // CHECK: arith.xori
 // CHECK: %[[COL0:.*]] = arith.addi

@@ -1,6 +1,6 @@
 // RUN: tile-opt %s --tile-specialize-interior-blocks -split-input-file | FileCheck %s
 // RUN: tile-opt %s --tile-specialize-interior-blocks --tile-lower-to-nvgpu=chip=sm_90 -split-input-file \
-// RUN:   | FileCheck %s --check-prefix=LOWER
+// RUN:   | FileCheck %s --check-prefix=LOWER --strict-whitespace
 
 // A 100x70 output in 32x32 tiles: a 3x4 grid whose last column (bx = 2) and
 // last row (by = 3) leave C. The other blocks get a version on min(bx, 1)
@@ -50,13 +50,16 @@
 
 // The interior version has no bounds checks against 100 or 70: neither in
 // the copies of A and B nor in the stores of C (odd-width C, so element
-// pairs under an alignment test). The edge version keeps them.
+// pairs under an alignment test). The edge version keeps them. The versions'
+// `} else {` is told from those of the stores by its indentation (hence
+// --strict-whitespace).
 // LOWER-LABEL: gpu.func @both_dims_kernel
-// LOWER:         scf.if
-// LOWER-NOT:       arith.cmpi ult, %{{[0-9a-z_]+}}, %c{{(100|70)(_[0-9]+)?}} :
-// LOWER:         } else {
-// LOWER:           arith.cmpi ult, %{{[0-9a-z_]+}}, %c{{100(_[0-9]+)?}} :
-// LOWER:           arith.cmpi ult, %{{[0-9a-z_]+}}, %c{{70(_[0-9]+)?}} :
+// LOWER: {{^      }}scf.if
+// LOWER-NOT: arith.cmpi ult, %{{[0-9a-z_]+}}, %c{{(100|70)(_[0-9]+)?}} :
+// LOWER: {{^      }}} else {
+// LOWER: arith.cmpi ult, %{{[0-9a-z_]+}}, %c{{100(_[0-9]+)?}} :
+// LOWER: arith.cmpi ult, %{{[0-9a-z_]+}}, %c{{70(_[0-9]+)?}} :
+// LOWER: {{^      }}} {tile.block_versions}
 func.func @both_dims(%A: !A, %B: !B, %C: !C) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

@@ -1,4 +1,5 @@
 // RUN: tile-opt %s --split-input-file --tile-lower-to-nvgpu=chip=sm_90 | FileCheck %s
+// RUN: tile-opt %s --split-input-file --tile-lower-to-nvgpu=chip=sm_90 | FileCheck %s --check-prefix=BAR
 
 // The pipelined level's synchronization maps one to one: commit_group and
 // wait_group N to the cp.async group ops with the same count, barrier to
@@ -6,6 +7,13 @@
 // the leading index of the copy's destination. No barrier is added.
 
 // CHECK-LABEL: gpu.func @steady_state_kernel
+// The kernel's one barrier is the loop's tile.barrier.
+// BAR-LABEL: gpu.func @steady_state_kernel
+// BAR-NOT: gpu.barrier
+// BAR: nvvm.cp.async.wait.group 1
+// BAR-NEXT: gpu.barrier
+// BAR-NOT: gpu.barrier
+// BAR: gpu.return
 // CHECK: scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
 // CHECK: %[[V:.*]] = arith.remui %[[K]], %c2
 // CHECK-NEXT: memref.subview

@@ -6,8 +6,7 @@
 // CHECK-SAME: %{{.*}}: !llvm.ptr,
 // CHECK-SAME: %{{.*}}: !llvm.ptr {llvm.align = 128 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant},
 // CHECK-SAME: %{{.*}}: !llvm.ptr {llvm.align = 128 : i64, llvm.byval = !llvm.array<128 x i8>, nvvm.grid_constant})
-// CHECK-NOT: tile.tensormap_params
-// CHECK-SAME: nvvm.kernel
+// CHECK-SAME: attributes {nvvm.kernel} {
 // CHECK: nvvm.prefetch tensormap
 gpu.module @tile_kernels {
   llvm.func @gemm_kernel(%a: !llvm.ptr, %ma: !llvm.ptr, %mb: !llvm.ptr)

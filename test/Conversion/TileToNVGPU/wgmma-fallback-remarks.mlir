@@ -1,9 +1,27 @@
 // RUN: tile-opt %s --test-tile-lower-fragments=chip=sm_90a -split-input-file -verify-diagnostics -o /dev/null
+// RUN: tile-opt %s --test-tile-lower-fragments=chip=sm_90a -split-input-file 2>/dev/null | FileCheck %s --check-prefix=CODE
+// RUN: tile-opt %s --test-tile-lower-fragments=chip=sm_90 -split-input-file -o /dev/null 2>&1 | not grep "remark:"
 
 // On sm_90a a kernel whose GEMMs cannot all use wgmma keeps mma.sync (or the
 // FMA loop) and says why, at the op that keeps it: a remark, not an error,
 // since the kernel is still correct. On sm_90 nothing is said (mma.sync is
-// the only choice there); see fragment-gemm-wgmma.mlir for the code.
+// the only choice there); see fragment-gemm-wgmma.mlir for the code. The
+// register cases really keep mma.sync, and the one that fits uses wgmma:
+// CODE-LABEL: func.func @registers()
+// CODE-NOT:   wgmma
+// CODE:       nvgpu.mma.sync
+// CODE-NOT:   wgmma
+// CODE:       return
+// CODE-LABEL: func.func @registers_spill()
+// CODE-NOT:   wgmma
+// CODE:       nvgpu.mma.sync
+// CODE-NOT:   wgmma
+// CODE:       return
+// CODE-LABEL: func.func @registers_fit()
+// CODE-NOT:   nvgpu.mma.sync
+// CODE:       nvvm.wgmma.mma_async
+// CODE-NOT:   nvgpu.mma.sync
+// CODE:       return
 
 func.func @f32_operands() {
   %c1 = arith.constant 1 : index

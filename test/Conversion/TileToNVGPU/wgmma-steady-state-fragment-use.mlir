@@ -1,4 +1,6 @@
 // RUN: tile-opt %s --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-nvgpu=chip=sm_90a | FileCheck %s
+// RUN: tile-opt %s --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-nvgpu=chip=sm_90a \
+// RUN:   | FileCheck %s --check-prefix=WAIT --implicit-check-not=nvvm.wgmma.commit.group --implicit-check-not=nvvm.wgmma.wait.group
 
 // A pipelined loop that also reads the accumulator (here: stores the running
 // sum every step) must not leave a wgmma group in flight: the store would
@@ -16,6 +18,27 @@
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
 // CHECK: } {tile.steady_state}
 // CHECK-NOT: nvvm.wgmma.wait.group.sync.aligned 1
+
+// Every gemm of the kernel, the prologue's, the three of the unrolled steady
+// state and the epilogue's, commits its group and waits for it at once.
+// WAIT-LABEL: gpu.func @running_sum_kernel
+// WAIT:      scf.for %{{.*}} step %c1
+// WAIT:      nvvm.wgmma.commit.group.sync.aligned
+// WAIT-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
+// WAIT:      } {tile.steady_state}
+// WAIT:      scf.for %{{.*}} step %c3
+// WAIT:      nvvm.wgmma.commit.group.sync.aligned
+// WAIT-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
+// WAIT:      nvvm.wgmma.commit.group.sync.aligned
+// WAIT-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
+// WAIT:      nvvm.wgmma.commit.group.sync.aligned
+// WAIT-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
+// WAIT:      } {tile.steady_state}
+// WAIT:      nvvm.wgmma.commit.group.sync.aligned
+// WAIT-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
+// WAIT:      nvvm.wgmma.commit.group.sync.aligned
+// WAIT-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
+// WAIT:      gpu.return
 
 !A = memref<256x512xf16>
 !B = memref<512x256xf16>
