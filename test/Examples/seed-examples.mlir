@@ -14,12 +14,15 @@
 // AUTO: tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
 // AUTO: tile.alloc_shared : memref<32x128xf16, #gpu.address_space<workgroup>>
 // AUTO: tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
-// AUTO: tile.pipelined {{.*}} num_stages = 3 as (%k)
+// AUTO: tile.pipelined %{{[a-z0-9_]+}} to %{{[a-z0-9_]+}} step %{{[a-z0-9_]+}} num_stages = 3 as (%k) {
 // AUTO-NOT: stage =
 // AUTO: tile.gemm
 
+// The manual kernel's loop carries its own schedule and no num_stages: the
+// header is matched whole, each operand a single name, so a num_stages
+// attribute has nowhere to hide in it.
 // MANUAL-LABEL: func.func @matmul_manual
-// MANUAL: tile.pipelined {{.*}} stage = [0, 0, 1] order = [0, 1, 2] as (%k)
+// MANUAL: tile.pipelined %{{[a-z0-9_]+}} to %{{[a-z0-9_]+}} step %{{[a-z0-9_]+}} stage = [0, 0, 1] order = [0, 1, 2] as (%k) {
 // MANUAL-NOT: num_stages
 
 // PLAIN-LABEL: func.func @matmul_plain

@@ -314,9 +314,22 @@ func.func @copy_inside_region(%A: !A, %B: !B, %cond: i1) {
 }
 
 // CHECK-LABEL: func.func @serial
-// num_stages = 0 and no schedule at all: plain loops, untouched.
-// CHECK: tile.pipelined %{{.*}} to %{{.*}} step %{{.*}} num_stages = 0 as
-// CHECK: tile.pipelined %{{.*}} to %{{.*}} step %{{.*}} as
+// num_stages = 0 and no schedule at all: plain loops, untouched. Each
+// header is matched whole (operands as single names, `as (` right after), so
+// no num_stages, stage or order attribute can hide in it; the bodies keep
+// their synchronous copies.
+// CHECK: tile.pipelined %{{[a-z0-9_]+}} to %{{[a-z0-9_]+}} step %{{[a-z0-9_]+}} num_stages = 0 as (%{{[a-z0-9_]+}}) {
+// CHECK-NEXT: arith.muli
+// CHECK-NEXT: tile.copy %
+// CHECK-NEXT: tile.copy %
+// CHECK-NEXT: tile.gemm
+// CHECK-NEXT: }
+// CHECK-NEXT: tile.pipelined %{{[a-z0-9_]+}} to %{{[a-z0-9_]+}} step %{{[a-z0-9_]+}} as (%{{[a-z0-9_]+}}) {
+// CHECK-NEXT: arith.muli
+// CHECK-NEXT: tile.copy %
+// CHECK-NEXT: tile.copy %
+// CHECK-NEXT: tile.gemm
+// CHECK-NEXT: }
 func.func @serial(%A: !A, %B: !B) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index

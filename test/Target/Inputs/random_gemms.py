@@ -2,7 +2,10 @@
 random chips and checks that each one either becomes PTX that ptxas
 assembles or is rejected with an `error:` diagnostic and exit code 1: never a
 crash, an assertion, a hang (each step has a time limit) or PTX that ptxas
-refuses. Prints one line per failure and a summary; exits 1 on any failure.
+refuses. Prints one line per failure, then for each tile-to-ptx option that
+the flags below can add (persistent-blocks, tma=true, split-barriers=true,
+tma-store=true, cluster=2, cluster=4) how many kernels compiled and
+assembled with it, and a summary; exits 1 on any failure.
 
 With --keep, the PTX and launch description of every configuration that
 compiled stay in --work, listed in manifest.tsv (index, chip, gemm.py flags),
@@ -99,6 +102,18 @@ def run(cmd, **kw):
 
 compiled = rejected = 0
 failures = []
+# Kernels that compiled and assembled, per option they were given: an
+# option's run that always ends in a diagnostic would otherwise go unseen.
+options = []
+if args.persistent:
+    options.append("persistent-blocks")
+if args.tma:
+    options.append("tma=true")
+    if args.tma_options:
+        options += ["split-barriers=true", "tma-store=true"]
+    if args.cluster:
+        options += ["cluster=2", "cluster=4"]
+compiled_with = dict.fromkeys(options, 0)
 manifest = []
 for i in range(args.count):
     flags, chip = config()
@@ -148,6 +163,10 @@ for i in range(args.count):
                 break
         else:
             compiled += 1
+            for option in persistent.split():
+                key = option.split("=")[0] if option.startswith(
+                    "persistent-blocks=") else option
+                compiled_with[key] += 1
             manifest.append(f"{i}\t{chip}\t{' '.join(flags)} {persistent}"
                             .rstrip() + "\n")
     except subprocess.TimeoutExpired as e:
@@ -157,6 +176,8 @@ if args.keep:
         f.writelines(manifest)
 for failure in failures:
     print("FAIL", failure)
+for option, n in compiled_with.items():
+    print(f"compiled with {option}: {n}")
 print(f"{args.count} configurations: {compiled} compiled and assembled, "
       f"{rejected} rejected with a diagnostic, {len(failures)} failures")
 sys.exit(1 if failures else 0)
