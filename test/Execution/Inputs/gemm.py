@@ -11,12 +11,14 @@ The module has two functions:
   `--transpose-a` stores A as KxM (`--transpose-b`: B as NxK) and uses
   the tile.gemm transpose flags.
 * `@main()`: fills A and B with small integers that f16 and bf16 hold
-  exactly, poisons C, calls @gemm, recomputes every element with a plain f32
-  loop nest rounded to C's type the same way, and prints
+  exactly, keeps copies of both, poisons C, calls @gemm, recomputes every
+  element from the copies (so a kernel that writes to A or B is still checked
+  against the true inputs) with a plain f32 loop nest rounded to C's type the
+  same way, and prints
 
       max_abs_error: <largest |C - reference| over all elements>
       unwritten: <elements of C still holding the poison>
-      checked: <number of elements compared>
+      checked: <number of elements compared, counted as they are compared>
 
 The inputs keep every partial sum an integer below 2^24, so f32 sums are
 exact in any order and a correct kernel gives max_abs_error 0 exactly.
@@ -236,6 +238,12 @@ func.func @main() {{
   %C = memref.alloc() : {tC}
 {emit_fill("A", a_shape(a), ab, 7, 3, 11, 5, a.transpose_a)}\
 {emit_fill("B", b_shape(a), ab, 5, 2, 9, 4, a.transpose_b)}\
+  // The reference reads copies taken before the call: @gemm may write to
+  // %A and %B, not to these.
+  %A0 = memref.alloc() : {tA}
+  %B0 = memref.alloc() : {tB}
+  memref.copy %A, %A0 : {tA} to {tA}
+  memref.copy %B, %B0 : {tB} to {tB}
   %poison = arith.constant {POISON:e} : {c}
   scf.for %i = %c0 to %c{a.M} step %c1 {{
     scf.for %j = %c0 to %c{a.N} step %c1 {{
@@ -250,14 +258,16 @@ func.func @main() {{
   %none = arith.constant 0 : i64
   %one = arith.constant 1 : i64
 {poison32}
-  %result:2 = scf.for %i = %c0 to %c{a.M} step %c1
-      iter_args(%err_i = %zero, %bad_i = %none) -> (f32, i64) {{
-    %row:2 = scf.for %j = %c0 to %c{a.N} step %c1
-        iter_args(%err_j = %err_i, %bad_j = %bad_i) -> (f32, i64) {{
+  %result:3 = scf.for %i = %c0 to %c{a.M} step %c1
+      iter_args(%err_i = %zero, %bad_i = %none, %n_i = %none)
+      -> (f32, i64, i64) {{
+    %row:3 = scf.for %j = %c0 to %c{a.N} step %c1
+        iter_args(%err_j = %err_i, %bad_j = %bad_i, %n_j = %n_i)
+        -> (f32, i64, i64) {{
       %sum = scf.for %k = %c0 to %c{a.K} step %c1
           iter_args(%acc = %zero) -> (f32) {{
-        %a16 = memref.load %A[{a_at}] : {tA}
-        %b16 = memref.load %B[{b_at}] : {tB}
+        %a16 = memref.load %A0[{a_at}] : {tA}
+        %b16 = memref.load %B0[{b_at}] : {tB}
         %a32 = arith.extf %a16 : {ab} to f32
         %b32 = arith.extf %b16 : {ab} to f32
         %p = arith.mulf %a32, %b32 : f32
@@ -272,19 +282,21 @@ func.func @main() {{
       %is_poison = arith.cmpf oeq, %got, %poison32 : f32
       %inc = arith.select %is_poison, %one, %none : i64
       %bad = arith.addi %bad_j, %inc : i64
-      scf.yield %err, %bad : f32, i64
+      %n = arith.addi %n_j, %one : i64
+      scf.yield %err, %bad, %n : f32, i64, i64
     }}
-    scf.yield %row#0, %row#1 : f32, i64
+    scf.yield %row#0, %row#1, %row#2 : f32, i64, i64
   }}
-  %checked = arith.constant {a.M * a.N} : i64
   vector.print str "max_abs_error: "
   vector.print %result#0 : f32
   vector.print str "unwritten: "
   vector.print %result#1 : i64
   vector.print str "checked: "
-  vector.print %checked : i64
+  vector.print %result#2 : i64
   memref.dealloc %A : {tA}
   memref.dealloc %B : {tB}
+  memref.dealloc %A0 : {tA}
+  memref.dealloc %B0 : {tB}
   memref.dealloc %C : {tC}
   return
 }}

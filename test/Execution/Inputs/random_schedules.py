@@ -4,11 +4,26 @@ random small sizes that are not tile multiples, transposed operands, shifted
 or element-counted K loops, element types, and the steady state unrolled or
 not. Each goes through --tile-pipeline-planning --tile-software-pipeline
 --tile-specialize-interior-blocks --tile-lower-to-cpu (the order of
---tile-to-ptx) and must either be rejected with an `error:` diagnostic
-and exit code 1, or run and match the f32 reference exactly (max_abs_error 0,
-nothing unwritten, every element checked): never a crash, an assertion, a
-hang (each step has a time limit) or a wrong number. Prints one line per
-failure and a summary; exits 1 on any failure.
+--tile-to-ptx). Which outcome is right is decided here, from how the
+configuration was drawn:
+
+* `num_stages` only: planning picks the schedule itself, and the tiles drawn
+  here need at most 7.5 KiB of shared memory even at depth 5, so tile-opt
+  must accept it.
+* `stage`/`order` by hand: the body is copy A (#0), copy B (#1), gemm (#2).
+  The schedule is legal exactly when `order` (default 0,1,2) is a permutation
+  of 0..2 and the gemm runs after both copies within an iteration: a later
+  stage, or the same stage and a later `order`. (Across iterations nothing
+  more is needed: each copy's tile gets one version per stage between the
+  copy and the gemm.) A legal schedule must be accepted, an illegal one
+  rejected.
+
+Accepted configurations must run and match the f32 reference exactly
+(max_abs_error 0, nothing unwritten, every element checked); rejected ones
+must fail with an `error:` diagnostic and exit code 1. Anything else is a
+failure: a legal schedule rejected, an illegal one accepted, a crash, an
+assertion, a hang (each step has a time limit) or a wrong number. Prints one
+line per failure and a summary; exits 1 on any failure.
 """
 import argparse
 import os
@@ -36,20 +51,35 @@ from gemm_flags import draw_layout_flags  # noqa: E402
 rng = random.Random(args.seed)
 
 
+def legal_manual(stage, order):
+    """Whether tile-opt must accept stage/order for gemm.py's body: copy A,
+    copy B, gemm (the module docstring says why)."""
+    if sorted(order) != [0, 1, 2]:
+        return False
+    gemm = 2
+    return all(stage[gemm] > stage[copy] or
+               (stage[gemm] == stage[copy] and order[gemm] > order[copy])
+               for copy in (0, 1))
+
+
 def config():
+    """The flags, the steady-state unrolling, the number of elements of C and
+    whether tile-opt must accept the configuration."""
     flags = ["--emit", "all"]
     if rng.random() < 0.5:
         flags += ["--variant", "auto", "--num-stages", str(rng.randint(1, 5))]
+        legal = True
     else:
-        flags += ["--variant", "manual", "--stage",
-                  ",".join(str(rng.randint(0, 3)) for _ in range(3))]
+        stage = [rng.randint(0, 3) for _ in range(3)]
+        flags += ["--variant", "manual", "--stage", ",".join(map(str, stage))]
+        order = [0, 1, 2]
         if rng.random() < 0.8:
-            order = [0, 1, 2]
             if rng.random() < 0.8:
                 rng.shuffle(order)
             else:
                 order = [rng.randint(0, 2) for _ in range(3)]
             flags += ["--order", ",".join(map(str, order))]
+        legal = legal_manual(stage, order)
     m, n = rng.choice([1, 5, 16, 20, 33]), rng.choice([1, 8, 12, 17, 40])
     flags += ["--M", str(m), "--N", str(n),
               "--K", str(rng.choice([1, 7, 8, 13, 40, 101])),
@@ -62,7 +92,7 @@ def config():
         flags += ["--dtype", rng.choice(["f16", "bf16"]),
                   "--c-type", rng.choice(["f16", "bf16", "f32"])]
     unroll = rng.choice(["true", "false"])
-    return flags, unroll, m * n
+    return flags, unroll, m * n, legal
 
 
 def run(cmd, **kw):
@@ -73,10 +103,12 @@ def run(cmd, **kw):
 ran = rejected = 0
 failures = []
 for i in range(args.count):
-    flags, unroll, elements = config()
+    flags, unroll, elements, legal = config()
     what = f"unroll-steady-state={unroll} {' '.join(flags)}"
     src = run([sys.executable, args.gen] + flags)
-    if src.returncode != 0:  # a combination the generator refuses
+    if src.returncode != 0:  # every combination drawn here is a valid one
+        failures.append(f"gemm.py exit {src.returncode}: {what}\n"
+                        f"{src.stderr[-300:]}")
         continue
     try:
         opt = run([args.tile_opt, "-", "--tile-pipeline-planning",
@@ -87,6 +119,10 @@ for i in range(args.count):
         if opt.returncode != 0:
             if opt.returncode == 1 and "error:" in opt.stderr and \
                     "Stack dump" not in opt.stderr:
+                if legal:
+                    failures.append(f"legal schedule rejected: {what}\n"
+                                    f"{opt.stderr[-800:]}")
+                    continue
                 rejected += 1
                 if args.verbose:
                     error = next(line for line in opt.stderr.splitlines()
@@ -95,6 +131,9 @@ for i in range(args.count):
             else:
                 failures.append(f"tile-opt exit {opt.returncode}: {what}\n"
                                 f"{opt.stderr[-800:]}")
+            continue
+        if not legal:
+            failures.append(f"illegal schedule accepted: {what}")
             continue
         out = run(args.runner.split(), input=opt.stdout)
         expected = ("max_abs_error: 0\nunwritten: 0\n"
