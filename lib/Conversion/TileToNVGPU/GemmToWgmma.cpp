@@ -300,7 +300,12 @@ void fragment::emitWgmmaGemm(GemmOp op, const FragmentRegisters &acc,
     // wait_group 0), its buffers next written after the next gemm's wait.
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, /*group=*/1);
     // The copies that follow overwrite the previous gemm's stage: every
-    // warpgroup must be done reading it, not only this one.
+    // warpgroup must be done reading it, not only this one. Within one
+    // warpgroup the wait suffices: a wgmma is one operation of the whole
+    // warpgroup, so its completion in this thread covers every warp's reads
+    // (CUTLASS's TMA pipeline frees a stage on one arrival per warpgroup for
+    // the same reason; Triton's generic shared-memory analysis puts a
+    // bar.sync here regardless).
     if (state.threads > kWarpgroupThreads)
       gpu::BarrierOp::create(b, loc);
   } else {
