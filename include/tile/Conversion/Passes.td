@@ -66,8 +66,8 @@ def TileLowerToNVGPU : Pass<"tile-lower-to-nvgpu", "ModuleOp"> {
     before the next column, so blocks resident at the same time share their
     A and B tiles in L2 (Triton's GROUP_M). Blocks are independent, so the
     remap only changes which block runs when. All `tile.alloc_shared` of a kernel are carved
-    out of one `gpu.dynamic_shared_memory` region at 128-byte aligned
-    offsets, so no `memref.alloc` (which upstream lowers to `malloc`)
+    out of one `gpu.dynamic_shared_memory` region at 1024-byte aligned
+    offsets (the swizzle's period), so no `memref.alloc` (which upstream lowers to `malloc`)
     remains. The kernel takes one memref argument per memref argument of
     the enclosing function, in order; the launch description (kernel name,
     grid, block, dynamic shared bytes, arguments) is attached to the

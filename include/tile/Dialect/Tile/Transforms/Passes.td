@@ -72,8 +72,9 @@ def TileSmemBudget : Pass<"tile-smem-budget"> {
   let summary = "checks every kernel's shared memory and fragment registers "
                 "against a chip";
   let description = [{
-    For every `tile.kernel`, adds up its shared tiles, each aligned to 128
-    bytes and multiplied by the number of buffer versions its pipelined loop
+    For every `tile.kernel`, adds up its shared tiles, each aligned to 1024
+    bytes (the period of the shared-tile swizzle, `kSharedTileAlignment`)
+    and multiplied by the number of buffer versions its pipelined loop
     needs, once for `num_stages = 1` and once for the planned depth, and
     prints a table on stdout with the bytes, the chip's per-block limit and
     `[OK]` or `[OVER]`. A kernel over the limit is an error that names the
