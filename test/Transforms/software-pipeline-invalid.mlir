@@ -418,3 +418,57 @@ func.func @vector_between_statements(%A: memref<64x64xf16>, %C: memref<64x64xf16
   }
   return
 }
+
+// -----
+
+// A statement that reaches a multi-buffered tile through a view: the rewrite
+// would version the allocation but leave the view on one buffer, so the
+// stage-0 copy of the next iteration would overwrite what the gemm reads.
+
+func.func @through_subview(%A: memref<64x64xf16>, %B: memref<64x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x32xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    %A_v = memref.subview %A_s[0, 0] [16, 16] [1, 1] : memref<16x32xf16, #gpu.address_space<workgroup>> to memref<16x16xf16, strided<[32, 1]>, #gpu.address_space<workgroup>>
+    // expected-note @+1 {{the pipelined loop is here}}
+    tile.pipelined %c0 to %c4 step %c1 stage = [0, 0, 1] as (%k) {
+      %ko = arith.muli %k, %c16 : index
+      // expected-error @+1 {{'tile.copy' op uses a shared tile that the pipelined loop multi-buffers through a view ('memref.subview'); the rewrite versions tiles that statements use directly}}
+      tile.copy %A[%c0, %ko] to %A_v : memref<64x64xf16> to memref<16x16xf16, strided<[32, 1]>, #gpu.address_space<workgroup>>
+      tile.copy %B[%ko, %c0] to %B_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.gemm %A_v, %B_s, %C_l : memref<16x16xf16, strided<[32, 1]>, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+    }
+  }
+  return
+}
+
+// -----
+
+// The same through a cast made inside the loop, read by the gemm.
+
+func.func @through_cast(%A: memref<64x64xf16>, %B: memref<64x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    // expected-note @+1 {{the pipelined loop is here}}
+    tile.pipelined %c0 to %c4 step %c1 stage = [0, 0, 1] as (%k) {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %A[%c0, %ko] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.copy %B[%ko, %c0] to %B_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      %A_c = memref.cast %A_s : memref<16x16xf16, #gpu.address_space<workgroup>> to memref<16x16xf16, strided<[16, 1]>, #gpu.address_space<workgroup>>
+      // expected-error @+1 {{'tile.gemm' op uses a shared tile that the pipelined loop multi-buffers through a view ('memref.cast'); the rewrite versions tiles that statements use directly}}
+      tile.gemm %A_c, %B_s, %C_l : memref<16x16xf16, strided<[16, 1]>, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+    }
+  }
+  return
+}
