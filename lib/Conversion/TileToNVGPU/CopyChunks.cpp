@@ -12,6 +12,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/TypeUtilities.h"
 #include "tile/Conversion/TileToNVGPU/IndexFacts.h"
 
 #include <numeric>
@@ -19,6 +20,24 @@
 using namespace mlir;
 using namespace mlir::tile;
 using namespace mlir::tile::copy;
+
+Value copy::convertFloat(OpBuilder &b, Location loc, Value value, Type to) {
+  Type from = value.getType();
+  auto fromFloat = cast<FloatType>(getElementTypeOrSelf(from));
+  auto toFloat = cast<FloatType>(to);
+  if (fromFloat == toFloat)
+    return value;
+  auto shaped = [&](Type element) -> Type {
+    if (auto vector = dyn_cast<VectorType>(from))
+      return vector.clone(element);
+    return element;
+  };
+  if (fromFloat.getWidth() < toFloat.getWidth())
+    return arith::ExtFOp::create(b, loc, shaped(toFloat), value);
+  if (fromFloat.getWidth() == toFloat.getWidth())
+    value = arith::ExtFOp::create(b, loc, shaped(b.getF32Type()), value);
+  return arith::TruncFOp::create(b, loc, shaped(toFloat), value);
+}
 
 Value copy::constantIndex(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);

@@ -48,12 +48,7 @@ static Value loadSyncChunk(OpBuilder &b, Location loc, const CopySide &src,
   } else {
     value = plainLoad(b);
   }
-  if (srcElement == dstElement)
-    return value;
-  auto dstVector = VectorType::get({v}, dstElement);
-  if (srcElement.getIntOrFloatBitWidth() < dstElement.getIntOrFloatBitWidth())
-    return arith::ExtFOp::create(b, loc, dstVector, value);
-  return arith::TruncFOp::create(b, loc, dstVector, value);
+  return convertFloat(b, loc, value, dstElement);
 }
 
 /// The second half of a synchronous chunk: the (masked) vector store of

@@ -7,6 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CopyLoweringDetail.h"
 #include "FragmentLoweringDetail.h"
 
 #include "tile/Conversion/TileToNVGPU/IndexFacts.h"
@@ -172,11 +173,11 @@ static void storeExchangedPairs(OpBuilder &b, Location loc,
   auto word = [&](int64_t reg) {
     Value values[2];
     for (int e = 0; e < 2; ++e)
-      values[e] =
-          convertElement(b, loc,
-                         memref::LoadOp::create(b, loc, frag.registers,
-                                                ValueRange{constant(reg + e)}),
-                         dstElem);
+      values[e] = copy::convertFloat(
+          b, loc,
+          memref::LoadOp::create(b, loc, frag.registers,
+                                 ValueRange{constant(reg + e)}),
+          dstElem);
     Value pair = vector::FromElementsOp::create(
         b, loc, VectorType::get({2}, dstElem), values);
     return vector::ExtractOp::create(
@@ -320,11 +321,11 @@ static void storeSharedPairs(OpBuilder &b, Location loc,
       row = arith::AddIOp::create(b, loc, row, constant(rowOffset));
     SmallVector<Value, 2> values;
     for (int64_t e = 0; e < 2; ++e)
-      values.push_back(
-          convertElement(b, loc,
-                         memref::LoadOp::create(b, loc, frag.registers,
-                                                ValueRange{constant(reg + e)}),
-                         dstElem));
+      values.push_back(copy::convertFloat(
+          b, loc,
+          memref::LoadOp::create(b, loc, frag.registers,
+                                 ValueRange{constant(reg + e)}),
+          dstElem));
     Value pair = vector::FromElementsOp::create(b, loc, vectorType, values);
     vector::StoreOp::create(
         b, loc, pair, other.memref, ValueRange{row, base.second},
@@ -348,7 +349,7 @@ void fragment::lowerFragmentCopy(CopyOp op, FragmentState &state) {
     for (int64_t reg = 0; reg < src->layout.getNumRegisters(); ++reg) {
       Value index = constant(b, reg);
       Value v = memref::LoadOp::create(b, loc, src->registers, index);
-      memref::StoreOp::create(b, loc, convertElement(b, loc, v, dstElem),
+      memref::StoreOp::create(b, loc, copy::convertFloat(b, loc, v, dstElem),
                               dst->registers, index);
     }
     op.erase();
@@ -397,7 +398,7 @@ void fragment::lowerFragmentCopy(CopyOp op, FragmentState &state) {
     for (int64_t reg = 0; reg < frag.layout.getNumRegisters(); reg += 2) {
       Value values[2];
       for (int e = 0; e < 2; ++e)
-        values[e] = convertElement(
+        values[e] = copy::convertFloat(
             b, loc,
             memref::LoadOp::create(b, loc, frag.registers,
                                    ValueRange{constant(b, reg + e)}),
@@ -475,7 +476,7 @@ void fragment::lowerFragmentCopy(CopyOp op, FragmentState &state) {
       scf::YieldOp::create(otherwise, loc, zero);
       value = ifOp.getResult(0);
     }
-    memref::StoreOp::create(b, loc, convertElement(b, loc, value, dstElem),
+    memref::StoreOp::create(b, loc, copy::convertFloat(b, loc, value, dstElem),
                             frag.registers, ValueRange{constant(b, reg)});
   }
   op.erase();

@@ -35,20 +35,6 @@ fragment::getRegisterDelta(const FragmentLayout &layout, int64_t reg) {
   return layout.getPosition(/*thread=*/0, reg);
 }
 
-Value fragment::convertElement(OpBuilder &b, Location loc, Value value,
-                               Type to) {
-  Type from = value.getType();
-  if (from == to)
-    return value;
-  auto fromFloat = cast<FloatType>(from), toFloat = cast<FloatType>(to);
-  if (fromFloat.getWidth() < toFloat.getWidth())
-    return arith::ExtFOp::create(b, loc, to, value);
-  // f16 <-> bf16 have equal widths: go through f32, which holds both exactly.
-  if (fromFloat.getWidth() == toFloat.getWidth())
-    value = arith::ExtFOp::create(b, loc, b.getF32Type(), value);
-  return arith::TruncFOp::create(b, loc, to, value);
-}
-
 int64_t fragment::getElementBytes(Type type) {
   return std::max<int64_t>(1, type.getIntOrFloatBitWidth() / 8);
 }

@@ -57,9 +57,6 @@ struct FragmentState {
 std::pair<int64_t, int64_t> getRegisterDelta(const FragmentLayout &layout,
                                              int64_t reg);
 
-/// `value` converted to the float type `to` (extf / truncf), or unchanged.
-Value convertElement(OpBuilder &b, Location loc, Value value, Type to);
-
 /// Byte width of a memref element.
 int64_t getElementBytes(Type type);
 

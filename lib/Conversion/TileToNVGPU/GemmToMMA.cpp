@@ -9,6 +9,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "CopyLoweringDetail.h"
 #include "FragmentLoweringDetail.h"
 
 #include "tile/Conversion/TileToNVGPU/SharedLayout.h"
@@ -217,7 +218,7 @@ static void emitFmaGemm(OpBuilder &b, Location loc, const GemmOperands &ops,
     auto [physicalRow, physicalCol] = swizzle.getPhysical(body, loc, row, col);
     Value v = memref::LoadOp::create(body, loc, tile,
                                      ValueRange{physicalRow, physicalCol});
-    return convertElement(body, loc, v, f32);
+    return copy::convertFloat(body, loc, v, f32);
   };
   // Row i*16 + h*8 of the warp tile (plus this lane's row) for each (i, h).
   SmallVector<Value> aValues;

@@ -190,3 +190,24 @@ func.func @narrow(%A: memref<4095x4095xf16>) {
   }
   return
 }
+
+// -----
+
+// f16 into a bf16 tile: the two types have the same width, so the values go
+// through f32 (extf, then truncf with round to nearest even), as the CPU
+// lowering converts them; a direct truncf between them does not verify.
+// CHECK-LABEL: gpu.func @f16_to_bf16_kernel
+// CHECK: %[[V:.*]] = vector.load %{{.*}} : memref<64x64xf16>, vector<8xf16>
+// CHECK: %[[W:.*]] = arith.extf %[[V]] : vector<8xf16> to vector<8xf32>
+// CHECK: %[[N:.*]] = arith.truncf %[[W]] : vector<8xf32> to vector<8xbf16>
+// CHECK: vector.store %[[N]], %{{.*}} : memref<64x64xbf16, #gpu.address_space<workgroup>>, vector<8xbf16>
+func.func @f16_to_bf16(%A: memref<64x64xf16>, %C: memref<64x64xbf16>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %S = tile.alloc_shared : memref<64x64xbf16, #gpu.address_space<workgroup>>
+    tile.copy %A to %S : memref<64x64xf16> to memref<64x64xbf16, #gpu.address_space<workgroup>>
+    tile.barrier
+    tile.copy %S to %C : memref<64x64xbf16, #gpu.address_space<workgroup>> to memref<64x64xbf16>
+  }
+  return
+}
