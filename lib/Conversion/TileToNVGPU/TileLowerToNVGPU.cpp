@@ -28,6 +28,27 @@ namespace tile {
 using namespace mlir;
 using namespace mlir::tile;
 
+/// Every memref the kernel's ops use must have integer or float elements:
+/// the lowering sizes chunks, swizzles and registers by the element's bit
+/// width, which `index` (or any other type) does not have on the GPU.
+static LogicalResult checkElementTypes(KernelOp kernel) {
+  WalkResult result = kernel.getBody().walk([&](Operation *op) {
+    for (Type type : llvm::concat<const Type>(op->getOperandTypes(),
+                                              op->getResultTypes())) {
+      auto memref = dyn_cast<MemRefType>(type);
+      if (!memref || memref.getElementType().isIntOrFloat())
+        continue;
+      op->emitOpError("uses a memref of ")
+          << memref.getElementType()
+          << " elements; the GPU lowering handles integer and float "
+             "elements only";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 namespace {
 
 /// All kernels of a module go into one gpu.module, so one PTX file holds
@@ -84,6 +105,9 @@ struct TileLowerToNVGPUPass
     module.walk([&](KernelOp kernel) { kernels.push_back(kernel); });
     if (kernels.empty())
       return;
+    for (KernelOp kernel : kernels)
+      if (failed(checkElementTypes(kernel)))
+        return signalPassFailure();
 
     // The GEMM layout goes into the launch description; the gemm ops are
     // gone once the fragments are lowered.

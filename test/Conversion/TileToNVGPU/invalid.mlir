@@ -55,3 +55,17 @@ tile.kernel grid(%c1) threads(32) as (%bx) {
   %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
   tile.clear %s : memref<16x64xf16, #gpu.address_space<workgroup>>
 }
+
+// -----
+
+// The lowering sizes chunks, swizzles and registers by the element's width,
+// which index does not have on the GPU (the CPU lowering takes it).
+func.func @index_tile(%A: memref<64x64xindex>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    // expected-error @+1 {{'tile.alloc_shared' op uses a memref of 'index' elements; the GPU lowering handles integer and float elements only}}
+    %S = tile.alloc_shared : memref<64x64xindex, #gpu.address_space<workgroup>>
+    tile.copy %A to %S : memref<64x64xindex> to memref<64x64xindex, #gpu.address_space<workgroup>>
+  }
+  return
+}
