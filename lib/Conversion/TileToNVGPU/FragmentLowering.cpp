@@ -10,6 +10,8 @@
 
 #include "FragmentLoweringDetail.h"
 
+#include "tile/Conversion/TileToNVGPU/SharedAccess.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -39,6 +41,23 @@ int64_t fragment::getElementBytes(Type type) {
   return std::max<int64_t>(1, type.getIntOrFloatBitWidth() / 8);
 }
 
+/// Fails with an error at `user` when `tile`, a shared operand of a gemm or
+/// of a copy to or from a fragment, is a part of a shared tile: these ops
+/// address the tile through the swizzle of its own shape, which a part does
+/// not share with the buffer it lies in.
+static LogicalResult checkWholeSharedTile(Operation *user, Value tile,
+                                          StringRef what) {
+  if (getMemorySpace(cast<MemRefType>(tile.getType())) != MemorySpace::Shared ||
+      getWholeSharedTile(tile))
+    return success();
+  return user->emitOpError()
+         << what
+         << " a part of a shared tile, which the GPU lowering does not "
+            "support: ldmatrix and the fragment copies address a whole tile "
+            "through its swizzle (use the whole tile, with offsets for a "
+            "copy)";
+}
+
 /// Checks that the GPU lowering supports `user`'s use of `fragment`.
 static LogicalResult checkUse(Operation *user, Value fragment) {
   if (isa<ClearOp>(user))
@@ -50,6 +69,10 @@ static LogicalResult checkUse(Operation *user, Value fragment) {
              << " in a fragment is not supported by the GPU lowering: "
                 "ldmatrix reads A and B from shared memory (copy the tile "
                 "into a shared tile first)";
+    if (failed(
+            checkWholeSharedTile(gemm, gemm.getA(), "reads operand A from")) ||
+        failed(checkWholeSharedTile(gemm, gemm.getB(), "reads operand B from")))
+      return failure();
     return success();
   }
   if (auto copy = dyn_cast<CopyOp>(user)) {
@@ -59,6 +82,11 @@ static LogicalResult checkUse(Operation *user, Value fragment) {
              << "with offsets into a fragment is not supported by the GPU "
                 "lowering: which thread holds an element must be known at "
                 "compile time";
+    Value other =
+        copy.getSource() == fragment ? copy.getDest() : copy.getSource();
+    if (failed(
+            checkWholeSharedTile(copy, other, "copies a fragment to or from")))
+      return failure();
     if (isFragment(copy.getSource()) && isFragment(copy.getDest()) &&
         copy.getSource().getType().getShape() !=
             copy.getDest().getType().getShape())

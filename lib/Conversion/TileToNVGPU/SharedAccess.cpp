@@ -11,6 +11,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "tile/Conversion/TileToNVGPU/SharedLayout.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
+#include "llvm/ADT/SmallBitVector.h"
 
 #include <tuple>
 
@@ -128,4 +130,24 @@ SharedAccess mlir::tile::getPhysicalSharedAccess(OpBuilder &b, Location loc,
   row = b.createOrFold<arith::AddIOp>(
       loc, row, arith::ConstantIndexOp::create(b, loc, rowDelta));
   return getPhysicalSharedAccess(b, loc, tile, shifted);
+}
+
+Value mlir::tile::getWholeSharedTile(Value tile) {
+  while (auto subview = tile.getDefiningOp<memref::SubViewOp>()) {
+    MemRefType source = subview.getSourceType();
+    int64_t rank = source.getRank();
+    if (rank < 2)
+      return {};
+    llvm::SmallBitVector dropped = subview.getDroppedDims();
+    for (int64_t d = rank - 2; d < rank; ++d)
+      if (dropped.test(d) || subview.getStaticOffsets()[d] != 0 ||
+          subview.getStaticSizes()[d] != source.getDimSize(d) ||
+          subview.getStaticStrides()[d] != 1)
+        return {};
+    tile = subview.getSource();
+  }
+  auto type = cast<MemRefType>(tile.getType());
+  if (!tile.getDefiningOp<AllocSharedOp>() || !type.getLayout().isIdentity())
+    return {};
+  return tile;
 }

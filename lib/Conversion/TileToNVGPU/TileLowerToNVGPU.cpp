@@ -28,11 +28,15 @@ namespace tile {
 using namespace mlir;
 using namespace mlir::tile;
 
-/// Every memref the kernel's ops use must have integer or float elements:
-/// the lowering sizes chunks, swizzles and registers by the element's bit
-/// width, which `index` (or any other type) does not have on the GPU.
+/// Every memref the kernel's tile ops use (tiles, and the tensors copies
+/// read and write) must have integer or float elements: the lowering sizes
+/// chunks, swizzles and registers by the element's bit width, which `index`
+/// (or any other type) does not have on the GPU. Other ops keep theirs (a
+/// memref.load of an index table is fine).
 static LogicalResult checkElementTypes(KernelOp kernel) {
   WalkResult result = kernel.getBody().walk([&](Operation *op) {
+    if (!isa<TileDialect>(op->getDialect()))
+      return WalkResult::advance();
     for (Type type : llvm::concat<const Type>(op->getOperandTypes(),
                                               op->getResultTypes())) {
       auto memref = dyn_cast<MemRefType>(type);

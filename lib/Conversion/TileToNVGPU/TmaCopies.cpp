@@ -151,29 +151,6 @@ private:
 
 } // namespace
 
-/// The tile.alloc_shared under `tile` when `tile` is one whole [rows][cols]
-/// tile of it: subviews may pick a (dynamic) version in the leading
-/// dimensions, but take the innermost two whole.
-static Value wholeTileOf(Value tile) {
-  while (auto subview = tile.getDefiningOp<memref::SubViewOp>()) {
-    MemRefType source = subview.getSourceType();
-    int64_t rank = source.getRank();
-    if (rank < 2)
-      return {};
-    llvm::SmallBitVector dropped = subview.getDroppedDims();
-    for (int64_t d = rank - 2; d < rank; ++d)
-      if (dropped.test(d) || subview.getStaticOffsets()[d] != 0 ||
-          subview.getStaticSizes()[d] != source.getDimSize(d) ||
-          subview.getStaticStrides()[d] != 1)
-        return {};
-    tile = subview.getSource();
-  }
-  auto type = cast<MemRefType>(tile.getType());
-  if (!tile.getDefiningOp<AllocSharedOp>() || !type.getLayout().isIdentity())
-    return {};
-  return tile;
-}
-
 static FailureOr<CopyPlan> planCopy(CopyAsyncOp op, std::string &why) {
   if (failed(tma::checkGlobal(op.getSource(), why)))
     return failure();
@@ -183,7 +160,7 @@ static FailureOr<CopyPlan> planCopy(CopyAsyncOp op, std::string &why) {
     return failure();
   }
   auto tileType = cast<MemRefType>(op.getDest().getType());
-  if (tileType.getRank() != 2 || !wholeTileOf(op.getDest())) {
+  if (tileType.getRank() != 2 || !getWholeSharedTile(op.getDest())) {
     why = "its destination is not a whole 2-D tile of a shared allocation";
     return failure();
   }

@@ -98,3 +98,36 @@ func.func @fragment_from_outside(%F: memref<64x64xf32, #gpu.address_space<privat
   }
   return
 }
+
+// -----
+
+// A part of a shared tile (columns 16..31 of a 128x32 tile) has another
+// shape than its buffer, whose swizzle the copy into the tile followed:
+// ldmatrix would read with the part's swizzle.
+func.func @gemm_on_column_slice() {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<16x128xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    %A_v = memref.subview %A_s[0, 16] [128, 16] [1, 1] : memref<128x32xf16, #gpu.address_space<workgroup>> to memref<128x16xf16, strided<[32, 1], offset: 16>, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'tile.gemm' op reads operand A from a part of a shared tile, which the GPU lowering does not support: ldmatrix and the fragment copies address a whole tile through its swizzle (use the whole tile, with offsets for a copy)}}
+    tile.gemm %A_v, %B_s, %C_l : memref<128x16xf16, strided<[32, 1], offset: 16>, #gpu.address_space<workgroup>>, memref<16x128xf16, #gpu.address_space<workgroup>>, memref<128x128xf32, #gpu.address_space<private>>
+  }
+  return
+}
+
+// -----
+
+// The same for a copy between a fragment and a part of a shared tile.
+func.func @copy_to_row_slice() {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %S = tile.alloc_shared : memref<128x64xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<64x64xf32, #gpu.address_space<private>>
+    %S_v = memref.subview %S[64, 0] [64, 64] [1, 1] : memref<128x64xf16, #gpu.address_space<workgroup>> to memref<64x64xf16, strided<[64, 1], offset: 4096>, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'tile.copy' op copies a fragment to or from a part of a shared tile, which the GPU lowering does not support}}
+    tile.copy %C_l to %S_v : memref<64x64xf32, #gpu.address_space<private>> to memref<64x64xf16, strided<[64, 1], offset: 4096>, #gpu.address_space<workgroup>>
+  }
+  return
+}

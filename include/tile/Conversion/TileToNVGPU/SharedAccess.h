@@ -43,6 +43,13 @@ SharedAccess getPhysicalSharedAccess(OpBuilder &builder, Location loc,
                                      Value tile, ValueRange indices,
                                      int64_t rowDelta);
 
+/// The tile.alloc_shared under `tile` when `tile` is one whole [rows][cols]
+/// tile of it (the allocation itself, or subviews that pick a version in the
+/// leading dimensions and take the innermost two whole); null otherwise. A
+/// part of a tile has another shape than the buffer whose swizzle its
+/// elements follow.
+Value getWholeSharedTile(Value tile);
+
 } // namespace tile
 } // namespace mlir
 
