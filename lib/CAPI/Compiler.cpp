@@ -16,7 +16,6 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
-#include "mlir/Support/FileUtilities.h"
 #include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "tile/Conversion/TileToNVGPU/KernelArtifacts.h"
 #include "tile/InitAll.h"

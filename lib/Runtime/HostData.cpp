@@ -137,7 +137,11 @@ CheckResult tile::runtime::compareAllClose(const std::vector<float> &out,
                                    : err / allowed;
     if (!ok)
       ++r.numBad;
-    if (!std::isnan(err) && err > r.maxAbsErr)
+    // A NaN element makes the largest error infinite, not the largest of
+    // the others.
+    if (std::isnan(err))
+      r.maxAbsErr = std::numeric_limits<double>::infinity();
+    else if (err > r.maxAbsErr)
       r.maxAbsErr = err;
     if (ratio > worstRatio) {
       worstRatio = ratio;
@@ -146,7 +150,5 @@ CheckResult tile::runtime::compareAllClose(const std::vector<float> &out,
       r.worstRef = ref[i];
     }
   }
-  if (std::isnan(r.maxAbsErr))
-    r.maxAbsErr = std::numeric_limits<double>::infinity();
   return r;
 }

@@ -215,7 +215,8 @@ tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
         return fail("duplicate '" + key + "' line");
       for (size_t i = 1; i < words.size(); ++i) {
         int64_t v;
-        // The compiler writes -1 for a grid size it could not fold.
+        // The compiler refuses a grid it cannot fold (attachLaunchInfo);
+        // a hand-written description may still say -1 for "at run time".
         if (words[i] == "-1")
           return fail("'" + key +
                       "' extent -1: known only at run time, which tile-run "

@@ -177,3 +177,26 @@ func.func @serial(%A: !A, %B: !B, %n: index) {
   }
   return
 }
+
+// A loop that never runs has no timeline.
+// CHECK-LABEL: schedule of tile.pipelined
+// CHECK-NEXT:  depth 2, showing 0 iterations (the static trip count)
+// CHECK:       (no iterations: the loop body never runs)
+// CHECK-NOT:   t=0
+func.func @never(%A: !A, %B: !B, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.pipelined %c0 to %c0 step %c1 num_stages = 2 as (%k) {
+      %ko = arith.muli %k, %c32 : index
+      tile.copy %A[%c0, %ko] to %A_s : !A to !As
+      tile.copy %B[%ko, %c0] to %B_s : !B to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }
+  }
+  return
+}

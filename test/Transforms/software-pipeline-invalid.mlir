@@ -411,7 +411,7 @@ func.func @vector_between_statements(%A: memref<64x64xf16>, %C: memref<64x64xf16
   %c4 = arith.constant 4 : index
   tile.kernel grid(%c1) threads(128) as (%bx) {
     tile.pipelined %c0 to %c4 step %c1 num_stages = 1 as (%k) {
-      // expected-error @+1 {{has a result of type 'vector<4xf16>' used by another statement; the pipelining rewrite carries only integer, index and float values between statements}}
+      // expected-error @+1 {{has a result of type 'vector<4xf16>'; the pipelining rewrite carries only integer, index and float results out of a statement (a guarded step yields them from its scf.if)}}
       %v = vector.load %A[%k, %c0] : memref<64x64xf16>, vector<4xf16>
       vector.store %v, %C[%k, %c0] : memref<64x64xf16>, vector<4xf16>
     }

@@ -84,6 +84,7 @@ TEST(HostData, AllCloseNeverPassesNaN) {
   EXPECT_FALSE(r.pass());
   EXPECT_EQ(r.numBad, 1);
   EXPECT_EQ(r.worstIndex, 1);
+  EXPECT_TRUE(std::isinf(r.maxAbsErr));
 }
 
 } // namespace

@@ -55,9 +55,10 @@ static constexpr int64_t kLoopGroup = 8;
 /// multiple of `v` elements and that v consecutive elements are contiguous in
 /// memory, so a v-element vector access is aligned to its own size. Global
 /// memrefs are assumed to start at a 16-byte aligned address (cudaMalloc
-/// returns 256-byte aligned pointers); shared buffers are carved at 128-byte
-/// offsets. What remains is the layout (static strides and offset, each a
-/// multiple of v) and the offsets (getKnownDivisor), through any subviews.
+/// returns 256-byte aligned pointers); shared buffers are carved at
+/// kSharedTileAlignment (1024-byte) offsets. What remains is the layout (static
+/// strides and offset, each a multiple of v) and the offsets (getKnownDivisor),
+/// through any subviews.
 bool copy::isAlignedFor(const CopySide &side, int64_t v) {
   if (v == 1)
     return true;

@@ -46,14 +46,15 @@ using namespace mlir::tile::fragment;
 static constexpr int64_t kWgmmaM = 64;
 static constexpr int64_t kWgmmaK = 16;
 /// Registers a wgmma kernel needs besides its accumulators (descriptors,
-/// addresses): ptxas asks for 26 more than one m64nNk16's N / 2 for N = 128
-/// and 256 ("Insufficient registers ... register target of 154" for N = 256
-/// at 512 threads) and refuses the kernel below that. Above it but with the
-/// whole accumulator not in registers, ptxas spills accumulators between
-/// wgmma groups: on an H200 128x256 tiles at 128 threads ran at 38.6 TFLOP/s
-/// against 68.5 with mma.sync, and compute-sanitizer's memcheck stopped such
-/// kernels with "Illegal instruction" where the mma.sync ones were clean
-/// (docs/benchmarks.md). So wgmma needs the whole accumulator plus these.
+/// addresses): below the accumulator's own count ptxas refuses the kernel
+/// (256x256 tiles at 512 threads: "Insufficient registers (128)"). Above it
+/// but with the whole accumulator not in registers, ptxas spills
+/// accumulators between wgmma groups: on an H200 128x256x32 tiles at 128
+/// threads ran at 39.1 TFLOP/s against 68.4 with mma.sync, and
+/// compute-sanitizer's memcheck stopped such kernels with "Illegal
+/// instruction" where the mma.sync ones were clean (docs/benchmarks.md,
+/// "Random configurations"). So wgmma needs the whole accumulator plus
+/// these.
 static constexpr int64_t kWgmmaExtraRegisters = 32;
 
 namespace {
@@ -123,7 +124,8 @@ static std::string whyNotWgmmaOperand(const WgmmaOperand &operand,
     return "an operand is not a whole contiguous shared tile";
   int64_t rowBytes = operand.getRowBytes();
   if (rowBytes != 32 && rowBytes != 64 && rowBytes != 128)
-    return "an operand's rows are not 32, 64 or a multiple of 128 bytes";
+    return "an operand's rows are neither 32 or 64 bytes nor laid out in "
+           "128-byte panels";
   if (operand.layout.rows % 8 != 0)
     return "an operand's row count is not a multiple of 8";
   // An MN-major piece must be whole panels (the descriptor steps from one

@@ -154,3 +154,20 @@ func.func @no_gemm(%C: memref<128x128xf16>) {
   }
   return
 }
+
+// -----
+
+// B is 32x192 f16: 384-byte rows, which the shared layout keeps whole (not
+// in 128-byte panels), and wgmma's descriptors describe 32, 64 or 128-byte
+// rows.
+func.func @rows384() {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<32x192xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<128x192xf32, #gpu.address_space<private>>
+    // expected-remark @+1 {{the kernel's GEMMs do not use wgmma on sm_90a: an operand's rows are neither 32 or 64 bytes nor laid out in 128-byte panels}}
+    tile.gemm %A_s, %B_s, %C_l : memref<128x32xf16, #gpu.address_space<workgroup>>, memref<32x192xf16, #gpu.address_space<workgroup>>, memref<128x192xf32, #gpu.address_space<private>>
+  }
+  return
+}

@@ -24,7 +24,10 @@ namespace tile {
 ///  - `tile.clear` of a fragment stores zeros into those registers;
 ///  - `tile.gemm` becomes `nvgpu.ldmatrix` + `nvgpu.mma.sync` m16n8k16 for
 ///    f16 (`nvvm.mma.sync` for bf16; sm_80+, K a multiple of 16), and a
-///    per-thread FMA loop otherwise;
+///    per-thread FMA loop otherwise; on a chip whose table entry has `wgmma`
+///    (sm_90a), every gemm of a kernel becomes `nvvm.wgmma.mma_async` with
+///    warpgroup fragment layouts when all of them can (GemmToWgmma.cpp),
+///    else a remark says why and the kernel keeps mma.sync;
 ///  - `tile.copy` to or from a fragment becomes per-thread loads and stores,
 ///    masked at the other side's bounds and swizzled for shared tiles.
 /// The thread id is a `gpu.thread_id x` created at the start of the body.

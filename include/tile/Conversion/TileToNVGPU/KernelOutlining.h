@@ -21,6 +21,17 @@ namespace tile {
 constexpr llvm::StringLiteral kTensorMapParamsAttrName =
     "tile.tensormap_params";
 
+/// For clusters of `size` blocks along the hardware x dimension: the
+/// dimension of `kernel`'s block indices in which the blocks of every
+/// cluster differ (taking `size` consecutive values) while the other indices
+/// agree, under the block order that outlineKernel uses with `blockGroup`.
+/// Needs a static grid whose hardware x size is a multiple of `size` (a
+/// cluster may not straddle the grid) and, in the grouped order, a group and
+/// a number of rows that are multiples of `size`; otherwise failure, with
+/// the reason in `why`.
+FailureOr<unsigned> getClusterDim(KernelOp kernel, int64_t blockGroup,
+                                  int64_t size, std::string &why);
+
 /// Moves the (already per-thread) body of `kernel` into a new kernel
 /// `gpu.func @name` of `module`, carves its shared tiles, and replaces the
 /// kernel by a `gpu.launch_func` carrying the launch description.
@@ -34,17 +45,6 @@ constexpr llvm::StringLiteral kTensorMapParamsAttrName =
 /// with `blockGroup > 1` and a two-dimensional grid they are remapped to the
 /// grouped order (see `remapBlockIndices` in KernelOutlining.cpp). `gemm`
 /// goes into the launch description (see attachLaunchInfo).
-/// For clusters of `size` blocks along the hardware x dimension: the
-/// dimension of `kernel`'s block indices in which the blocks of every
-/// cluster differ (taking `size` consecutive values) while the other indices
-/// agree, under the block order that outlineKernel uses with `blockGroup`.
-/// Needs a static grid whose hardware x size is a multiple of `size` (a
-/// cluster may not straddle the grid) and, in the grouped order, a group and
-/// a number of rows that are multiples of `size`; otherwise failure, with
-/// the reason in `why`.
-FailureOr<unsigned> getClusterDim(KernelOp kernel, int64_t blockGroup,
-                                  int64_t size, std::string &why);
-
 FailureOr<gpu::LaunchFuncOp> outlineKernel(KernelOp kernel,
                                            gpu::GPUModuleOp module,
                                            StringRef name, const ChipInfo &chip,

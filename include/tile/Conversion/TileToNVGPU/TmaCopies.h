@@ -15,6 +15,21 @@
 namespace mlir {
 namespace tile {
 
+/// Options of lowerAsyncCopiesToTma.
+struct TmaOptions {
+  /// Each `tile.barrier` right before a group's copies becomes a named
+  /// barrier that only warp 0 (which issues the copies) waits at, while the
+  /// other warps arrive and run on; where a barrier could order other
+  /// shared-memory writes, nothing is split and a remark says why.
+  bool splitBarriers = false;
+  /// Blocks per thread-block cluster, along the hardware x dimension: 1, or
+  /// 2, 4 or 8 to share tiles between the blocks of a cluster (TMA
+  /// multicast, see lowerAsyncCopiesToTma). `blockGroup` is the outlining's
+  /// (it decides which tiles a cluster's blocks compute: getClusterDim).
+  int64_t clusterSize = 1;
+  int64_t blockGroup = 8;
+};
+
 /// Rewrites every `tile.copy_async`, `tile.commit_group` and
 /// `tile.wait_group` of `kernel` (`tid`: the thread index, defined at the top
 /// of its body):
@@ -32,20 +47,6 @@ namespace tile {
 /// in the same block), nothing changes, a remark says why, and the result is
 /// false; the caller then lowers to cp.async.
 ///
-struct TmaOptions {
-  /// Each `tile.barrier` right before a group's copies becomes a named
-  /// barrier that only warp 0 (which issues the copies) waits at, while the
-  /// other warps arrive and run on; where a barrier could order other
-  /// shared-memory writes, nothing is split and a remark says why.
-  bool splitBarriers = false;
-  /// Blocks per thread-block cluster, along the hardware x dimension: 1, or
-  /// 2, 4 or 8 to share tiles between the blocks of a cluster (TMA
-  /// multicast, see lowerAsyncCopiesToTma). `blockGroup` is the outlining's
-  /// (it decides which tiles a cluster's blocks compute: getClusterDim).
-  int64_t clusterSize = 1;
-  int64_t blockGroup = 8;
-};
-
 /// With `options.clusterSize` N > 1, the kernel runs in clusters of N blocks
 /// whose block indices differ in one dimension (getClusterDim). A copy whose
 /// global coordinates do not depend on that index loads the same data in

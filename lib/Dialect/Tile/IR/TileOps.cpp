@@ -6,7 +6,6 @@
 
 #include "tile/Dialect/Tile/IR/TileOps.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"

@@ -124,8 +124,9 @@ checkResultUses(Operation *op, const PipelineSchedule &schedule,
     if (!type.isIntOrIndexOrFloat())
       return op->emitOpError()
              << "has a result of type " << type
-             << " used by another statement; the pipelining rewrite carries "
-                "only integer, index and float values between statements";
+             << "; the pipelining rewrite carries only integer, index and "
+                "float results out of a statement (a guarded step yields "
+                "them from its scf.if)";
   return success();
 }
 

@@ -184,6 +184,10 @@ LogicalResult TilePrintSchedulePass::printLoop(PipelinedOp loop,
   for (unsigned i = 0; i < n; ++i)
     byOrder[schedule->order[i]] = i;
 
+  if (trips == 0) {
+    os << "  (no iterations: the loop body never runs)\n";
+    return success();
+  }
   os << "  step  phase     | statement, iteration (-> writes, <- reads a "
         "shared tile version), in 'order'\n";
   // Iteration `it` runs statement `s` at time step `it + stage(s)`: the

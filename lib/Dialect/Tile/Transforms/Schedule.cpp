@@ -62,12 +62,6 @@ int64_t PipelineSchedule::getDepth() const {
   return maxStage + 1;
 }
 
-int64_t PipelineSchedule::getStage(Operation *op) const {
-  auto it = llvm::find(statements, op);
-  assert(it != statements.end() && "not a statement of this loop");
-  return stage[it - statements.begin()];
-}
-
 int64_t PipelineSchedule::getNumVersions(Value buffer) const {
   int64_t distance = 0;
   for (auto [writer, writerStage] : llvm::zip_equal(statements, stage)) {

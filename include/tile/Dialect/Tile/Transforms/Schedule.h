@@ -32,9 +32,6 @@ struct PipelineSchedule {
   /// The number of stages: max(stage) + 1 (1 for an empty body).
   int64_t getDepth() const;
 
-  /// The stage of `op`, a statement of the loop.
-  int64_t getStage(Operation *op) const;
-
   /// Buffer versions that shared tile `buffer` needs: one more than the
   /// largest stage distance from a statement that writes it to a statement
   /// that reads it, so a version is not overwritten while a later stage
