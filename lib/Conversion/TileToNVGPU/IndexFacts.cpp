@@ -24,10 +24,17 @@ using namespace mlir;
 // small structural walk is what proves them aligned.
 static constexpr int64_t kZeroDivisor = int64_t(1) << 30;
 
+/// A divisor of `d` (> 0) that is at most kZeroDivisor: `d` itself when it
+/// is small enough, else its largest power-of-two factor up to that bound.
+/// (min(d, kZeroDivisor) would not divide d: 2^30 + 1 is odd.)
+static int64_t boundedDivisor(int64_t d) {
+  return d <= kZeroDivisor ? d : std::gcd(d, kZeroDivisor);
+}
+
 static int64_t divisorOfConstant(int64_t c) {
   if (c == 0)
     return kZeroDivisor;
-  return std::min<int64_t>(kZeroDivisor, c < 0 ? -c : c);
+  return boundedDivisor(c < 0 ? -c : c);
 }
 
 static int64_t getDivisor(Value value, unsigned depth) {
@@ -58,7 +65,7 @@ static int64_t getDivisor(Value value, unsigned depth) {
     return getDivisor(op->getOperand(i), depth + 1);
   };
   if (isa<arith::MulIOp>(op))
-    return std::min(kZeroDivisor, operand(0) * operand(1));
+    return boundedDivisor(operand(0) * operand(1));
   if (isa<arith::AddIOp, arith::SubIOp>(op))
     return std::gcd(operand(0), operand(1));
   if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
@@ -70,7 +77,7 @@ static int64_t getDivisor(Value value, unsigned depth) {
     APInt shift;
     if (matchPattern(op->getOperand(1), m_ConstantInt(&shift)) &&
         shift.getZExtValue() < 30)
-      return std::min(kZeroDivisor, operand(0) << shift.getZExtValue());
+      return boundedDivisor(operand(0) << shift.getZExtValue());
     return operand(0);
   }
   if (auto apply = dyn_cast<affine::AffineApplyOp>(op)) {

@@ -211,3 +211,27 @@ func.func @f16_to_bf16(%A: memref<64x64xf16>, %C: memref<64x64xbf16>) {
   }
   return
 }
+
+// -----
+
+// A constant column past 2^30: 2^30 + 1 is odd, so the chunk is not 16-byte
+// aligned and is copied element by element. (IndexFacts capped a constant's
+// divisor at 2^30 with min(), which took 2^30 + 1 for a multiple of 2^30 and
+// made this one misaligned 16-byte load.)
+// CHECK-LABEL: gpu.func @big_offset_kernel
+// CHECK-NOT: memref<1x1073741840xf16>, vector<8xf16>
+// CHECK: vector.load %{{.*}} : memref<1x1073741840xf16>, vector<1xf16>
+// CHECK-NOT: memref<1x1073741840xf16>, vector<8xf16>
+// CHECK: gpu.return
+func.func @big_offset(%A: memref<1x1073741840xf16>, %O: memref<1x8xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %col = arith.constant 1073741825 : index
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<1x8xf16, #gpu.address_space<workgroup>>
+    tile.copy %A[%c0, %col] to %s : memref<1x1073741840xf16> to memref<1x8xf16, #gpu.address_space<workgroup>>
+    tile.barrier
+    tile.copy %s to %O : memref<1x8xf16, #gpu.address_space<workgroup>> to memref<1x8xf16>
+  }
+  return
+}
