@@ -158,6 +158,27 @@ LogicalResult mlir::tile::checkRewritable(PipelinedOp loop,
       return op->emitOpError()
              << "has unknown memory effects; the pipelining rewrite cannot "
                 "tell which tiles it touches";
+    // The rewrite versions a tile by giving its allocation a leading version
+    // dimension and each statement's use of it a subview of one version. A
+    // statement that reaches the tile through a view (a subview, a cast)
+    // would keep the unversioned view, and every iteration would use one
+    // buffer: later stages' copies would overwrite the tile the gemm reads.
+    // Planning and the budget see through views (they count the versions),
+    // so the rewrite refuses rather than pipeline it wrongly.
+    for (Value operand : op->getOperands()) {
+      Value tile = getUnderlyingBuffer(operand);
+      if (tile == operand || !tile.getDefiningOp<AllocSharedOp>() ||
+          schedule.getNumVersions(tile) < 2)
+        continue;
+      InFlightDiagnostic diag =
+          op->emitOpError()
+          << "uses a shared tile that the pipelined loop multi-buffers "
+             "through a view ('"
+          << operand.getDefiningOp()->getName()
+          << "'); the rewrite versions tiles that statements use directly";
+      diag.attachNote(loop.getLoc()) << "the pipelined loop is here";
+      return diag;
+    }
     collectBuffers(op, buffers);
   }
 

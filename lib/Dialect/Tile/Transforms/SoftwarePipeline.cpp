@@ -139,31 +139,6 @@ struct TileSoftwarePipelinePass
     return success();
   }
 
-  /// The rewrite versions a tile by giving its allocation a leading version
-  /// dimension and each statement's use of it a subview of one version. A
-  /// statement that reaches the tile through a view (a subview, a cast)
-  /// would keep the unversioned view, and every iteration would use one
-  /// buffer: the copies of later stages would overwrite the tile the gemm
-  /// is reading. The schedule and the budget see through views (they count
-  /// the versions the tile needs), so refuse here rather than pipeline it
-  /// wrongly.
-  static LogicalResult checkUsedDirectly(PipelinedOp loop,
-                                         const PipelineSchedule &schedule,
-                                         Operation *statement, Value operand) {
-    Value tile = getUnderlyingBuffer(operand);
-    if (tile == operand || !tile.getDefiningOp<AllocSharedOp>() ||
-        schedule.getNumVersions(tile) < 2)
-      return success();
-    InFlightDiagnostic diag =
-        statement->emitOpError()
-        << "uses a shared tile that the pipelined loop multi-buffers through "
-           "a view ('"
-        << operand.getDefiningOp()->getName()
-        << "'); the rewrite versions tiles that statements use directly";
-    diag.attachNote(loop.getLoc()) << "the pipelined loop is here";
-    return diag;
-  }
-
   /// A multi-buffered tile gets one version count and one indexing, so two
   /// pipelined loops must not both version the same tile.
   LogicalResult checkSharedTilesNotShared(
@@ -174,8 +149,6 @@ struct TileSoftwarePipelinePass
       const PipelineSchedule &schedule = entry.second;
       for (Operation *op : schedule.statements)
         for (Value operand : op->getOperands()) {
-          if (failed(checkUsedDirectly(loop, schedule, op, operand)))
-            return failure();
           auto alloc = operand.getDefiningOp<AllocSharedOp>();
           if (!alloc || schedule.getNumVersions(operand) < 2)
             continue;
