@@ -8,12 +8,18 @@
 // retires its group; a copy that no wait retires never lands. Then a kernel
 // that reads a tile before its copy's wait reads stale data on the CPU too.
 //
-// Each copy op gets a queue of pending instances: its group number and every
-// index it needs (the source offsets, the destination offsets, and the index
-// operands of the subviews that select the destination's buffer version).
-// A wait replays the retired instances, in issue order, as `tile.copy` ops on
-// subviews rebuilt from the recorded indices. Barriers still do nothing:
-// there is one thread.
+// Copy ops keep queues of pending instances: an instance's group number and
+// every index it needs (the source offsets, the destination offsets, and the
+// index operands of the subviews that select the destination's buffer
+// version). A wait replays the retired instances, in issue order, as
+// `tile.copy` ops on subviews rebuilt from the recorded indices. Barriers
+// still do nothing: there is one thread.
+//
+// Copy ops that differ only in those indices share a queue: the software
+// pipeline clones each copy once per prologue, steady-state and epilogue
+// step, and every wait replays every queue, so one queue per op would make
+// the code grow with the square of the depth (a 64-stage GEMM: 29 MB of IR).
+// With shared queues it grows linearly.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,7 +29,6 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Dominance.h"
-#include "mlir/IR/IRMapping.h"
 
 #include <vector>
 
@@ -47,6 +52,15 @@ struct ModelledCopy {
   /// The index values recorded per instance, in queue-column order (after
   /// the group number in column 0).
   SmallVector<Value> recorded;
+  /// The queue this copy records into.
+  int64_t queueIndex = 0;
+};
+
+/// The pending instances of the copy ops that share a queue.
+struct CopyQueue {
+  /// The first of those copy ops: the replay rebuilds its subviews and copy
+  /// from the recorded indices, which is right for all of them.
+  ModelledCopy *pattern;
   /// memref<kQueueCapacity x (1 + recorded) x index>.
   Value queue;
   /// Position of this queue's length in the kernel's state buffer.
@@ -77,22 +91,44 @@ static LogicalResult analyze(ModelledCopy &copy, ArrayRef<WaitGroupOp> waits,
   llvm::append_range(copy.destIndices, copy.op.getDestIndices());
   llvm::append_range(copy.recorded, copy.sourceIndices);
   llvm::append_range(copy.recorded, copy.destIndices);
+  // A subview's operands after its source are its index operands.
   for (memref::SubViewOp view : copy.chain)
-    for (Value operand : view->getOperands())
-      if (operand != view.getSource())
-        copy.recorded.push_back(operand);
+    llvm::append_range(copy.recorded, view->getOperands().drop_front());
   return success();
+}
+
+/// Whether replaying `a` with the indices recorded for `b` performs `b`: the
+/// same source, the same shared tile, and subviews that differ at most in
+/// their index operands.
+static bool replaysAlike(const ModelledCopy &a, const ModelledCopy &b) {
+  if (a.source != b.source || a.chain.size() != b.chain.size() ||
+      a.recorded.size() != b.recorded.size() ||
+      a.sourceIndices.size() != b.sourceIndices.size() ||
+      a.dest.getType() != b.dest.getType())
+    return false;
+  if (a.chain.empty())
+    return a.dest == b.dest;
+  for (auto [i, pair] : llvm::enumerate(llvm::zip(a.chain, b.chain))) {
+    Operation *x = std::get<0>(pair), *y = std::get<1>(pair);
+    if ((i == 0 && x->getOperand(0) != y->getOperand(0)) ||
+        x->getAttrDictionary() != y->getAttrDictionary() ||
+        x->getResultTypes() != y->getResultTypes() ||
+        x->getNumOperands() != y->getNumOperands())
+      return false;
+  }
+  return true;
 }
 
 static Value constant(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(b, loc, value);
 }
 
-/// At `wait`: performs, in issue order, every recorded instance of `copy`
+/// At `wait`: performs, in issue order, every recorded instance in `queue`
 /// whose group is older than `threshold`, and keeps the others queued.
-static void replayRetired(OpBuilder &b, Location loc, ModelledCopy &copy,
+static void replayRetired(OpBuilder &b, Location loc, const CopyQueue &queue,
                           Value state, Value threshold) {
-  Value slot = constant(b, loc, copy.countSlot);
+  ModelledCopy &copy = *queue.pattern;
+  Value slot = constant(b, loc, queue.countSlot);
   Value count = memref::LoadOp::create(b, loc, state, slot);
   Value zero = constant(b, loc, 0), one = constant(b, loc, 1);
   int64_t columns = 1 + copy.recorded.size();
@@ -100,36 +136,49 @@ static void replayRetired(OpBuilder &b, Location loc, ModelledCopy &copy,
       b, loc, zero, count, one, ValueRange{zero},
       [&](OpBuilder &b, Location loc, Value entry, ValueRange args) {
         Value kept = args[0];
-        Value group =
-            memref::LoadOp::create(b, loc, copy.queue, ValueRange{entry, zero});
+        Value group = memref::LoadOp::create(b, loc, queue.queue,
+                                             ValueRange{entry, zero});
         Value retired = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::slt,
                                               group, threshold);
         auto branch = scf::IfOp::create(
             b, loc, retired,
             [&](OpBuilder &b, Location loc) {
-              IRMapping mapping;
-              for (auto [i, value] : llvm::enumerate(copy.recorded))
-                mapping.map(value,
-                            memref::LoadOp::create(
-                                b, loc, copy.queue,
-                                ValueRange{entry, constant(b, loc, i + 1)}));
-              for (memref::SubViewOp view : copy.chain)
-                b.clone(*view, mapping);
-              auto lookup = [&](ValueRange values) {
-                return llvm::map_to_vector(
-                    values, [&](Value v) { return mapping.lookup(v); });
+              // By position, not by value: copies that share the queue may
+              // record one value where the pattern records two.
+              SmallVector<Value> values;
+              for (int64_t column = 1; column < columns; ++column)
+                values.push_back(memref::LoadOp::create(
+                    b, loc, queue.queue,
+                    ValueRange{entry, constant(b, loc, column)}));
+              ArrayRef<Value> rest = values;
+              auto take = [&](size_t n) {
+                ArrayRef<Value> taken = rest.take_front(n);
+                rest = rest.drop_front(n);
+                return taken;
               };
-              CopyOp::create(b, loc, copy.source, lookup(copy.sourceIndices),
-                             mapping.lookupOrDefault(copy.dest),
-                             lookup(copy.destIndices));
+              ArrayRef<Value> sourceIndices = take(copy.sourceIndices.size());
+              ArrayRef<Value> destIndices = take(copy.destIndices.size());
+              Value dest = copy.dest;
+              if (!copy.chain.empty())
+                dest = copy.chain.front().getSource();
+              for (memref::SubViewOp view : copy.chain) {
+                Operation *clone = b.clone(*view);
+                clone->setOperand(0, dest);
+                for (auto [i, value] :
+                     llvm::enumerate(take(clone->getNumOperands() - 1)))
+                  clone->setOperand(i + 1, value);
+                dest = clone->getResult(0);
+              }
+              CopyOp::create(b, loc, copy.source, sourceIndices, dest,
+                             destIndices);
               scf::YieldOp::create(b, loc, kept);
             },
             [&](OpBuilder &b, Location loc) {
               for (int64_t column = 0; column < columns; ++column) {
                 Value c = constant(b, loc, column);
-                Value v = memref::LoadOp::create(b, loc, copy.queue,
+                Value v = memref::LoadOp::create(b, loc, queue.queue,
                                                  ValueRange{entry, c});
-                memref::StoreOp::create(b, loc, v, copy.queue,
+                memref::StoreOp::create(b, loc, v, queue.queue,
                                         ValueRange{kept, c});
               }
               scf::YieldOp::create(
@@ -140,15 +189,16 @@ static void replayRetired(OpBuilder &b, Location loc, ModelledCopy &copy,
   memref::StoreOp::create(b, loc, loop.getResult(0), state, slot);
 }
 
-/// Records an instance of `copy` where it is issued, in place of the copy.
-/// A full queue (a kernel that keeps issuing copies of one op without
+/// Records an instance of `copy` in `queue` where it is issued, in place of
+/// the copy. A full queue (a kernel that keeps issuing copies without
 /// waiting) first lands all its pending copies: a GPU may complete a copy
 /// any time before its wait, so that is one of the allowed behaviours, only
 /// a less adversarial one.
-static void recordCopy(OpBuilder &b, ModelledCopy &copy, Value state) {
+static void recordCopy(OpBuilder &b, ModelledCopy &copy, const CopyQueue &queue,
+                       Value state) {
   Location loc = copy.op.getLoc();
   b.setInsertionPoint(copy.op);
-  Value slot = constant(b, loc, copy.countSlot);
+  Value slot = constant(b, loc, queue.countSlot);
   Value zero = constant(b, loc, 0);
   Value full =
       arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
@@ -157,14 +207,14 @@ static void recordCopy(OpBuilder &b, ModelledCopy &copy, Value state) {
   scf::IfOp::create(b, loc, full, [&](OpBuilder &b, Location loc) {
     Value groups = memref::LoadOp::create(b, loc, state, zero);
     Value all = arith::AddIOp::create(b, loc, groups, constant(b, loc, 1));
-    replayRetired(b, loc, copy, state, all);
+    replayRetired(b, loc, queue, state, all);
     scf::YieldOp::create(b, loc);
   });
   Value count = memref::LoadOp::create(b, loc, state, slot);
   Value group = memref::LoadOp::create(b, loc, state, zero);
-  memref::StoreOp::create(b, loc, group, copy.queue, ValueRange{count, zero});
+  memref::StoreOp::create(b, loc, group, queue.queue, ValueRange{count, zero});
   for (auto [i, value] : llvm::enumerate(copy.recorded))
-    memref::StoreOp::create(b, loc, value, copy.queue,
+    memref::StoreOp::create(b, loc, value, queue.queue,
                             ValueRange{count, constant(b, loc, i + 1)});
   Value next = arith::AddIOp::create(b, loc, count, constant(b, loc, 1));
   memref::StoreOp::create(b, loc, next, state, slot);
@@ -194,32 +244,41 @@ void mlir::tile::modelAsyncCopies(KernelOp kernel) {
   }
   if (copies.empty())
     return;
+  SmallVector<CopyQueue> queues;
+  for (ModelledCopy &copy : copies) {
+    auto *shared = llvm::find_if(queues, [&](const CopyQueue &queue) {
+      return replaysAlike(*queue.pattern, copy);
+    });
+    copy.queueIndex = shared - queues.begin();
+    if (shared == queues.end())
+      queues.push_back(CopyQueue{&copy, Value(), 0});
+  }
 
-  // The state, freed with the thread block: [committed groups, one queue
-  // length per copy op].
+  // The state, freed with the thread block: [committed groups, one length
+  // per queue].
   Block &body = kernel.getBody().front();
   Location loc = kernel.getLoc();
   OpBuilder b = OpBuilder::atBlockBegin(&body);
   Type index = b.getIndexType();
-  auto stateType = MemRefType::get({1 + (int64_t)copies.size()}, index);
+  auto stateType = MemRefType::get({1 + (int64_t)queues.size()}, index);
   Value state = memref::AllocOp::create(b, loc, stateType);
   SmallVector<Value> buffers{state};
   for (int64_t i = 0, e = stateType.getDimSize(0); i < e; ++i)
     memref::StoreOp::create(b, loc, constant(b, loc, 0), state,
                             constant(b, loc, i));
-  for (auto [i, copy] : llvm::enumerate(copies)) {
-    copy.countSlot = i + 1;
+  for (auto [i, queue] : llvm::enumerate(queues)) {
+    queue.countSlot = i + 1;
     auto queueType = MemRefType::get(
-        {kQueueCapacity, 1 + (int64_t)copy.recorded.size()}, index);
-    copy.queue = memref::AllocOp::create(b, loc, queueType);
-    buffers.push_back(copy.queue);
+        {kQueueCapacity, 1 + (int64_t)queue.pattern->recorded.size()}, index);
+    queue.queue = memref::AllocOp::create(b, loc, queueType);
+    buffers.push_back(queue.queue);
   }
   b.setInsertionPointToEnd(&body);
   for (Value buffer : buffers)
     memref::DeallocOp::create(b, loc, buffer);
 
   for (ModelledCopy &copy : copies)
-    recordCopy(b, copy, state);
+    recordCopy(b, copy, queues[copy.queueIndex], state);
   for (CommitGroupOp commit : commits) {
     b.setInsertionPoint(commit);
     Location loc = commit.getLoc();
@@ -236,8 +295,8 @@ void mlir::tile::modelAsyncCopies(KernelOp kernel) {
     Value groups = memref::LoadOp::create(b, loc, state, constant(b, loc, 0));
     Value threshold = arith::SubIOp::create(
         b, loc, groups, constant(b, loc, wait.getPending()));
-    for (ModelledCopy &copy : copies)
-      replayRetired(b, loc, copy, state, threshold);
+    for (const CopyQueue &queue : queues)
+      replayRetired(b, loc, queue, state, threshold);
     wait.erase();
   }
 }

@@ -29,10 +29,11 @@ using namespace mlir;
 using namespace mlir::tile;
 
 /// Every memref the kernel's tile ops use (tiles, and the tensors copies
-/// read and write) must have integer or float elements: the lowering sizes
-/// chunks, swizzles and registers by the element's bit width, which `index`
-/// (or any other type) does not have on the GPU. Other ops keep theirs (a
-/// memref.load of an index table is fine).
+/// read and write) must have integer or float elements of whole bytes: the
+/// lowering sizes chunks, swizzles and registers by the element's byte size,
+/// which `index` (or any other type) does not have on the GPU and which is 0
+/// for `i1` or `f4E2M1FN`. Other ops keep theirs (a memref.load of an index
+/// table is fine).
 static LogicalResult checkElementTypes(KernelOp kernel) {
   WalkResult result = kernel.getBody().walk([&](Operation *op) {
     if (!isa<TileDialect>(op->getDialect()))
@@ -40,12 +41,15 @@ static LogicalResult checkElementTypes(KernelOp kernel) {
     for (Type type : llvm::concat<const Type>(op->getOperandTypes(),
                                               op->getResultTypes())) {
       auto memref = dyn_cast<MemRefType>(type);
-      if (!memref || memref.getElementType().isIntOrFloat())
+      if (!memref)
+        continue;
+      Type element = memref.getElementType();
+      if (element.isIntOrFloat() && element.getIntOrFloatBitWidth() % 8 == 0)
         continue;
       op->emitOpError("uses a memref of ")
-          << memref.getElementType()
+          << element
           << " elements; the GPU lowering handles integer and float "
-             "elements only";
+             "elements of whole bytes only";
       return WalkResult::interrupt();
     }
     return WalkResult::advance();

@@ -59,3 +59,64 @@ func.func @one_copy(%G: !G, %ver: index, %row: index) {
   }
   return
 }
+
+// Copies that differ only in their indices (here the source row, the version
+// and one index repeated in one copy but not the other) share a queue, so
+// that each wait replays one queue and not one per copy; a copy from another
+// source gets its own. The state holds the group count and two lengths.
+
+// CHECK-LABEL: func.func @shared_queue(
+// CHECK-SAME:    %[[G:[a-z0-9]+]]: memref<64x48xf16>, %[[H:[a-z0-9]+]]: memref<64x48xf16>, %[[ROW:[a-z0-9]+]]: index)
+// CHECK:       %[[STATE:.*]] = memref.alloc() : memref<3xindex>
+// CHECK:       %[[QG:.*]] = memref.alloc() : memref<64x4xindex>
+// CHECK:       %[[QH:.*]] = memref.alloc() : memref<64x4xindex>
+// CHECK-NOT:   memref.alloc() : memref<64x
+// The copies from G record into one queue, the one from H into another
+// (column 1 holds the source row).
+// CHECK:       memref.store %[[ROW]], %[[QG]][%{{.*}}, %c1
+// CHECK:       memref.store %c8{{.*}}, %[[QG]][%{{.*}}, %c1
+// CHECK:       memref.store %c0{{.*}}, %[[QG]][%{{.*}}, %c1
+// CHECK:       memref.store %[[ROW]], %[[QH]][%{{.*}}, %c1
+// CHECK:       memref.store %[[ROW]], %[[QG]][%{{.*}}, %c1
+// The wait replays each queue once, rebuilding the version's subview from
+// the recorded columns by position.
+// CHECK:       %[[THRESHOLD:.*]] = arith.subi %{{.*}}, %c1
+// CHECK:       scf.for %[[E:.*]] = {{.*}} iter_args(
+// CHECK:         memref.load %[[QG]][%[[E]], %c0
+// CHECK:         scf.if
+// CHECK:           %[[R:.*]] = memref.load %[[QG]][%[[E]], %c1
+// CHECK:           %[[C:.*]] = memref.load %[[QG]][%[[E]], %c2
+// CHECK:           %[[V:.*]] = memref.load %[[QG]][%[[E]], %c3
+// CHECK:           %[[SV:.*]] = memref.subview %{{.*}}[%[[V]], 0, 0]
+// CHECK:           scf.for %[[I:.*]] =
+// CHECK:             scf.for %[[J:.*]] =
+// CHECK:               %[[GR:.*]] = arith.addi %[[R]], %[[I]]
+// CHECK:               %[[GC:.*]] = arith.addi %[[C]], %[[J]]
+// CHECK:               memref.load %[[G]][%[[GR]], %[[GC]]]
+// CHECK:             memref.store %{{.*}}, %[[SV]][%[[I]], %[[J]]]
+// CHECK:       scf.for %[[F:.*]] = {{.*}} iter_args(
+// CHECK:         memref.load %[[QH]][%[[F]], %c0
+// CHECK:           memref.load %[[H]]
+// CHECK-NOT:   scf.for {{.*}} iter_args(
+// CHECK:       memref.dealloc %[[STATE]]
+func.func @shared_queue(%G: !G, %H: !G, %row: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %S = tile.alloc_shared : !S2
+    %v0 = memref.subview %S[%c0, 0, 0] [1, 16, 8] [1, 1, 1] : !S2 to !Sv
+    %v1 = memref.subview %S[%c1, 0, 0] [1, 16, 8] [1, 1, 1] : !S2 to !Sv
+    tile.copy_async %G[%row, %c0] to %v0 : !G to !Sv
+    tile.commit_group
+    tile.copy_async %G[%c8, %c8] to %v1 : !G to !Sv
+    tile.copy_async %G[%c0, %c8] to %v0 : !G to !Sv
+    tile.commit_group
+    tile.copy_async %H[%row, %c8] to %v1 : !G to !Sv
+    tile.copy_async %G[%row, %c0] to %v1 : !G to !Sv
+    tile.commit_group
+    tile.wait_group 1
+    tile.barrier
+  }
+  return
+}

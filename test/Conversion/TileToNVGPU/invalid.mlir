@@ -58,14 +58,28 @@ tile.kernel grid(%c1) threads(32) as (%bx) {
 
 // -----
 
-// The lowering sizes chunks, swizzles and registers by the element's width,
-// which index does not have on the GPU (the CPU lowering takes it).
+// The lowering sizes chunks, swizzles and registers by the element's byte
+// size, which index does not have on the GPU (the CPU lowering takes it).
 func.func @index_tile(%A: memref<64x64xindex>) {
   %c1 = arith.constant 1 : index
   tile.kernel grid(%c1) threads(128) as (%bx) {
-    // expected-error @+1 {{'tile.alloc_shared' op uses a memref of 'index' elements; the GPU lowering handles integer and float elements only}}
+    // expected-error @+1 {{'tile.alloc_shared' op uses a memref of 'index' elements; the GPU lowering handles integer and float elements of whole bytes only}}
     %S = tile.alloc_shared : memref<64x64xindex, #gpu.address_space<workgroup>>
     tile.copy %A to %S : memref<64x64xindex> to memref<64x64xindex, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// An i1 element has no byte size: the chunk arithmetic would divide by 0.
+func.func @i1_tensor(%A: memref<256x512xi1>) {
+  %c1 = arith.constant 1 : index
+  %c0 = arith.constant 0 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    // expected-error @+1 {{'tile.alloc_shared' op uses a memref of 'i1' elements; the GPU lowering handles integer and float elements of whole bytes only}}
+    %T = tile.alloc_shared : memref<32x128xi1, #gpu.address_space<workgroup>>
+    tile.copy_async %A[%c0, %c0] to %T : memref<256x512xi1> to memref<32x128xi1, #gpu.address_space<workgroup>>
   }
   return
 }

@@ -60,6 +60,15 @@ func.func @threads_zero(%n: index) {
 
 // -----
 
+func.func @threads_over_block_limit(%n: index) {
+  // expected-error @+1 {{threads must be at most 1024 (the most a block can have), got 1056}}
+  tile.kernel grid(%n) threads(1056) as (%bx) {
+  }
+  return
+}
+
+// -----
+
 func.func @threads_not_integer(%n: index) {
   // expected-error @+1 {{floating point value not valid for specified type}}
   tile.kernel grid(%n) threads(1.5) as (%bx) {

@@ -173,6 +173,11 @@ LogicalResult KernelOp::verify() {
     return emitOpError() << "threads must be a positive multiple of 32 (the "
                             "warp size), got "
                          << threads;
+  // Every CUDA GPU caps a block at 1024 threads.
+  if (threads > 1024)
+    return emitOpError() << "threads must be at most 1024 (the most a block "
+                            "can have), got "
+                         << threads;
   return success();
 }
 
