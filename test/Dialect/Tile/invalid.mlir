@@ -201,8 +201,20 @@ func.func @clear_global(%n: index, %A: memref<64x64xf32>) {
 func.func @copy_element_mismatch(%n: index, %A: memref<64x32xi32>) {
   tile.kernel grid(%n) threads(128) as (%bx) {
     %s = tile.alloc_shared : memref<64x32xf16, #gpu.address_space<workgroup>>
-    // expected-error @+1 {{element type mismatch: source has 'i32', destination has 'f16' (only float types convert into each other)}}
+    // expected-error @+1 {{element type mismatch: source has 'i32', destination has 'f16' (only f16, bf16, f32 and f64 convert into each other)}}
     tile.copy %A to %s : memref<64x32xi32> to memref<64x32xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// LLVM has no f8 type to truncate an f32 accumulator to.
+func.func @copy_to_f8(%n: index, %C: memref<64x32xf8E4M3FN>) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %f = tile.alloc_fragment : memref<64x32xf32, #gpu.address_space<private>>
+    // expected-error @+1 {{element type mismatch: source has 'f32', destination has 'f8E4M3FN' (only f16, bf16, f32 and f64 convert into each other)}}
+    tile.copy %f to %C : memref<64x32xf32, #gpu.address_space<private>> to memref<64x32xf8E4M3FN>
   }
   return
 }

@@ -359,14 +359,19 @@ verifyCopyLike(Operation *op, Value source, ValueRange sourceIndices,
 
   Type sourceElem = sourceType.getElementType();
   Type destElem = destType.getElementType();
-  bool floatConversion = allowFloatConversion && isa<FloatType>(sourceElem) &&
-                         isa<FloatType>(destElem);
+  // The float types every backend converts between (arith.extf / truncf
+  // reach LLVM's fpext / fptrunc); an f8 or tf32 conversion does not lower.
+  auto convertible = [](Type type) {
+    return type.isF16() || type.isBF16() || type.isF32() || type.isF64();
+  };
+  bool floatConversion =
+      allowFloatConversion && convertible(sourceElem) && convertible(destElem);
   if (sourceElem != destElem && !floatConversion)
     return op->emitOpError()
            << "element type mismatch: source has " << sourceElem
            << ", destination has " << destElem
            << (allowFloatConversion
-                   ? " (only float types convert into each other)"
+                   ? " (only f16, bf16, f32 and f64 convert into each other)"
                    : "");
   if (sourceType.getRank() != destType.getRank())
     return op->emitOpError()

@@ -210,9 +210,9 @@ def Tile_CopyOp : Tile_CopyLikeOp<"copy"> {
     correct.
 
     Ranks must match and at least one side must be a tile (shared or
-    fragment memory). Element types must match, except that float types
-    convert into each other as TileLang's `T.copy` does (an f32 accumulator
-    stored to an f16 tensor rounds to nearest even).
+    fragment memory). Element types must match, except that f16, bf16, f32
+    and f64 convert into each other as TileLang's `T.copy` does (an f32
+    accumulator stored to an f16 tensor rounds to nearest even).
 
     ```mlir
     // T.copy(A[by * 128, k * 32], A_s)
