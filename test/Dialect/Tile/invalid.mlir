@@ -468,6 +468,17 @@ func.func @num_stages_negative(%n: index) {
 
 // -----
 
+func.func @num_stages_too_deep(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{num_stages must be at most 64 (the rewrite emits a prologue and an epilogue step per stage), got 65}}
+    tile.pipelined %n to %n step %n num_stages = 65 as (%k) {
+    }
+  }
+  return
+}
+
+// -----
+
 func.func @nested_pipelined(%n: index) {
   tile.kernel grid(%n) threads(128) as (%bx) {
     // expected-note @+1 {{enclosing 'tile.pipelined' is here}}
@@ -515,6 +526,19 @@ func.func @stage_negative(%n: index) {
   tile.kernel grid(%n) threads(128) as (%bx) {
     // expected-error @+1 {{stage of statement #1 is negative (-2)}}
     tile.pipelined %n to %n step %n stage = [0, -2] as (%k) {
+      tile.barrier
+      tile.barrier
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @stage_too_deep(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{stage of statement #1 is 1099511627776; the depth (max(stage) + 1) must be at most 64}}
+    tile.pipelined %n to %n step %n stage = [0, 1099511627776] as (%k) {
       tile.barrier
       tile.barrier
     }

@@ -211,6 +211,11 @@ SmallVector<Operation *> PipelinedOp::getStatements() {
   return statements;
 }
 
+/// The deepest pipeline the verifier accepts. The rewrite emits a prologue
+/// and an epilogue step per stage, so an absurd depth (2^40) would run for
+/// ever; GEMMs pipeline 2 to 5 deep.
+static constexpr int64_t kMaxPipelineDepth = 64;
+
 LogicalResult PipelinedOp::verify() {
   if (failed(verifyInsideKernel(*this)))
     return failure();
@@ -220,10 +225,16 @@ LogicalResult PipelinedOp::verify() {
     diag.attachNote(parent.getLoc()) << "enclosing 'tile.pipelined' is here";
     return diag;
   }
-  if (std::optional<int64_t> numStages = getNumStages();
-      numStages && *numStages < 0)
-    return emitOpError() << "num_stages must be non-negative, got "
-                         << *numStages;
+  if (std::optional<int64_t> numStages = getNumStages()) {
+    if (*numStages < 0)
+      return emitOpError() << "num_stages must be non-negative, got "
+                           << *numStages;
+    if (*numStages > kMaxPipelineDepth)
+      return emitOpError() << "num_stages must be at most " << kMaxPipelineDepth
+                           << " (the rewrite emits a prologue and an epilogue "
+                              "step per stage), got "
+                           << *numStages;
+  }
   if (getOrder() && !getStage())
     return emitOpError("'order' requires 'stage': give the stage of every "
                        "statement, or only 'num_stages'");
@@ -240,10 +251,15 @@ LogicalResult PipelinedOp::verifyRegions() {
       return emitOpError() << "'stage' has " << stage->size()
                            << " entries but the body has " << numStatements
                            << " statements (one entry per statement)";
-    for (auto [i, s] : llvm::enumerate(*stage))
+    for (auto [i, s] : llvm::enumerate(*stage)) {
       if (s < 0)
         return emitOpError()
                << "stage of statement #" << i << " is negative (" << s << ")";
+      if (s >= kMaxPipelineDepth)
+        return emitOpError() << "stage of statement #" << i << " is " << s
+                             << "; the depth (max(stage) + 1) must be at most "
+                             << kMaxPipelineDepth;
+    }
   }
   if (std::optional<ArrayRef<int64_t>> order = getOrder()) {
     if (order->size() != numStatements)

@@ -78,6 +78,8 @@ def Tile_PipelinedOp : Tile_Op<"pipelined", [
       *statement*, by hand. The depth is `max(stage) + 1`; `order` defaults
       to source order.
 
+    Either way the depth is at most 64.
+
     A *statement* is a top-level op of the body that has memory effects (the
     tile ops, stores, calls). Side-effect-free ops such as index arithmetic
     are not statements: they are scheduled with the statements that use
