@@ -175,6 +175,30 @@ LogicalResult mlir::tile::writeLaunchDescription(gpu::LaunchFuncOp launch,
   if (!kernel || !chip || !grid || grid.size() != 3 || !block ||
       block.size() != 3 || !shared || !args || !gridExpr)
     return launch.emitError("malformed '") << kLaunchAttrName << "' attribute";
+  // Everything is checked before anything is written, so that a malformed
+  // attribute leaves no partial description behind.
+  auto malformed = [&](StringRef what) {
+    return launch.emitError("malformed '")
+           << kLaunchAttrName << "' attribute: bad " << what;
+  };
+  auto isStrings = [](Attribute attr) {
+    auto array = dyn_cast<ArrayAttr>(attr);
+    return array && llvm::all_of(array, llvm::IsaPred<StringAttr>);
+  };
+  if (!isStrings(args))
+    return malformed("args");
+  Attribute maps = info.get("tensormaps");
+  if (maps && !isStrings(maps))
+    return malformed("tensormaps");
+  Attribute transposeAttr = info.get("gemm_transpose");
+  auto transpose = dyn_cast_if_present<DenseBoolArrayAttr>(transposeAttr);
+  if (transposeAttr && (!transpose || transpose.size() != 2))
+    return malformed("gemm_transpose");
+  Attribute clusterAttr = info.get("cluster");
+  auto cluster = dyn_cast_if_present<DenseI32ArrayAttr>(clusterAttr);
+  if (clusterAttr && (!cluster || cluster.size() != 3))
+    return malformed("cluster");
+
   os << "kernel " << kernel.getValue() << "\n";
   os << "chip " << chip.getValue() << "\n";
   os << "grid " << grid[0] << " " << grid[1] << " " << grid[2] << "\n";
@@ -182,29 +206,14 @@ LogicalResult mlir::tile::writeLaunchDescription(gpu::LaunchFuncOp launch,
   os << "shared_bytes " << shared.getInt() << "\n";
   for (Attribute arg : args)
     os << "arg " << cast<StringAttr>(arg).getValue() << "\n";
-  if (Attribute attr = info.get("tensormaps")) {
-    auto maps = dyn_cast<ArrayAttr>(attr);
-    if (!maps || !llvm::all_of(maps, llvm::IsaPred<StringAttr>))
-      return launch.emitError("malformed '")
-             << kLaunchAttrName << "' attribute: bad tensormaps";
-    for (Attribute map : maps)
+  if (maps)
+    for (Attribute map : cast<ArrayAttr>(maps))
       os << "tensormap " << cast<StringAttr>(map).getValue() << "\n";
-  }
   os << "grid_expr " << gridExpr.getValue() << "\n";
-  if (Attribute attr = info.get("gemm_transpose")) {
-    auto transpose = dyn_cast<DenseBoolArrayAttr>(attr);
-    if (!transpose || transpose.size() != 2)
-      return launch.emitError("malformed '")
-             << kLaunchAttrName << "' attribute: bad gemm_transpose";
+  if (transpose)
     os << "gemm_transpose " << transpose[0] << " " << transpose[1] << "\n";
-  }
-  if (Attribute attr = info.get("cluster")) {
-    auto cluster = dyn_cast<DenseI32ArrayAttr>(attr);
-    if (!cluster || cluster.size() != 3)
-      return launch.emitError("malformed '")
-             << kLaunchAttrName << "' attribute: bad cluster";
+  if (cluster)
     os << "cluster " << cluster[0] << " " << cluster[1] << " " << cluster[2]
        << "\n";
-  }
   return success();
 }
