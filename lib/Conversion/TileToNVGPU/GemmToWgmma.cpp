@@ -302,14 +302,16 @@ void fragment::emitWgmmaGemm(GemmOp op, const FragmentRegisters &acc,
     // wait_group 0), its buffers next written after the next gemm's wait.
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, /*group=*/1);
     // The copies that follow overwrite the previous gemm's stage: every
-    // warpgroup must be done reading it, not only this one. Within one
-    // warpgroup the wait suffices: a wgmma is one operation of the whole
-    // warpgroup, so its completion in this thread covers every warp's reads
-    // (CUTLASS's TMA pipeline frees a stage on one arrival per warpgroup for
-    // the same reason; Triton's generic shared-memory analysis puts a
-    // bar.sync here regardless).
-    if (state.threads > kWarpgroupThreads)
-      gpu::BarrierOp::create(b, loc);
+    // warp must be done reading it, not only this thread's. With two
+    // warpgroups that needs a barrier. With one, the wait may suffice if a
+    // wgmma's completion in one thread covers every warp's reads, as
+    // CUTLASS's TMA pipeline assumes when it frees a stage on one arrival
+    // per warpgroup; the PTX ISA does not say so, and the four warps of a
+    // warpgroup sit on different sub-partitions of the SM. The barrier costs
+    // nothing measurable there (the seed's kernels with and without it,
+    // docs/benchmarks.md), so it stands for one warpgroup too, as Triton's
+    // bar.sync does.
+    gpu::BarrierOp::create(b, loc);
   } else {
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, /*group=*/0);
   }

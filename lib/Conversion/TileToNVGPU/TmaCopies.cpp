@@ -659,11 +659,11 @@ Operation *TmaLowering::nextSyncOp(Operation *op) const {
 /// data on its mbarrier itself, so such a barrier's one job is to keep the
 /// next copies from overwriting a buffer version that some thread still
 /// reads; here another barrier comes first. The unrolled steady state of a
-/// wgmma kernel with more than one warpgroup has such a pair: the barrier
-/// after the step's wait (with cp.async each thread waits only for its own
-/// copies) and the one after the gemm's wgmma.wait_group
-/// (scheduleWgmmaGemms). Deleting the first made the 128x256x32 kernel with
-/// 256 threads 3% faster on an H200 (docs/benchmarks.md).
+/// wgmma kernel has such a pair: the barrier after the step's wait (with
+/// cp.async each thread waits only for its own copies) and the one after the
+/// gemm's wgmma.wait_group (scheduleWgmmaGemms). Deleting the first made the
+/// 128x256x32 kernel with 256 threads 3% faster on an H200
+/// (docs/benchmarks.md).
 bool TmaLowering::isRedundantBarrier(BarrierOp op) const {
   return !genericSharedWrites &&
          isa_and_nonnull<BarrierOp, gpu::BarrierOp>(nextSyncOp(op));

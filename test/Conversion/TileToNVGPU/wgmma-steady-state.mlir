@@ -2,7 +2,7 @@
 // step's copies and ends it with wgmma.wait_group 1: the group stays in
 // flight while the copies issue and the next step waits and synchronizes.
 // The copies then overwrite the stage of the previous step's gemm, which the
-// wait completed (with two warpgroups, a barrier makes that true for both).
+// wait completed; a barrier makes that true for every warp.
 // The rolled remainder loop, whose buffer versions are not constants, keeps
 // the copies first and wait_group 0, and so do 2-stage pipelines. A
 // wait_group 0 follows every loop with groups in flight.
@@ -20,7 +20,8 @@
 // S3: nvvm.wgmma.commit.group.sync.aligned
 // S3-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
 // S3: } {tile.steady_state}
-// The unrolled loop: three steps of [wait, barrier, gemm, wait 1, copies].
+// The unrolled loop: three steps of [wait, barrier, gemm, wait 1, barrier,
+// copies].
 // S3-NEXT: scf.for %{{.*}} step %c3
 // S3-NEXT: nvvm.cp.async.wait.group 1
 // S3-NEXT: gpu.barrier
@@ -28,6 +29,7 @@
 // S3: nvvm.wgmma.fence.aligned
 // S3: nvvm.wgmma.commit.group.sync.aligned
 // S3-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
+// S3-NEXT: gpu.barrier
 // S3-NOT: gpu.barrier
 // S3: nvgpu.device_async_copy
 // S3: nvvm.cp.async.commit.group
@@ -37,6 +39,7 @@
 // S3: nvvm.wgmma.fence.aligned
 // S3: nvvm.wgmma.commit.group.sync.aligned
 // S3-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
+// S3-NEXT: gpu.barrier
 // S3-NOT: gpu.barrier
 // S3: nvgpu.device_async_copy
 // S3: nvvm.cp.async.commit.group
@@ -46,6 +49,7 @@
 // S3: nvvm.wgmma.fence.aligned
 // S3: nvvm.wgmma.commit.group.sync.aligned
 // S3-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
+// S3-NEXT: gpu.barrier
 // S3-NOT: gpu.barrier
 // S3: nvgpu.device_async_copy
 // S3: nvvm.cp.async.commit.group
