@@ -307,10 +307,11 @@ void fragment::emitWgmmaGemm(GemmOp op, const FragmentRegisters &acc,
     // wgmma's completion in one thread covers every warp's reads, as
     // CUTLASS's TMA pipeline assumes when it frees a stage on one arrival
     // per warpgroup; the PTX ISA does not say so, and the four warps of a
-    // warpgroup sit on different sub-partitions of the SM. The barrier costs
-    // nothing measurable there (the seed's kernels with and without it,
-    // docs/benchmarks.md), so it stands for one warpgroup too, as Triton's
-    // bar.sync does.
+    // warpgroup sit on different sub-partitions of the SM. So the barrier
+    // stands for one warpgroup too, as Triton's bar.sync does; on an H200 it
+    // costs the seed's cp.async kernels up to 0.9% and TMA kernels nothing
+    // measurable (docs/benchmarks.md, "One warpgroup waits at a barrier
+    // too").
     gpu::BarrierOp::create(b, loc);
   } else {
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, /*group=*/0);
