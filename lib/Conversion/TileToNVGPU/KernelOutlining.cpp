@@ -129,6 +129,13 @@ mlir::tile::outlineKernel(KernelOp kernel, gpu::GPUModuleOp module,
              << arg.getArgNumber() << " (" << type
              << ") must have a static shape and the identity layout (the "
                 "bare-pointer kernel ABI passes one pointer per memref)";
+    // The LLVM lowering of gpu.func cannot pass such a memref as a bare
+    // pointer (it fails to legalize the function).
+    if (llvm::is_contained(type.getShape(), 0))
+      return kernel.emitError("kernel argument #")
+             << arg.getArgNumber() << " (" << type
+             << ") has a dimension of size 0, which the GPU lowering does not "
+                "support";
     memrefArgs.push_back(arg);
     argTypes.push_back(type);
   }

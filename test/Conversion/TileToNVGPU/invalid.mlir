@@ -12,6 +12,18 @@ func.func @dynamic_arg(%A: memref<?x64xf16>) {
 
 // -----
 
+func.func @empty_arg(%A: memref<64x0xf16>) {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{kernel argument #0 ('memref<64x0xf16>') has a dimension of size 0, which the GPU lowering does not support}}
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    tile.clear %s : memref<16x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
 func.func @host_scalar(%A: memref<64x64xf16>, %row: index) {
   %c1 = arith.constant 1 : index
   // expected-error @+1 {{kernel uses a host value that is neither a memref argument nor computable from constants (the kernel ABI passes only memref pointers)}}
