@@ -107,17 +107,6 @@ func.func @many_fragments(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, 
   return
 }
 
-// -----
-
-func.func @unsized() {
-  %c1 = arith.constant 1 : index
-  tile.kernel grid(%c1) threads(32) as (%bx) {
-    // A scalable vector has no size before run time.
-    // expected-error @+1 {{cannot size shared tile of element type 'vector<[4]xf32>' for the shared-memory budget}}
-    %P_s = tile.alloc_shared : memref<4xvector<[4]xf32>, #gpu.address_space<workgroup>>
-  }
-  return
-}
 
 // -----
 

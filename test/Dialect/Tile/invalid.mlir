@@ -209,6 +209,28 @@ func.func @copy_element_mismatch(%n: index, %A: memref<64x32xi32>) {
 
 // -----
 
+// Tiles hold scalars: neither lowering has a zero or a chunk of a complex.
+func.func @complex_tile(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{'tile.alloc_shared' op has 'complex<f32>' elements; tiles and the tensors that tile copies read and write hold integer, index or float elements}}
+    %s = tile.alloc_shared : memref<32x128xcomplex<f32>, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+func.func @vector_tensor(%n: index, %A: memref<64x32xvector<4xf32>>) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<64x32xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'tile.copy' op has 'vector<4xf32>' elements; tiles and the tensors that tile copies read and write hold integer, index or float elements}}
+    tile.copy %A to %s : memref<64x32xvector<4xf32>> to memref<64x32xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
 // LLVM has no f8 type to truncate an f32 accumulator to.
 func.func @copy_to_f8(%n: index, %C: memref<64x32xf8E4M3FN>) {
   tile.kernel grid(%n) threads(128) as (%bx) {

@@ -286,6 +286,18 @@ LogicalResult PipelinedOp::verifyRegions() {
 // AllocSharedOp / AllocFragmentOp
 //===----------------------------------------------------------------------===//
 
+/// Tile ops move and compute integers, indices and floats: both lowerings
+/// build their zeros, conversions and chunks from those.
+static LogicalResult verifyTileElement(Operation *op, MemRefType type) {
+  Type element = type.getElementType();
+  if (element.isIntOrIndexOrFloat())
+    return success();
+  return op->emitOpError() << "has " << element
+                           << " elements; tiles and the tensors that tile "
+                              "copies read and write hold integer, index or "
+                              "float elements";
+}
+
 static LogicalResult verifyTileAlloc(Operation *op, MemRefType type,
                                      MemorySpace expected) {
   if (failed(verifyInsideKernel(op)))
@@ -303,7 +315,7 @@ static LogicalResult verifyTileAlloc(Operation *op, MemRefType type,
              << "tile dimension #" << i << " must be positive, got " << dim;
   if (!type.getLayout().isIdentity())
     return op->emitOpError("tiles must have the identity layout");
-  return success();
+  return verifyTileElement(op, type);
 }
 
 LogicalResult AllocSharedOp::verify() {
@@ -368,6 +380,9 @@ verifyCopyLike(Operation *op, Value source, ValueRange sourceIndices,
     return failure();
   auto sourceType = cast<MemRefType>(source.getType());
   auto destType = cast<MemRefType>(dest.getType());
+  if (failed(verifyTileElement(op, sourceType)) ||
+      failed(verifyTileElement(op, destType)))
+    return failure();
   FailureOr<MemorySpace> sourceSpace = getSpaceOrError(op, source, "source");
   FailureOr<MemorySpace> destSpace = getSpaceOrError(op, dest, "destination");
   if (failed(sourceSpace) || failed(destSpace))

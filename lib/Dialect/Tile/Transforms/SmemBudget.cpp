@@ -30,33 +30,13 @@ namespace tile {
 using namespace mlir;
 using namespace mlir::tile;
 
-/// Bits of one element, std::nullopt for types without a fixed size.
-static std::optional<int64_t> getElementBits(Type type) {
-  if (type.isIntOrFloat())
-    return type.getIntOrFloatBitWidth();
-  if (type.isIndex())
-    return 64;
-  if (auto vector = dyn_cast<VectorType>(type)) {
-    std::optional<int64_t> bits = getElementBits(vector.getElementType());
-    if (vector.isScalable() || !bits)
-      return std::nullopt;
-    return *bits * vector.getNumElements();
-  }
-  if (auto complex = dyn_cast<ComplexType>(type)) {
-    std::optional<int64_t> bits = getElementBits(complex.getElementType());
-    return bits ? std::optional<int64_t>(2 * *bits) : std::nullopt;
-  }
-  return std::nullopt;
-}
-
-/// Bytes of one copy of a tile (sub-byte elements take a byte each, as the
-/// lowering stores them); std::nullopt for element types without a fixed
-/// size.
-static std::optional<int64_t> getTileBytes(MemRefType type) {
-  std::optional<int64_t> bits = getElementBits(type.getElementType());
-  if (!bits)
-    return std::nullopt;
-  return type.getNumElements() * llvm::divideCeil(*bits, 8);
+/// Bytes of one copy of a tile. The verifier allows integer, index and float
+/// elements; sub-byte ones take a byte each, as the lowering stores them,
+/// and an index takes 8.
+static int64_t getTileBytes(MemRefType type) {
+  Type element = type.getElementType();
+  int64_t bits = element.isIndex() ? 64 : element.getIntOrFloatBitWidth();
+  return type.getNumElements() * llvm::divideCeil(bits, 8);
 }
 
 /// The schedule each loop runs with in one row of the table.
@@ -100,7 +80,7 @@ static int64_t getSharedBytes(const KernelFootprint &footprint,
     // As the GPU lowering carves them: in program order, each tile (all
     // its versions, back to back) at the next aligned offset (Chip.h).
     total = llvm::alignTo(total, kSharedTileAlignment) +
-            *getTileBytes(tile.getType()) * versions;
+            getTileBytes(tile.getType()) * versions;
   }
   return total;
 }
@@ -117,16 +97,11 @@ static std::string formatShape(MemRefType type) {
 LogicalResult TileSmemBudgetPass::checkKernel(KernelOp kernel, StringRef name,
                                               const ChipInfo &chipInfo) {
   KernelFootprint footprint;
-  WalkResult walk = kernel.walk([&](Operation *op) -> WalkResult {
+  kernel.walk([&](Operation *op) {
     if (auto alloc = dyn_cast<AllocSharedOp>(op)) {
-      if (!getTileBytes(alloc.getType()))
-        return alloc.emitError() << "cannot size shared tile of element type "
-                                 << alloc.getType().getElementType()
-                                 << " for the shared-memory budget";
       footprint.sharedTiles.push_back(alloc);
     } else if (auto alloc = dyn_cast<AllocFragmentOp>(op)) {
-      if (std::optional<int64_t> bytes = getTileBytes(alloc.getType()))
-        footprint.fragmentBytes += *bytes;
+      footprint.fragmentBytes += getTileBytes(alloc.getType());
     } else if (auto loop = dyn_cast<PipelinedOp>(op)) {
       footprint.loops.push_back(loop);
     } else if (auto gemm = dyn_cast<GemmOp>(op)) {
@@ -135,13 +110,10 @@ LogicalResult TileSmemBudgetPass::checkKernel(KernelOp kernel, StringRef name,
       if (c.getDefiningOp<AllocFragmentOp>() &&
           !llvm::is_contained(footprint.accumulators, type)) {
         footprint.accumulators.push_back(type);
-        footprint.accumulatorBytes += getTileBytes(type).value_or(0);
+        footprint.accumulatorBytes += getTileBytes(type);
       }
     }
-    return WalkResult::advance();
   });
-  if (walk.wasInterrupted())
-    return failure();
 
   // The planned depth: the deepest pipelined loop of the kernel.
   ScheduleFn planned = [](PipelinedOp loop) {
