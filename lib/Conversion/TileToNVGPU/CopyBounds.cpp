@@ -14,6 +14,20 @@ using namespace mlir;
 using namespace mlir::tile;
 using namespace mlir::tile::copy;
 
+CopySide CopySide::forExtent(OpBuilder &b, Location loc, Value memref,
+                             ValueRange offsets, ArrayRef<int64_t> extent) {
+  CopySide side(memref, offsets);
+  if (!offsets.empty())
+    return side;
+  for (auto [d, size] : llvm::enumerate(extent)) {
+    if (side.type.isDynamicDim(d) || size > side.type.getDimSize(d)) {
+      side.offsets.assign(extent.size(), constantIndex(b, loc, 0));
+      break;
+    }
+  }
+  return side;
+}
+
 /// Whether `index` + `extra` is provably below the size of dimension `d`
 /// (getConstantUpperBound: e.g. a 4096 tensor cut in 128-row tiles by a
 /// 32-block grid), so that dimension needs no bounds check.

@@ -145,9 +145,12 @@ template <typename CopyLikeOp>
 static void lowerCopy(OpBuilder &b, CopyLikeOp op, Value tid, int64_t threads,
                       bool async, SmallVectorImpl<PendingStore> &pending) {
   Location loc = op.getLoc();
-  CopySide src(op.getSource(), op.getSourceIndices());
-  CopySide dst(op.getDest(), op.getDestIndices());
-  ChunkPlan plan = planChunks(op.getExtent(), src, &dst);
+  SmallVector<int64_t> extent = op.getExtent();
+  CopySide src = CopySide::forExtent(b, loc, op.getSource(),
+                                     op.getSourceIndices(), extent);
+  CopySide dst =
+      CopySide::forExtent(b, loc, op.getDest(), op.getDestIndices(), extent);
+  ChunkPlan plan = planChunks(extent, src, &dst);
   int64_t v = plan.vectorElements;
   // cp.async moves 4, 8 or 16 bytes; anything narrower is copied
   // synchronously, which is a valid (if slower) completion of the group.
@@ -157,7 +160,7 @@ static void lowerCopy(OpBuilder &b, CopyLikeOp op, Value tid, int64_t threads,
   std::optional<RealignedSource> realigned;
   if (bytes < 4) {
     if (std::optional<ChunkPlan> wide =
-            planRealigned(op.getExtent(), src, dst)) {
+            planRealigned(extent, src, dst)) {
       plan = *wide;
       v = plan.vectorElements;
       realigned = flattenSource(b, loc, src);

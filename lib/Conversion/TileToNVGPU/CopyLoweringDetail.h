@@ -33,11 +33,17 @@ struct CopySide {
       : memref(memref), type(cast<MemRefType>(memref.getType())),
         offsets(offsets), shared(getMemorySpace(type) == MemorySpace::Shared) {}
 
+  /// The side of a copy of `extent`. A side without offsets that the extent
+  /// may overrun (a tensor smaller than the tile, or of dynamic size) gets
+  /// zero offsets, so that it is checked like a side with offsets.
+  static CopySide forExtent(OpBuilder &b, Location loc, Value memref,
+                            ValueRange offsets, ArrayRef<int64_t> extent);
+
   int64_t elementBytes() const {
     return std::max<int64_t>(1, type.getElementTypeBitWidth() / 8);
   }
-  /// Without offsets the extent lies inside the operand (the extent is the
-  /// smaller of the two shapes), so only a side with offsets is checked.
+  /// A side without offsets holds the whole extent (forExtent), so only a
+  /// side with offsets is checked.
   bool needsBounds() const { return !offsets.empty(); }
 };
 

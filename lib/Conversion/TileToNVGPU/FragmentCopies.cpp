@@ -72,9 +72,9 @@ struct OtherSide {
                                       index[d], constant(extent[d])));
       if (!offsets.empty())
         index[d] = arith::AddIOp::create(b, loc, offsets[d], index[d]);
-      // Outside the other side's bounds: only with offsets or dynamic sizes,
-      // and not where the offset's range keeps the copy inside.
-      if ((offsets.empty() && !type.isDynamicDim(d)) || provablyInside(d))
+      // Outside the other side's bounds: not where the offset's range (0
+      // without offsets) keeps the copy inside.
+      if (provablyInside(d))
         continue;
       Value size = type.isDynamicDim(d)
                        ? memref::DimOp::create(b, loc, memref, d).getResult()

@@ -321,3 +321,28 @@ func.func @dynamic(%T: memref<1000x1000xf16>) {
   }
   return
 }
+
+// -----
+
+// A tensor smaller than the tile, without offsets: the copy still moves the
+// whole 32x32 tile (its extent is the tile's shape) and zero-fills what lies
+// outside the 20x24 tensor. Columns 24..31 count no source elements; rows
+// 20..31 count none and read at a clamped row.
+
+// CHECK-LABEL: gpu.func @smaller_tensor_kernel
+// CHECK: %[[COL:.*]] = arith.cmpi ult, %{{.*}}, %c24 : index
+// CHECK: %[[N:.*]] = arith.select %[[COL]], %c8, %c0 : index
+// CHECK: nvgpu.device_async_copy %arg0[%{{.*}}, %{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}], 8, %[[N]]
+// CHECK: %[[ROW:.*]] = arith.cmpi ult, %{{.*}}, %c20 : index
+// CHECK: %[[CLAMPED:.*]] = arith.minui %{{.*}}, %c19 : index
+// CHECK: %[[M:.*]] = arith.select %[[ROW]], %{{.*}}, %c0 : index
+// CHECK: nvgpu.device_async_copy %arg0[%[[CLAMPED]], %{{.*}}], %{{.*}}[%{{.*}}, %{{.*}}], 8, %[[M]]
+func.func @smaller_tensor(%A: memref<20x24xf16>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<32x32xf16, #gpu.address_space<workgroup>>
+    tile.copy_async %A to %s : memref<20x24xf16> to memref<32x32xf16, #gpu.address_space<workgroup>>
+    tile.commit_group
+  }
+  return
+}

@@ -235,3 +235,33 @@ func.func @big_offset(%A: memref<1x1073741840xf16>, %O: memref<1x8xf16>) {
   }
   return
 }
+
+// -----
+
+// Tensors smaller than the tile, without offsets: the extent is the 32x32
+// tile, so the load of a chunk outside the 20x24 tensor reads zeros and its
+// store writes nothing.
+
+// CHECK-LABEL: gpu.func @smaller_tensor_kernel
+// CHECK: %[[COL:.*]] = arith.cmpi ult, %{{.*}}, %c24 : index
+// CHECK: %[[ROW:.*]] = arith.cmpi ult, %{{.*}}, %c20 : index
+// CHECK: %[[BOTH:.*]] = arith.andi %[[COL]], %[[ROW]] : i1
+// CHECK: %[[COUNT:.*]] = arith.select %[[BOTH]], %{{.*}}, %c0 : index
+// CHECK: %[[WHOLE:.*]] = arith.cmpi eq, %[[COUNT]], %c8 : index
+// CHECK: scf.if %[[WHOLE]] -> (vector<8xf16>)
+// CHECK: vector.maskedload %arg0
+// CHECK: gpu.barrier
+// CHECK: scf.if %[[WHOLE]] {
+// CHECK: vector.store %{{.*}}, %arg1
+// CHECK: } else {
+// CHECK: vector.maskedstore %arg1
+func.func @smaller_tensor(%A: memref<20x24xf16>, %C: memref<20x24xf16>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<32x32xf16, #gpu.address_space<workgroup>>
+    tile.copy %A to %s : memref<20x24xf16> to memref<32x32xf16, #gpu.address_space<workgroup>>
+    tile.barrier
+    tile.copy %s to %C : memref<32x32xf16, #gpu.address_space<workgroup>> to memref<20x24xf16>
+  }
+  return
+}

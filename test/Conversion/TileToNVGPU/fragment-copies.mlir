@@ -255,3 +255,28 @@ func.func @fragment_to_fragment(%C: memref<64x64xf16>) {
   }
   return
 }
+
+// -----
+
+// Fragment -> a global tensor smaller than the fragment, without offsets:
+// rows are checked against 20 and columns against 24, so the parts of the
+// 32x32 fragment outside the 20x24 tensor are not stored.
+// CHECK-LABEL: func.func @store_smaller_tensor
+// CHECK: %[[C20:.*]] = arith.constant 20 : index
+// CHECK-NEXT: arith.cmpi ult, %{{.*}}, %[[C20]] : index
+// CHECK-NEXT: %[[C24:.*]] = arith.constant 24 : index
+// CHECK-NEXT: arith.cmpi ult, %{{.*}}, %[[C24]] : index
+// CHECK: scf.if
+// CHECK: vector.store %{{.*}} : memref<20x24xf32>, vector<2xf32>
+// CHECK: } else {
+// CHECK: scf.if
+// CHECK: memref.store %{{.*}} : memref<20x24xf32>
+func.func @store_smaller_tensor(%C: memref<20x24xf32>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %C_l = tile.alloc_fragment : memref<32x32xf32, #gpu.address_space<private>>
+    tile.clear %C_l : memref<32x32xf32, #gpu.address_space<private>>
+    tile.copy %C_l to %C : memref<32x32xf32, #gpu.address_space<private>> to memref<20x24xf32>
+  }
+  return
+}

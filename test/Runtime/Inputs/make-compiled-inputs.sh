@@ -27,6 +27,9 @@
 #    step (TmaCopies.cpp, wideWgmma): 128x256x32 tiles in 4 stages with B
 #    stored NxK, and, with TMA stores in a persistent kernel, 128x128x32
 #    tiles in 3 stages (gemm_tma_wide_*).
+#  - a hand-written GEMM whose tensors are smaller than its tiles, copied
+#    without offsets (gemm_whole_tensors.mlir), for sm_80 and sm_90a:
+#    gemm_whole_tensors_{sm80,sm90a}_20x24x20.
 #   usage: make-compiled-inputs.sh BIN_DIR   (where tile-opt and tile-translate are)
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -38,9 +41,22 @@ compile_with() {
   local name=$1 options=$2
   shift 2
   local args=(--variant auto --emit kernel "$@")
-  local how="gemm.py ${args[*]} | tile-opt --tile-to-ptx='$options'"
   python3 "$GEN" "${args[@]}" |
     "$BIN/tile-opt" --tile-to-ptx="$options" -o "$HERE/$name.mlir"
+  write_ptx_and_launch "$name" "gemm.py ${args[*]} | tile-opt --tile-to-ptx='$options'"
+}
+
+# compile_file NAME "TILE-TO-PTX OPTIONS" FILE (in this folder)
+compile_file() {
+  local name=$1 options=$2 file=$3
+  "$BIN/tile-opt" "$HERE/$file" --tile-to-ptx="$options" -o "$HERE/$name.mlir"
+  write_ptx_and_launch "$name" "tile-opt $file --tile-to-ptx='$options'"
+}
+
+# write_ptx_and_launch NAME HOW: NAME.ptx and NAME.launch of NAME.mlir, each
+# headed by HOW.
+write_ptx_and_launch() {
+  local name=$1 how=$2
   {
     echo "// $how"
     "$BIN/tile-translate" --tile-emit-ptx "$HERE/$name.mlir"
@@ -87,3 +103,5 @@ compile_with gemm_tma_wide_wgmma_tb_200x520x328 "chip=sm_90a tma=true" \
 compile_with gemm_tma_wide_store_wgmma_264x264x200 \
   "chip=sm_90a tma=true tma-store=true persistent-blocks=3" --M 264 --N 264 \
   --K 200 --bm 128 --bn 128 --bk 32 --threads 256 --num-stages 3
+compile_file gemm_whole_tensors_sm80_20x24x20 chip=sm_80 gemm_whole_tensors.mlir
+compile_file gemm_whole_tensors_sm90a_20x24x20 chip=sm_90a gemm_whole_tensors.mlir
