@@ -153,9 +153,14 @@ static bool isAsyncCandidate(Operation *op) {
 
 void Expander::classify(const PipelineSchedule &schedule) {
   SetVector<Value> tiles;
+  // Tiles used directly or through a view made outside the loop (a
+  // single-version tile may be; PipelinePreconditions refuses views of
+  // multi-buffered ones): a statement that touches one needs the same waits
+  // and barriers either way.
   loop.walk([&](Operation *op) {
     for (Value operand : op->getOperands())
-      if (auto alloc = operand.getDefiningOp<AllocSharedOp>())
+      if (auto alloc =
+              getUnderlyingBuffer(operand).getDefiningOp<AllocSharedOp>())
         tiles.insert(alloc.getResult());
   });
   touchesShared = !tiles.empty();
@@ -312,6 +317,13 @@ void Expander::emitStep(bool commits, int64_t epilogueStep,
   llvm::DenseSet<std::pair<Value, int64_t>> read;
   llvm::SmallDenseMap<int64_t, IRMapping> unguardedMaps, guardedResults;
   llvm::SmallDenseMap<int64_t, Value> ivs;
+  // Whether an asynchronous copy of this step is not in a group yet. The
+  // step's group is committed after its last asynchronous copy; a wait for a
+  // copy earlier in the step must commit that copy's group first, since
+  // cp.async.wait_group only waits for committed groups. The extra group
+  // only makes the next steps' waits stricter: their counts assume one
+  // group per step.
+  bool uncommitted = false;
   for (const Statement &statement : statements) {
     const Presence &p = presence[statement.stage];
     if (!p.never) {
@@ -325,8 +337,12 @@ void Expander::emitStep(bool commits, int64_t epilogueStep,
         }
       for (Value tile : statement.writes)
         needsBarrier |= read.contains({tile, statement.stage});
-      if (needsWait)
+      if (needsWait) {
+        if (uncommitted)
+          CommitGroupOp::create(b, loc);
+        uncommitted = false;
         WaitGroupOp::create(b, loc, 0);
+      }
       if (needsBarrier) {
         BarrierOp::create(b, loc);
         dirty.clear();
@@ -369,9 +385,12 @@ void Expander::emitStep(bool commits, int64_t epilogueStep,
         dirty[tile] = {statement.stage, statement.async};
       for (Value tile : statement.reads)
         read.insert({tile, statement.stage});
+      uncommitted |= statement.async;
     }
-    if (commits && statement.op == lastAsync)
+    if (commits && statement.op == lastAsync) {
       CommitGroupOp::create(b, loc);
+      uncommitted = false;
+    }
   }
 }
 
