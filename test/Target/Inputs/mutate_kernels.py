@@ -18,7 +18,9 @@ that breaks that (with the input and the pipeline), then a summary:
 
 and exits non-zero when F > 0. Fixed seeds reproduce a run. `--errors`
 also prints every distinct error message (numbers and names blanked) with a
-count, to review by hand for messages that blame the compiler's own IR.
+count and whether tile-opt refuses the input without any pass ("input") or
+only in the pipeline ("pipeline"), to review by hand for messages that blame
+the compiler's own IR (an upstream op verifier's message under "pipeline").
 
   mutate_kernels.py --seed S --count N --tile-opt BIN [--work DIR] FILE...
 
@@ -172,6 +174,15 @@ def error_kind(err):
     return ""
 
 
+def rejected_by(tile_opt, source):
+    """'input' when tile-opt refuses the kernel without any pass (the parser
+    or an op verifier), 'pipeline' when only the pipeline does. An upstream
+    op verifier's message under 'pipeline' blames IR that a pass made."""
+    result = subprocess.run([tile_opt, "-o", os.devnull], input=source,
+                            text=True, capture_output=True, timeout=30)
+    return "input" if result.returncode else "pipeline"
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seed", type=int, required=True)
@@ -205,7 +216,8 @@ def main():
         internal = any(m in err for m in INTERNAL_ERRORS + CRASHES)
         if code == 1 and "error:" in err and not internal:
             rejected += 1
-            kinds[error_kind(err)] += 1
+            if args.errors:
+                kinds[(rejected_by(args.tile_opt, source), error_kind(err))] += 1
             continue
         broken += 1
         where = ""
@@ -217,8 +229,9 @@ def main():
         print("run %d (%s): exit %s %s\n%s" % (run, " ".join(pipeline), code,
                                                where, err[-2000:]))
     if args.errors:
-        for kind, count in kinds.most_common():
-            print("%6d  %s" % (count, kind))
+        for (stage, kind), count in sorted(kinds.items(),
+                                           key=lambda kv: (kv[0][0], -kv[1])):
+            print("%6d  %-8s %s" % (count, stage, kind))
     print("%d runs: %d compiled, %d rejected with an error, %d broken" %
           (args.count, compiled, rejected, broken))
     sys.exit(1 if broken else 0)
