@@ -51,6 +51,16 @@ static constexpr int64_t kMaxUnroll = 16;
 /// issued together.
 static constexpr int64_t kLoopGroup = 8;
 
+/// Whether `memref` is a kernel argument or a tile, or a memref.cast of one
+/// (same address): those have the base alignment that isAlignedFor assumes.
+/// A view of another kind may move the base by any number of bytes
+/// (memref.view's byte shift is not in its type).
+bool copy::hasAlignedBase(Value memref) {
+  while (auto cast = memref.getDefiningOp<memref::CastOp>())
+    memref = cast.getSource();
+  return isa<BlockArgument>(memref) || memref.getDefiningOp<AllocSharedOp>();
+}
+
 /// Proves that the innermost index of every chunk start on `side` is a
 /// multiple of `v` elements and that v consecutive elements are contiguous in
 /// memory, so a v-element vector access is aligned to its own size. Global
@@ -58,7 +68,7 @@ static constexpr int64_t kLoopGroup = 8;
 /// returns 256-byte aligned pointers); shared buffers are carved at
 /// kSharedTileAlignment (1024-byte) offsets. What remains is the layout (static
 /// strides and offset, each a multiple of v) and the offsets (getKnownDivisor),
-/// through any subviews.
+/// through any subviews of such a memref.
 bool copy::isAlignedFor(const CopySide &side, int64_t v) {
   if (v == 1)
     return true;
@@ -81,6 +91,8 @@ bool copy::isAlignedFor(const CopySide &side, int64_t v) {
     divisor = std::gcd(divisor, offsetDivisor);
     current = subview.getSource();
   }
+  if (!hasAlignedBase(current))
+    return false;
   auto type = cast<MemRefType>(current.getType());
   SmallVector<int64_t> strides;
   int64_t offset;

@@ -68,6 +68,10 @@ Value convertFloat(OpBuilder &b, Location loc, Value value, Type to);
 // Chunks (CopyChunks.cpp)
 //===----------------------------------------------------------------------===//
 
+/// Whether `memref` starts at an address as aligned as a kernel argument or a
+/// tile.
+bool hasAlignedBase(Value memref);
+
 /// Whether every chunk start on `side` is provably aligned for a vector of
 /// `v` elements.
 bool isAlignedFor(const CopySide &side, int64_t v);

@@ -38,7 +38,8 @@ std::optional<ChunkPlan> copy::planRealigned(ArrayRef<int64_t> extent,
   if (src.shared || !dst.shared || src.type.getRank() != 2 ||
       !src.type.hasStaticShape() ||
       src.type.getNumElements() < kRealignedElements + 2 ||
-      !src.type.getLayout().isIdentity() || src.elementBytes() != 2 ||
+      !src.type.getLayout().isIdentity() || !hasAlignedBase(src.memref) ||
+      src.elementBytes() != 2 ||
       !src.type.getElementType().isIntOrFloat() ||
       src.type.getElementType() != dst.type.getElementType() ||
       extent.back() % kRealignedElements != 0 ||

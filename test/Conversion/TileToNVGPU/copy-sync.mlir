@@ -265,3 +265,28 @@ func.func @smaller_tensor(%A: memref<20x24xf16>, %C: memref<20x24xf16>) {
   }
   return
 }
+
+// -----
+
+// A tensor that memref.view carves out of a byte buffer 2 bytes past its
+// start has an identity layout, but its rows are only 2-byte aligned: the
+// view's byte shift is not in its type. The copy takes one element per load,
+// neither 16-byte vectors nor the realigned words of a 2-byte-aligned
+// kernel argument.
+
+// CHECK-LABEL: gpu.func @shifted_view_kernel
+// CHECK-NOT: memref.collapse_shape
+// CHECK: vector.load %{{.*}} : memref<16x64xf16>, vector<1xf16>
+// CHECK-NOT: memref.collapse_shape
+// CHECK: gpu.return
+func.func @shifted_view(%buf: memref<4096xi8>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %A = memref.view %buf[%c2][] : memref<4096xi8> to memref<16x64xf16>
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    tile.copy %A[%c0, %c0] to %s : memref<16x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
