@@ -33,7 +33,9 @@ class CompileError(Exception):
 
 
 class _StringRef(ctypes.Structure):
-    _fields_ = [("data", ctypes.c_char_p), ("length", ctypes.c_size_t)]
+    # c_void_p, not c_char_p: the C API's strings are not NUL-terminated, and
+    # ctypes would read a c_char_p field only up to the first NUL.
+    _fields_ = [("data", ctypes.c_void_p), ("length", ctypes.c_size_t)]
 
 
 class _LogicalResult(ctypes.Structure):
@@ -75,7 +77,7 @@ def _library():
 
 def _ref(text: str) -> tuple[_StringRef, bytes]:
     data = text.encode()
-    return _StringRef(data, len(data)), data
+    return _StringRef(ctypes.cast(data, ctypes.c_void_p), len(data)), data
 
 
 def _call(function, *texts: str) -> str:

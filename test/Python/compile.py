@@ -37,3 +37,13 @@ try:
     tile_mlir.compile(KERNEL, "builtin.module(no-such-pass)")
 except tile_mlir.CompileError as e:
     print("bad pipeline rejected:", "no-such-pass" in e.diagnostics)
+
+# The C API's strings carry their length and need no NUL: a NUL inside the
+# source reaches the parser, and the diagnostic that quotes the line comes
+# back whole, the NUL and what follows it included.
+# CHECK: NUL kept: True
+try:
+    tile_mlir.compile("module {}\x00garbage")
+except tile_mlir.CompileError as e:
+    print("NUL kept:", "custom op 'garbage' is unknown" in e.diagnostics
+          and "module {}\x00garbage\n" in e.diagnostics)
