@@ -58,14 +58,6 @@ using namespace mlir::tile;
 /// factor (depth 8 at most).
 static constexpr int64_t kMaxUnroll = 8;
 
-/// Marks the steady-state loop of a loop with more than one stage (see
-/// TileDialect.td). A one-stage loop is serial by request and stays so.
-static void markSteadyState(scf::ForOp loop, int64_t maxStage) {
-  if (maxStage == 0)
-    return;
-  TileDialect::SteadyStateAttrHelper(loop.getContext())
-      .setAttr(loop, UnitAttr::get(loop.getContext()));
-}
 
 namespace {
 /// Whether a statement instance runs in a step: never, always, or when
@@ -114,6 +106,8 @@ private:
                 function_ref<Presence(int64_t)> presence,
                 function_ref<Value(int64_t)> ivOfStage, bool topBarrier);
   void emitSteps(function_ref<Value(Value)> ivAt);
+  bool copiesMayRunPastTheEnd();
+  void markSteadyState(scf::ForOp forOp);
   Operation *emitStatement(const Statement &statement, Value iv,
                            IRMapping &map);
   Value materialize(Value value, IRMapping &map);
@@ -228,6 +222,36 @@ void Expander::classify(const PipelineSchedule &schedule) {
     auto alloc = tile.getDefiningOp<AllocSharedOp>();
     versioned[tile] = {createVersionedAlloc(b, alloc, versions), versions};
   }
+}
+
+/// Whether the stage-0 copies of one iteration more may run at the end of the
+/// steady state, as tile-prefetch-fragments has them do (reading nothing,
+/// they fill their tiles with zeros). They fill the version of each
+/// multi-buffered tile that the next iteration would use, which no code
+/// after the loop reads; but a single-version tile that code outside the
+/// loop uses would be overwritten.
+bool Expander::copiesMayRunPastTheEnd() {
+  for (const Statement &statement : statements) {
+    if (!statement.async)
+      continue;
+    for (Value tile : statement.writes)
+      if (!versioned.contains(tile) &&
+          llvm::any_of(tile.getUsers(), [&](Operation *user) {
+            return !loop->isAncestor(user);
+          }))
+        return false;
+  }
+  return true;
+}
+
+/// Marks the steady-state loop of a loop with more than one stage for later
+/// passes (see TileDialect.td). A one-stage loop is serial by request and
+/// stays so.
+void Expander::markSteadyState(scf::ForOp forOp) {
+  if (maxStage == 0 || !copiesMayRunPastTheEnd())
+    return;
+  TileDialect::SteadyStateAttrHelper(forOp.getContext())
+      .setAttr(forOp, UnitAttr::get(forOp.getContext()));
 }
 
 Value Expander::tripCount() {
@@ -455,7 +479,7 @@ void Expander::emitSteps(function_ref<Value(Value)> ivAt) {
       factor = 1;
     auto emitRolled = [&](Value from, Value to) {
       auto forOp = scf::ForOp::create(b, loc, from, to, step);
-      markSteadyState(forOp, maxStage);
+      markSteadyState(forOp);
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPoint(forOp.getBody()->getTerminator());
       emitSteadyStep(forOp.getInductionVar(), 0);
@@ -466,7 +490,7 @@ void Expander::emitSteps(function_ref<Value(Value)> ivAt) {
       auto forOp = scf::ForOp::create(
           b, loc, from, to,
           b.createOrFold<arith::MulIOp>(loc, index(factor), step));
-      markSteadyState(forOp, maxStage);
+      markSteadyState(forOp);
       OpBuilder::InsertionGuard guard(b);
       b.setInsertionPoint(forOp.getBody()->getTerminator());
       for (int64_t u = 0; u < factor; ++u) {

@@ -37,7 +37,11 @@ def Tile_Dialect : Dialect {
   let cppNamespace = "::mlir::tile";
   // `tile.steady_state` marks the scf.for loops that tile-software-pipeline
   // emits for the steady state of a pipelined loop (every stage runs), so
-  // that later passes (tile-prefetch-fragments) can find them.
+  // that later passes (tile-prefetch-fragments) can find them. It also says
+  // that the stage-0 copies of one more iteration could run at the end of
+  // the loop, filling tile versions that no code after the loop reads: a
+  // loop whose copies fill a single-version tile used outside the loop is
+  // not marked.
   let discardableAttrs = (ins "::mlir::UnitAttr":$steady_state);
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
