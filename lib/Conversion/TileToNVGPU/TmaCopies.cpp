@@ -386,10 +386,11 @@ traceGroupOps(Block &block, const llvm::SmallPtrSetImpl<Operation *> &shared) {
 /// Decides whether the kernel runs in clusters (TmaOptions): the grid and
 /// block order must group blocks that differ in one index
 /// (getClusterDim); the blocks of a cluster must run the same sequence of
-/// cluster barriers and groups, so no copy may sit in a loop or under a
-/// condition that depends on that index, except the interior and edge
-/// versions of tile-specialize-interior-blocks when they trace alike
-/// (traceGroupOps); and some copy must load the same tile in all of them.
+/// cluster barriers and groups, so no copy, commit or wait may sit in a loop
+/// or under a condition that depends on that index, except the interior and
+/// edge versions of tile-specialize-interior-blocks when they trace alike
+/// (traceGroupOps); and some copy must load the same tile into the same
+/// place in all of them.
 /// Otherwise a remark says why.
 void TmaLowering::planCluster() {
   std::string why;
@@ -405,13 +406,32 @@ void TmaLowering::planCluster() {
         return dependsOnBlockIndex(v, index, kernel, memo);
       });
     };
+    // A shared copy's boxes land at the same address of every block's tile,
+    // so the version it fills (the subviews from the tile to the
+    // destination) must not vary either.
+    auto destinationVaries = [&](Value dest) {
+      while (auto view = dest.getDefiningOp<memref::SubViewOp>()) {
+        if (varies(view->getOperands().drop_front()))
+          return true;
+        dest = view.getSource();
+      }
+      return !dest.getDefiningOp<AllocSharedOp>();
+    };
     for (auto &entry : plans) {
       auto copy = cast<CopyAsyncOp>(entry.first);
-      if (!varies(copy.getSourceIndices()))
+      if (!varies(copy.getSourceIndices()) && !varies(copy.getDestIndices()) &&
+          !destinationVaries(copy.getDest()))
         sharedCopies.insert(copy);
     }
-    for (auto &entry : plans) {
-      for (Operation *parent = entry.first->getParentOp(); parent != kernel;
+    // Copies, commits and waits decide the group numbers, and so the
+    // mbarrier each shared copy completes in every block of the cluster.
+    SmallVector<Operation *> groupOps;
+    kernel.getBody().walk([&](Operation *op) {
+      if (isa<CopyAsyncOp, CommitGroupOp, WaitGroupOp>(op))
+        groupOps.push_back(op);
+    });
+    for (Operation *groupOp : groupOps) {
+      for (Operation *parent = groupOp->getParentOp(); parent != kernel;
            parent = parent->getParentOp()) {
         auto loop = dyn_cast<scf::ForOp>(parent);
         auto ifOp = dyn_cast<scf::IfOp>(parent);
@@ -422,15 +442,16 @@ void TmaLowering::planCluster() {
         if ((loop && varies({loop.getLowerBound(), loop.getUpperBound(),
                              loop.getStep()})) ||
             (ifOp && !versions && varies(ifOp.getCondition()))) {
-          why = "a copy runs under control flow that depends on the block "
-                "index, so the blocks of a cluster could disagree on the "
-                "barriers they wait at";
+          why = "a copy, commit or wait runs under control flow that "
+                "depends on the block index, so the blocks of a cluster "
+                "could disagree on the barriers they wait at";
           return false;
         }
       }
     }
     if (sharedCopies.empty()) {
-      why = "no copy loads the same tile in every block of a cluster";
+      why = "no copy loads the same tile into the same place in every block "
+            "of a cluster";
       return false;
     }
     return true;

@@ -14,6 +14,10 @@
 // CHECK: nvgpu.tma.async.load
 // CHECK: gpu.func @versions_differ_kernel
 // CHECK: nvgpu.tma.async.load
+// CHECK: gpu.func @destination_varies_kernel
+// CHECK: nvgpu.tma.async.load
+// CHECK: gpu.func @wait_varies_kernel
+// CHECK: nvgpu.tma.async.load
 
 // Hardware blocks 2i and 2i + 1 along x form a cluster: an odd x size would
 // leave the last block without a partner.
@@ -65,7 +69,7 @@ func.func @divergent(%A: memref<512x256xf16>) {
   %c4 = arith.constant 4 : index
   %c32 = arith.constant 32 : index
   %c128 = arith.constant 128 : index
-  // expected-remark @below {{blocks stay unclustered (cluster=2): a copy runs under control flow that depends on the block index, so the blocks of a cluster could disagree on the barriers they wait at}}
+  // expected-remark @below {{blocks stay unclustered (cluster=2): a copy, commit or wait runs under control flow that depends on the block index, so the blocks of a cluster could disagree on the barriers they wait at}}
   tile.kernel grid(%c4, %c4) threads(128) as (%bx, %by) {
     %a = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
     %col = arith.muli %bx, %c128 : index
@@ -88,7 +92,7 @@ func.func @nothing_shared(%A: memref<512x256xf16>) {
   %c4 = arith.constant 4 : index
   %c32 = arith.constant 32 : index
   %c128 = arith.constant 128 : index
-  // expected-remark @below {{blocks stay unclustered (cluster=2): no copy loads the same tile in every block of a cluster}}
+  // expected-remark @below {{blocks stay unclustered (cluster=2): no copy loads the same tile into the same place in every block of a cluster}}
   tile.kernel grid(%c4) threads(128) as (%bx) {
     %a = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
     %row = arith.muli %bx, %c128 : index
@@ -110,7 +114,7 @@ func.func @versions_differ(%A: memref<512x256xf16>) {
   %c4 = arith.constant 4 : index
   %c32 = arith.constant 32 : index
   %c128 = arith.constant 128 : index
-  // expected-remark @below {{blocks stay unclustered (cluster=2): a copy runs under control flow that depends on the block index, so the blocks of a cluster could disagree on the barriers they wait at}}
+  // expected-remark @below {{blocks stay unclustered (cluster=2): a copy, commit or wait runs under control flow that depends on the block index, so the blocks of a cluster could disagree on the barriers they wait at}}
   tile.kernel grid(%c4, %c4) threads(128) as (%bx, %by) {
     %a = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
     %col = arith.muli %bx, %c128 : index
@@ -125,6 +129,75 @@ func.func @versions_differ(%A: memref<512x256xf16>) {
     } {tile.block_versions}
     tile.wait_group 0
     tile.barrier
+  }
+  return
+}
+
+// -----
+
+// The pair loads the same tile of B, but each block puts it into version
+// (k + by) mod 2 of its own buffer: multicast writes a box to the same
+// address in every block of the cluster, so the partner's copy would land
+// in the wrong version.
+func.func @destination_varies(%B: memref<256x512xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  // expected-remark @below {{blocks stay unclustered (cluster=2): no copy loads the same tile into the same place in every block of a cluster}}
+  tile.kernel grid(%c4, %c4) threads(128) as (%bx, %by) {
+    %b = tile.alloc_shared : memref<2x32x128xf16, #gpu.address_space<workgroup>>
+    %col = arith.muli %bx, %c128 : index
+    scf.for %k = %c0 to %c8 step %c1 {
+      %kk = arith.muli %k, %c32 : index
+      %kv = arith.addi %k, %by : index
+      %v = arith.remui %kv, %c2 : index
+      %bv = memref.subview %b[%v, 0, 0] [1, 32, 128] [1, 1, 1] : memref<2x32x128xf16, #gpu.address_space<workgroup>> to memref<32x128xf16, strided<[128, 1], offset: ?>, #gpu.address_space<workgroup>>
+      tile.barrier
+      tile.copy_async %B[%kk, %col] to %bv : memref<256x512xf16> to memref<32x128xf16, strided<[128, 1], offset: ?>, #gpu.address_space<workgroup>>
+      tile.commit_group
+      tile.wait_group 0
+      tile.barrier
+    }
+  }
+  return
+}
+
+// -----
+
+// Only the blocks with by = 0 wait for the first group early. The copies
+// are the same everywhere, but a wait under a condition on the block index
+// gives the blocks of a pair different group numbers, and so different
+// mbarriers for the boxes they multicast to each other.
+func.func @wait_varies(%B: memref<256x512xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  // expected-remark @below {{blocks stay unclustered (cluster=2): a copy, commit or wait runs under control flow that depends on the block index, so the blocks of a cluster could disagree on the barriers they wait at}}
+  tile.kernel grid(%c4, %c4) threads(128) as (%bx, %by) {
+    %b0 = tile.alloc_shared : memref<32x128xf16, #gpu.address_space<workgroup>>
+    %b = tile.alloc_shared : memref<32x128xf16, #gpu.address_space<workgroup>>
+    %col = arith.muli %bx, %c128 : index
+    tile.copy_async %B[%c0, %col] to %b0 : memref<256x512xf16> to memref<32x128xf16, #gpu.address_space<workgroup>>
+    tile.commit_group
+    %first = arith.cmpi eq, %by, %c0 : index
+    scf.if %first {
+      tile.wait_group 0
+    }
+    scf.for %k = %c1 to %c8 step %c1 {
+      %kk = arith.muli %k, %c32 : index
+      tile.barrier
+      tile.copy_async %B[%kk, %col] to %b : memref<256x512xf16> to memref<32x128xf16, #gpu.address_space<workgroup>>
+      tile.commit_group
+      tile.wait_group 0
+      tile.barrier
+    }
   }
   return
 }
