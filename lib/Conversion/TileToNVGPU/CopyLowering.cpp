@@ -159,8 +159,7 @@ static void lowerCopy(OpBuilder &b, CopyLikeOp op, Value tid, int64_t threads,
   // Element-wise chunks of 2-byte-aligned rows are realigned instead.
   std::optional<RealignedSource> realigned;
   if (bytes < 4) {
-    if (std::optional<ChunkPlan> wide =
-            planRealigned(extent, src, dst)) {
+    if (std::optional<ChunkPlan> wide = planRealigned(extent, src, dst)) {
       plan = *wide;
       v = plan.vectorElements;
       realigned = flattenSource(b, loc, src);

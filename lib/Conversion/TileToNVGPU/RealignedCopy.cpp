@@ -39,8 +39,7 @@ std::optional<ChunkPlan> copy::planRealigned(ArrayRef<int64_t> extent,
       !src.type.hasStaticShape() ||
       src.type.getNumElements() < kRealignedElements + 2 ||
       !src.type.getLayout().isIdentity() || !hasAlignedBase(src.memref) ||
-      src.elementBytes() != 2 ||
-      !src.type.getElementType().isIntOrFloat() ||
+      src.elementBytes() != 2 || !src.type.getElementType().isIntOrFloat() ||
       src.type.getElementType() != dst.type.getElementType() ||
       extent.back() % kRealignedElements != 0 ||
       extent.back() / kRealignedElements < kMinRealignedChunksPerRow ||

@@ -58,7 +58,6 @@ using namespace mlir::tile;
 /// factor (depth 8 at most).
 static constexpr int64_t kMaxUnroll = 8;
 
-
 namespace {
 /// Whether a statement instance runs in a step: never, always, or when
 /// `condition` holds.
