@@ -11,9 +11,11 @@
 // Copy ops keep queues of pending instances: an instance's group number and
 // every index it needs (the source offsets, the destination offsets, and the
 // index operands of the subviews that select the destination's buffer
-// version). A wait replays the retired instances, in issue order, as
-// `tile.copy` ops on subviews rebuilt from the recorded indices. Barriers
-// still do nothing: there is one thread.
+// version; casts on the way are rebuilt as they are). A wait replays the
+// retired instances, in issue order, as `tile.copy` ops on subviews rebuilt
+// from the recorded indices; a wait that runs before a copy in the kernel
+// body (before its tile is even allocated, say) skips that copy's queue.
+// Barriers still do nothing: there is one thread.
 //
 // Copy ops that differ only in those indices share a queue: the software
 // pipeline clones each copy once per prologue, steady-state and epilogue
@@ -47,8 +49,13 @@ struct ModelledCopy {
   CopyAsyncOp op;
   Value source, dest;
   SmallVector<Value> sourceIndices, destIndices;
-  /// The subviews from the shared tile to the destination, outermost first.
-  SmallVector<memref::SubViewOp> chain;
+  /// The subviews and casts from the shared tile to the destination,
+  /// outermost first.
+  SmallVector<Operation *> chain;
+  /// The waits that the tile or the source does not dominate. They run before
+  /// the copy (analyze), so they never retire it, and the replay, which
+  /// uses both, is left out there.
+  llvm::SmallPtrSet<Operation *, 4> before;
   /// The index values recorded per instance, in queue-column order (after
   /// the group number in column 0).
   SmallVector<Value> recorded;
@@ -68,22 +75,36 @@ struct CopyQueue {
 };
 } // namespace
 
-/// Fills `copy.chain` and `copy.recorded`; fails where the destination is not
-/// a (subview of a) shared tile allocated where every wait sees it, or the
-/// source is not visible at every wait.
+/// Whether `wait` runs before `copy` in every execution of the kernel body
+/// `body`: its op in the body comes before the copy's.
+static bool runsBefore(WaitGroupOp wait, CopyAsyncOp copy, Block &body) {
+  Operation *w = body.findAncestorOpInBlock(*wait);
+  Operation *c = body.findAncestorOpInBlock(*copy);
+  return w && c && w != c && w->isBeforeInBlock(c);
+}
+
+/// Fills `copy.chain`, `copy.recorded` and `copy.before`; fails where the
+/// destination is not a shared tile (or subviews and casts of one), or where
+/// a wait that may run after the copy does not see the tile or the source.
 static LogicalResult analyze(ModelledCopy &copy, ArrayRef<WaitGroupOp> waits,
-                             DominanceInfo &dominance) {
+                             DominanceInfo &dominance, Block &body) {
   Value value = copy.op.getDest();
-  while (auto view = value.getDefiningOp<memref::SubViewOp>()) {
+  while (Operation *view = value.getDefiningOp()) {
+    if (!isa<memref::SubViewOp, memref::CastOp>(view))
+      break;
     copy.chain.push_back(view);
-    value = view.getSource();
+    value = view->getOperand(0);
   }
   if (!value.getDefiningOp<AllocSharedOp>())
     return failure();
-  for (WaitGroupOp wait : waits)
-    if (!dominance.properlyDominates(value, wait) ||
-        !dominance.properlyDominates(copy.op.getSource(), wait))
+  for (WaitGroupOp wait : waits) {
+    if (dominance.properlyDominates(value, wait) &&
+        dominance.properlyDominates(copy.op.getSource(), wait))
+      continue;
+    if (!runsBefore(wait, copy.op, body))
       return failure();
+    copy.before.insert(wait);
+  }
   std::reverse(copy.chain.begin(), copy.chain.end());
   copy.source = copy.op.getSource();
   copy.dest = copy.op.getDest();
@@ -91,15 +112,16 @@ static LogicalResult analyze(ModelledCopy &copy, ArrayRef<WaitGroupOp> waits,
   llvm::append_range(copy.destIndices, copy.op.getDestIndices());
   llvm::append_range(copy.recorded, copy.sourceIndices);
   llvm::append_range(copy.recorded, copy.destIndices);
-  // A subview's operands after its source are its index operands.
-  for (memref::SubViewOp view : copy.chain)
+  // A subview's operands after its source are its index operands (a cast
+  // has none).
+  for (Operation *view : copy.chain)
     llvm::append_range(copy.recorded, view->getOperands().drop_front());
   return success();
 }
 
 /// Whether replaying `a` with the indices recorded for `b` performs `b`: the
-/// same source, the same shared tile, and subviews that differ at most in
-/// their index operands.
+/// same source, the same shared tile, and subviews and casts that differ at
+/// most in their index operands.
 static bool replaysAlike(const ModelledCopy &a, const ModelledCopy &b) {
   if (a.source != b.source || a.chain.size() != b.chain.size() ||
       a.recorded.size() != b.recorded.size() ||
@@ -111,6 +133,7 @@ static bool replaysAlike(const ModelledCopy &a, const ModelledCopy &b) {
   for (auto [i, pair] : llvm::enumerate(llvm::zip(a.chain, b.chain))) {
     Operation *x = std::get<0>(pair), *y = std::get<1>(pair);
     if ((i == 0 && x->getOperand(0) != y->getOperand(0)) ||
+        x->getName() != y->getName() ||
         x->getAttrDictionary() != y->getAttrDictionary() ||
         x->getResultTypes() != y->getResultTypes() ||
         x->getNumOperands() != y->getNumOperands())
@@ -160,8 +183,8 @@ static void replayRetired(OpBuilder &b, Location loc, const CopyQueue &queue,
               ArrayRef<Value> destIndices = take(copy.destIndices.size());
               Value dest = copy.dest;
               if (!copy.chain.empty())
-                dest = copy.chain.front().getSource();
-              for (memref::SubViewOp view : copy.chain) {
+                dest = copy.chain.front()->getOperand(0);
+              for (Operation *view : copy.chain) {
                 Operation *clone = b.clone(*view);
                 clone->setOperand(0, dest);
                 for (auto [i, value] :
@@ -239,7 +262,7 @@ void mlir::tile::modelAsyncCopies(KernelOp kernel) {
     ModelledCopy copy;
     copy.op = op;
     // A copy the model cannot replay lands at once, as before.
-    if (succeeded(analyze(copy, waits, dominance)))
+    if (succeeded(analyze(copy, waits, dominance, kernel.getBody().front())))
       copies.push_back(std::move(copy));
   }
   if (copies.empty())
@@ -296,7 +319,8 @@ void mlir::tile::modelAsyncCopies(KernelOp kernel) {
     Value threshold = arith::SubIOp::create(
         b, loc, groups, constant(b, loc, wait.getPending()));
     for (const CopyQueue &queue : queues)
-      replayRetired(b, loc, queue, state, threshold);
+      if (!queue.pattern->before.contains(wait))
+        replayRetired(b, loc, queue, state, threshold);
     wait.erase();
   }
 }
