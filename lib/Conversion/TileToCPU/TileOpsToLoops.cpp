@@ -37,8 +37,70 @@ static void buildZeroBasedLoopNest(
   scf::buildLoopNest(b, loc, lbs, upperBounds, steps, bodyBuilder);
 }
 
-/// Converts a float `value` to `type`; f16 <-> bf16 goes through f32 since
-/// neither holds the other. Rounding is to nearest even, as on the GPU.
+/// An i32 constant.
+static Value constantI32(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIntOp::create(b, loc, b.getI32Type(), value);
+}
+
+/// f32 `value` rounded to nearest even bf16, in integer arithmetic. LLVM's
+/// own fptrunc to bf16 is not exact on every host (x86 with AVX512-BF16
+/// flushes subnormal results to zero), and the oracle has to round as the
+/// GPU's cvt.rn.bf16.f32 does. NaN stays NaN (quiet, sign kept).
+static Value roundToBF16(OpBuilder &b, Location loc, Value value) {
+  Value bits = arith::BitcastOp::create(b, loc, b.getI32Type(), value);
+  Value lsb = arith::AndIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, bits, constantI32(b, loc, 16)),
+      constantI32(b, loc, 1));
+  Value bias = arith::AddIOp::create(b, loc, constantI32(b, loc, 0x7FFF), lsb);
+  Value rounded =
+      arith::ShRUIOp::create(b, loc, arith::AddIOp::create(b, loc, bits, bias),
+                             constantI32(b, loc, 16));
+  Value quietNaN = arith::OrIOp::create(
+      b, loc, arith::ShRUIOp::create(b, loc, bits, constantI32(b, loc, 16)),
+      constantI32(b, loc, 0x40));
+  Value isNaN =
+      arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, value, value);
+  Value result = arith::SelectOp::create(b, loc, isNaN, quietNaN, rounded);
+  Value half = arith::TruncIOp::create(b, loc, b.getI16Type(), result);
+  return arith::BitcastOp::create(b, loc, b.getBF16Type(), half);
+}
+
+/// f64 `value` rounded to f32 by round-to-odd: toward zero, with the last
+/// bit set when that lost anything. Rounding the result once more to nearest
+/// even in a format at least two bits narrower (bf16) gives the nearest-even
+/// rounding of `value` itself, which rounding to nearest twice does not. The
+/// truncation toward zero is the nearest-even one stepped back by one unit
+/// where it went away from zero (arith.truncf's rounding-mode attribute
+/// only tells LLVM which mode the CPU is in, it does not set it).
+static Value roundToOddF32(OpBuilder &b, Location loc, Value value) {
+  Value nearest = arith::TruncFOp::create(b, loc, b.getF32Type(), value);
+  Value back = arith::ExtFOp::create(b, loc, value.getType(), nearest);
+  auto compare = [&](arith::CmpFPredicate predicate, Value lhs, Value rhs) {
+    return arith::CmpFOp::create(b, loc, predicate, lhs, rhs).getResult();
+  };
+  Value zero = arith::ConstantOp::create(b, loc, value.getType(),
+                                         b.getZeroAttr(value.getType()));
+  Value awayUp = arith::AndIOp::create(
+      b, loc, compare(arith::CmpFPredicate::OGT, back, value),
+      compare(arith::CmpFPredicate::OGT, value, zero));
+  Value awayDown = arith::AndIOp::create(
+      b, loc, compare(arith::CmpFPredicate::OLT, back, value),
+      compare(arith::CmpFPredicate::OLT, value, zero));
+  Value away = arith::OrIOp::create(b, loc, awayUp, awayDown);
+  Value bits = arith::BitcastOp::create(b, loc, b.getI32Type(), nearest);
+  // Sign and magnitude: one less in the low bits is one unit toward zero.
+  bits = arith::SelectOp::create(
+      b, loc, away, arith::SubIOp::create(b, loc, bits, constantI32(b, loc, 1)),
+      bits);
+  Value inexact = compare(arith::CmpFPredicate::ONE, back, value);
+  Value odd = arith::OrIOp::create(
+      b, loc, bits,
+      arith::ExtUIOp::create(b, loc, b.getI32Type(), inexact).getResult());
+  return arith::BitcastOp::create(b, loc, b.getF32Type(), odd);
+}
+
+/// Converts a float `value` to `type`, rounding to nearest even as the GPU
+/// does; f16 <-> bf16 goes through f32 since neither holds the other.
 static Value convertFloat(OpBuilder &b, Location loc, Value value, Type type) {
   Type from = value.getType();
   if (from == type)
@@ -47,6 +109,13 @@ static Value convertFloat(OpBuilder &b, Location loc, Value value, Type type) {
   auto toFloat = cast<FloatType>(type);
   if (fromFloat.getWidth() < toFloat.getWidth())
     return arith::ExtFOp::create(b, loc, type, value);
+  if (toFloat.isBF16()) {
+    if (fromFloat.isF64())
+      return roundToBF16(b, loc, roundToOddF32(b, loc, value));
+    if (!fromFloat.isF32())
+      value = arith::ExtFOp::create(b, loc, b.getF32Type(), value);
+    return roundToBF16(b, loc, value);
+  }
   if (fromFloat.getWidth() > toFloat.getWidth())
     return arith::TruncFOp::create(b, loc, type, value);
   Value wide = arith::ExtFOp::create(b, loc, b.getF32Type(), value);
