@@ -73,3 +73,101 @@ func.func @loops(%A: !G, %n: index) {
   }
   return
 }
+
+// A pipelined loop inside a serial loop: its prologue's copies into A_s
+// overwrite what the previous trip's epilogue gemm read, in other threads,
+// so the outer body ends with a barrier (the same tile.pipelined op again is
+// not the same collective access, unlike a single copy).
+// CHECK-LABEL: func.func @pipelined_in_loop
+// CHECK:      scf.for
+// CHECK:        tile.copy_async
+// CHECK:        scf.for
+// CHECK:        } {tile.steady_state}
+// CHECK:        tile.gemm
+// CHECK-NEXT:   tile.wait_group 0
+// CHECK-NEXT:   tile.barrier
+// CHECK-NEXT: }
+!As = memref<64x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x64xf16, #gpu.address_space<workgroup>>
+!Cl = memref<64x64xf32, #gpu.address_space<private>>
+func.func @pipelined_in_loop(%A: !G, %B: !G) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    scf.for %r = %c0 to %c2 step %c1 {
+      tile.pipelined %c0 to %c2 step %c1 stage = [0, 0, 1] order = [0, 1, 2] as (%k) {
+        %ko = arith.muli %k, %c32 : index
+        tile.copy %A[%c0, %ko] to %A_s : !G to !As
+        tile.copy %B[%ko, %c0] to %B_s : !G to !Bs
+        tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+      }
+    }
+  }
+  return
+}
+
+// The body of an scf.while, whose control flow the placement does not
+// follow: the read after the write gets its barrier, and the body ends with
+// one, so the next trip's write waits for this trip's read.
+// CHECK-LABEL: func.func @while_body
+// CHECK:      scf.while
+// CHECK-NOT:  tile.barrier
+// CHECK:      } do {
+// CHECK:        tile.copy %{{.*}} to %[[S:.*]] : memref<64x64xf16> to
+// CHECK-NEXT:   tile.barrier
+// CHECK-NEXT:   tile.copy %[[S]] to
+// CHECK:        tile.barrier
+// CHECK-NEXT:   scf.yield
+func.func @while_body(%A: !G, %C: !G) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %S = tile.alloc_shared : !S
+    %F = tile.alloc_fragment : !F
+    %r = scf.while (%i = %c0) : (index) -> index {
+      %go = arith.cmpi slt, %i, %c4 : index
+      scf.condition(%go) %i : index
+    } do {
+    ^bb0(%j: index):
+      tile.copy %A[%j, %c0] to %S : !G to !S
+      tile.copy %S to %F : !S to !F
+      tile.copy %F to %C[%j, %c0] : !F to !G
+      %n = arith.addi %j, %c1 : index
+      scf.yield %n : index
+    }
+  }
+  return
+}
+
+// A shared tile that an scf.if yields is some tile the placement cannot
+// name: it may be any of them, so the copy into it and the read of a part of
+// it get a barrier in between.
+// CHECK-LABEL: func.func @yielded_tile
+// CHECK:      scf.if
+// CHECK:      tile.copy %{{.*}} to %[[T:.*]] : memref<64x64xf16> to
+// CHECK-NEXT: %[[V:.*]] = memref.subview %[[T]]
+// CHECK-NEXT: tile.barrier
+// CHECK-NEXT: tile.copy %[[V]] to
+!S64 = memref<64x64xf16, #gpu.address_space<workgroup>>
+func.func @yielded_tile(%A: !G, %C: memref<32x64xf16>, %first: i1) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %a = tile.alloc_shared : !S64
+    %b = tile.alloc_shared : !S64
+    %T = scf.if %first -> !S64 {
+      scf.yield %a : !S64
+    } else {
+      scf.yield %b : !S64
+    }
+    tile.copy %A to %T : !G to !S64
+    %V = memref.subview %T[32, 0] [32, 64] [1, 1] : !S64 to memref<32x64xf16, strided<[64, 1], offset: 2048>, #gpu.address_space<workgroup>>
+    tile.copy %V to %C : memref<32x64xf16, strided<[64, 1], offset: 2048>, #gpu.address_space<workgroup>> to memref<32x64xf16>
+  }
+  return
+}

@@ -6,6 +6,7 @@
 
 #include "tile/Dialect/Tile/Transforms/Schedule.h"
 
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/STLExtras.h"
@@ -18,6 +19,25 @@ Value mlir::tile::getUnderlyingBuffer(Value memref) {
   while (auto view = memref.getDefiningOp<ViewLikeOpInterface>())
     memref = view.getViewSource();
   return memref;
+}
+
+/// Whether the memref `value` may be `buffer` (both seen through views): the
+/// same buffer, or one of unknown origin (an scf.if result, a select, a loop's
+/// iteration argument) in the same memory space, which may be any buffer
+/// there. An allocation or a function's argument is a buffer of its own.
+static bool mayAlias(Value value, Value buffer) {
+  value = getUnderlyingBuffer(value);
+  if (value == buffer)
+    return true;
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (isa<FunctionOpInterface>(arg.getOwner()->getParentOp()))
+      return false;
+  } else if (hasEffect<MemoryEffects::Allocate>(value.getDefiningOp(), value)) {
+    return false;
+  }
+  auto a = dyn_cast<MemRefType>(value.getType());
+  auto b = dyn_cast<MemRefType>(buffer.getType());
+  return a && b && a.getMemorySpace() == b.getMemorySpace();
 }
 
 /// Whether `op` has an effect of kind `Effect` on `buffer`. An op without the
@@ -43,7 +63,7 @@ static bool hasEffectOn(Operation *op, Value buffer) {
       return false;
     Value value = e.getValue();
     // An effect on no particular value may touch any buffer.
-    return !value || getUnderlyingBuffer(value) == buffer;
+    return !value || mayAlias(value, buffer);
   });
 }
 

@@ -30,6 +30,7 @@ struct PendingAccesses {
     reads.clear();
     writes.clear();
   }
+  bool empty() const { return reads.empty() && writes.empty(); }
   void merge(const PendingAccesses &other) {
     reads.insert(other.reads.begin(), other.reads.end());
     writes.insert(other.writes.begin(), other.writes.end());
@@ -43,11 +44,14 @@ struct PendingAccesses {
   }
   /// Whether `op` touching `buffer` races with a pending access by another
   /// op. The same op again (the next iteration of a loop) is not a race: it
-  /// maps the tile onto the threads the same way each time.
+  /// maps the tile onto the threads the same way each time. That holds for a
+  /// single tile op, not for one with regions (a scheduled tile.pipelined,
+  /// whose statements write and read a tile in different threads).
   bool conflicts(Operation *op, Value buffer, bool isWrite) const {
     auto byOther = [&](const auto &set) {
       return llvm::any_of(set, [&](const auto &access) {
-        return access.second == buffer && access.first != op;
+        return access.second == buffer &&
+               (access.first != op || op->getNumRegions() != 0);
       });
     };
     return byOther(writes) || (isWrite && byOther(reads));
@@ -70,6 +74,7 @@ struct BarrierPlacer {
 
   void visitBlock(Block &block, PendingAccesses &pending);
   void visitFor(scf::ForOp loop, PendingAccesses &pending);
+  void visitOtherRegions(Operation *op, PendingAccesses &pending);
   void visitAccess(Operation *op, PendingAccesses &pending);
 };
 } // namespace
@@ -140,6 +145,23 @@ void BarrierPlacer::visitFor(scf::ForOp loop, PendingAccesses &pending) {
   pending.merge(state);
 }
 
+/// An op with regions other than scf.for and scf.if (scf.while, say), whose
+/// control flow this does not follow: a barrier before it and at the end of
+/// every block of its regions where accesses are pending, so that nothing is
+/// pending where a block begins, whichever block ran before.
+void BarrierPlacer::visitOtherRegions(Operation *op, PendingAccesses &pending) {
+  if (!pending.empty())
+    placeBefore(op, pending);
+  for (Region &region : op->getRegions())
+    for (Block &block : region) {
+      PendingAccesses state;
+      visitBlock(block, state);
+      if (!state.empty() && block.mightHaveTerminator())
+        placeBefore(block.getTerminator(), state);
+    }
+  pending.clear();
+}
+
 void BarrierPlacer::visitBlock(Block &block, PendingAccesses &pending) {
   for (Operation &op : llvm::make_early_inc_range(block)) {
     if (isa<BarrierOp>(op)) {
@@ -166,6 +188,13 @@ void BarrierPlacer::visitBlock(Block &block, PendingAccesses &pending) {
       if (!ifOp.getElseRegion().empty())
         visitBlock(ifOp.getElseRegion().front(), pending);
       pending.merge(thenState);
+      continue;
+    }
+    if (op.getNumRegions() != 0 && !isa<PipelinedOp>(op) &&
+        llvm::any_of(sharedTiles, [&](Value tile) {
+          return writesBuffer(&op, tile) || readsBuffer(&op, tile);
+        })) {
+      visitOtherRegions(&op, pending);
       continue;
     }
     // Everything else, scheduled tile.pipelined loops included, is one
