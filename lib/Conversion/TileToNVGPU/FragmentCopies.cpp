@@ -54,22 +54,32 @@ struct OtherSide {
   ArrayRef<int64_t> fragmentShape;
 
   /// The other side's (row, col) of fragment element (row, col), and the
-  /// condition under which it is copied (nullptr: always).
+  /// condition under which it is copied (nullptr: always). With `inExtent`,
+  /// the condition that the element lies in the copied extent goes there
+  /// instead (nullptr: always), and the returned one is the other side's
+  /// bounds alone.
   std::tuple<Value, Value, Value> locate(OpBuilder &b, Location loc, Value row,
-                                         Value col) const {
+                                         Value col,
+                                         Value *inExtent = nullptr) const {
     Value cond;
-    auto addCond = [&](Value c) {
-      cond = cond ? arith::AndIOp::create(b, loc, cond, c).getResult() : c;
+    auto andInto = [&](Value &into, Value c) {
+      into = into ? arith::AndIOp::create(b, loc, into, c).getResult() : c;
     };
+    auto addCond = [&](Value c) { andInto(cond, c); };
     auto constant = [&](int64_t v) {
       return arith::ConstantIndexOp::create(b, loc, v);
     };
     Value index[2] = {row, col};
     for (int d = 0; d < 2; ++d) {
       // Outside the copied extent (the other side is smaller).
-      if (extent[d] < fragmentShape[d])
-        addCond(arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                      index[d], constant(extent[d])));
+      if (extent[d] < fragmentShape[d]) {
+        Value c = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                        index[d], constant(extent[d]));
+        if (inExtent)
+          andInto(*inExtent, c);
+        else
+          addCond(c);
+      }
       if (!offsets.empty())
         index[d] = arith::AddIOp::create(b, loc, offsets[d], index[d]);
       // Outside the other side's bounds: not where the offset's range (0
@@ -454,10 +464,19 @@ void fragment::lowerFragmentCopy(CopyOp op, FragmentState &state) {
     return;
   }
 
-  // Global / shared -> fragment: out-of-bounds elements read as zero.
+  // Global / shared -> fragment: out-of-bounds elements read as zero;
+  // elements outside the copied extent (the other side is a smaller tile)
+  // keep their values, as the op and the CPU lowering say.
   for (int64_t reg = 0; reg < frag.layout.getNumRegisters(); ++reg) {
     auto [row, col] = position(reg);
-    auto [oRow, oCol, cond] = other.locate(b, loc, row, col);
+    Value inExtent;
+    auto [oRow, oCol, cond] = other.locate(b, loc, row, col, &inExtent);
+    OpBuilder::InsertionGuard guard(b);
+    if (inExtent) {
+      auto extentIf = scf::IfOp::create(b, loc, inExtent,
+                                        /*withElseRegion=*/false);
+      b.setInsertionPoint(extentIf.thenBlock()->getTerminator());
+    }
     auto load = [&](OpBuilder &builder) -> Value {
       return memref::LoadOp::create(builder, loc, other.memref,
                                     other.physical(builder, loc, oRow, oCol));

@@ -280,3 +280,30 @@ func.func @store_smaller_tensor(%C: memref<20x24xf32>) {
   }
   return
 }
+
+// -----
+
+// A 32x64 shared tile into a 64x64 fragment: the extent is 32x64, so a
+// thread's registers in rows 32..63 keep what the fragment held (here, what
+// the copy from G loaded), as the op says and the CPU lowering does; only
+// rows below 32 load, under a check of the row.
+// CHECK-LABEL: func.func @load_smaller_tile
+// CHECK: memref.load %{{.*}} : memref<64x64xf32>
+// CHECK: %[[C32:.*]] = arith.constant 32 : index
+// CHECK-NEXT: %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %[[C32]] : index
+// CHECK-NEXT: scf.if %[[IN]] {
+// CHECK: memref.load %{{.*}} : memref<32x64xf32, #gpu.address_space<workgroup>>
+// CHECK: memref.store %{{.*}}, %alloca
+// CHECK-NEXT: }
+// CHECK-NOT: arith.constant 0.000000e+00 : f32
+// CHECK: return
+func.func @load_smaller_tile(%G: memref<64x64xf32>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %S = tile.alloc_shared : memref<32x64xf32, #gpu.address_space<workgroup>>
+    %C = tile.alloc_fragment : memref<64x64xf32, #gpu.address_space<private>>
+    tile.copy %G to %C : memref<64x64xf32> to memref<64x64xf32, #gpu.address_space<private>>
+    tile.copy %S to %C : memref<32x64xf32, #gpu.address_space<workgroup>> to memref<64x64xf32, #gpu.address_space<private>>
+  }
+  return
+}
