@@ -249,6 +249,15 @@ tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
       if (!parseShape(words[3], arg.shape))
         return fail("bad shape '" + words[3] + "' of arg '" + arg.name +
                     "' (expected positive extents like 128x64)");
+      // numElements() and numBytes() multiply the extents: keep the product
+      // far from overflow (2^40 elements is 2 TiB of f16).
+      int64_t elements = 1;
+      for (int64_t extent : arg.shape) {
+        if (extent > (int64_t(1) << 40) / elements)
+          return fail("arg '" + arg.name + "' of shape '" + words[3] +
+                      "' has more than 2^40 elements");
+        elements *= extent;
+      }
       desc.args.push_back(arg);
     } else if (key == "gemm_transpose") {
       auto flag = [](const std::string &w) { return w == "0" || w == "1"; };

@@ -63,20 +63,25 @@ bool parseOptions(int argc, char **argv, Options &opts, std::string &error) {
       out = argv[++i];
       return true;
     };
-    auto number = [&](double &out, double lo) {
+    // A number in [lo, hi]; the bounds keep the conversions to int and
+    // uint64_t defined (and --iters + --warmup within an int).
+    auto number = [&](double &out, double lo, double hi) {
       std::string v;
       if (!value(v))
         return false;
       char *end = nullptr;
       out = std::strtod(v.c_str(), &end);
-      if (v.empty() || *end || !(out >= lo)) {
-        error = "option '" + arg +
-                "' needs a number >= " + std::to_string(int64_t(lo)) +
-                ", got '" + v + "'";
+      if (v.empty() || *end || !(out >= lo && out <= hi)) {
+        error = "option '" + arg + "' needs a number from " +
+                std::to_string(int64_t(lo)) + " to " +
+                std::to_string(int64_t(hi)) + ", got '" + v + "'";
         return false;
       }
       return true;
     };
+    constexpr double kMaxRuns = 1e6;
+    constexpr double kMaxSeed = 9007199254740992.0; // 2^53: exact in a double
+    constexpr double kMaxTolerance = 1e30;
     double d;
     if (arg == "--ptx") {
       if (!value(opts.ptxPath))
@@ -91,22 +96,22 @@ bool parseOptions(int argc, char **argv, Options &opts, std::string &error) {
     } else if (arg == "--json") {
       opts.json = true;
     } else if (arg == "--seed") {
-      if (!number(d, 0))
+      if (!number(d, 0, kMaxSeed))
         return false;
       opts.seed = uint64_t(d);
     } else if (arg == "--iters") {
-      if (!number(d, 1))
+      if (!number(d, 1, kMaxRuns))
         return false;
       opts.iters = int(d);
     } else if (arg == "--warmup") {
-      if (!number(d, 0))
+      if (!number(d, 0, kMaxRuns))
         return false;
       opts.warmup = int(d);
     } else if (arg == "--rtol") {
-      if (!number(opts.rtol, 0))
+      if (!number(opts.rtol, 0, kMaxTolerance))
         return false;
     } else if (arg == "--atol") {
-      if (!number(opts.atol, 0))
+      if (!number(opts.atol, 0, kMaxTolerance))
         return false;
     } else if (arg == "-h" || arg == "--help") {
       std::fputs(usage, stdout);

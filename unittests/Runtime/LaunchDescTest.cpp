@@ -135,6 +135,12 @@ TEST(LaunchDesc, RejectsBadFilesWithTheLineAndCause) {
       {"kernel k\narg A f16 0x2\n",
        "line 2: bad shape '0x2' of arg 'A' (expected positive extents like "
        "128x64)"},
+      {"kernel k\narg A f16 1099511627776x1099511627776\n",
+       "line 2: arg 'A' of shape '1099511627776x1099511627776' has more than "
+       "2^40 elements"},
+      {"kernel k\narg A f16 3037000500x3037000500\n",
+       "line 2: arg 'A' of shape '3037000500x3037000500' has more than 2^40 "
+       "elements"},
       {"kernel k\narg A f16\n",
        "line 2: expected 'arg <name> <f16|bf16|f32> <d0>x<d1>'"},
       {"kernel k\ngemm_transpose 1\n",
