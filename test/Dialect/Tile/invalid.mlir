@@ -168,6 +168,28 @@ func.func @alloc_zero_size(%n: index) {
 
 // -----
 
+// Sizes that would wrap the byte counts of later passes: 2^32 x 2^32
+// elements, and 2^31 f32 elements (2^33 bytes).
+func.func @alloc_too_large(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{tile of type 'memref<4294967296x4294967296xf16, #gpu.address_space<workgroup>>' is too large: a tile holds at most 2^32 bytes}}
+    %s = tile.alloc_shared : memref<4294967296x4294967296xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+func.func @alloc_too_many_bytes(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{tile of type 'memref<65536x32768xf32, #gpu.address_space<private>>' is too large: a tile holds at most 2^32 bytes}}
+    %f = tile.alloc_fragment : memref<65536x32768xf32, #gpu.address_space<private>>
+  }
+  return
+}
+
+// -----
+
 func.func @alloc_dynamic_size(%n: index) {
   tile.kernel grid(%n) threads(128) as (%bx) {
     // expected-error @+1 {{must be statically shaped memref of any type values}}
