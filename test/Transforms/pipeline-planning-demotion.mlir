@@ -93,3 +93,36 @@ func.func @opaque_call(%A: !A, %B: !B) {
   }
   return
 }
+
+// A column index loaded in the loop feeds the copy of A and, after the gemm,
+// a copy of the same A tile into a fragment. Issuing the copy of A ahead
+// would take the load into stage 0 with it, while the last copy stays in
+// the consumer stage: the rewrite carries values only within one stage. So
+// the copy of A stays with its consumers and only B is issued ahead; the
+// loop then passes the rewrite.
+// CHECK-LABEL: func.func @value_across_stages
+// CHECK: tile.pipelined {{.*}} num_stages = 3 stage = [2, 2, 0, 2, 2] order = [0, 1, 2, 3, 4]
+!Af = memref<64x32xf16, #gpu.address_space<private>>
+func.func @value_across_stages(%A: !A, %B: !B, %idx: memref<8xindex>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    %A_f = tile.alloc_fragment : !Af
+    tile.pipelined %c0 to %c8 step %c1 num_stages = 3 as (%k) {
+      %ko = arith.muli %k, %c32 : index
+      // expected-note @+1 {{statement #0 ('memref.load', stage 0) computes it here}}
+      %r = memref.load %idx[%k] : memref<8xindex>
+      // expected-warning @+1 {{this copy stays in the consumer stage instead of being issued ahead in stage 0: there, statement #4 ('tile.copy', stage 2) uses a value that statement #0 ('memref.load', stage 0) computes, and the pipelining rewrite carries values only within one stage}}
+      tile.copy %A[%c0, %r] to %A_s : !A to !As
+      tile.copy %B[%ko, %c0] to %B_s : !B to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+      tile.copy %A[%c0, %r] to %A_f : !A to !Af
+    }
+  }
+  return
+}

@@ -58,6 +58,32 @@ static SmallVector<unsigned> getProducers(PipelinedOp loop,
   return producers;
 }
 
+/// A statement that uses a value another stage computes. The verifier allows
+/// a later stage to use it, but the rewrite carries values only within one
+/// stage (PipelinePreconditions), so an inferred schedule must not make one.
+static std::optional<ScheduleViolation>
+findCrossStageValue(PipelinedOp loop, const PipelineSchedule &schedule) {
+  for (unsigned b = 0, n = schedule.statements.size(); b < n; ++b)
+    for (unsigned a : getValueProducers(loop, schedule.statements, b)) {
+      if (schedule.stage[a] == schedule.stage[b])
+        continue;
+      auto name = [&](unsigned i) {
+        return "statement #" + std::to_string(i) + " ('" +
+               schedule.statements[i]->getName().getStringRef().str() +
+               "', stage " + std::to_string(schedule.stage[i]) + ")";
+      };
+      ScheduleViolation violation;
+      violation.op = schedule.statements[b];
+      violation.other = schedule.statements[a];
+      violation.message = name(b) + " uses a value that " + name(a) +
+                          " computes, and the pipelining rewrite carries "
+                          "values only within one stage";
+      violation.note = name(a) + " computes it here";
+      return violation;
+    }
+  return std::nullopt;
+}
+
 InferredSchedule mlir::tile::inferSchedule(PipelinedOp loop,
                                            int64_t numStages) {
   InferredSchedule result;
@@ -109,6 +135,8 @@ InferredSchedule mlir::tile::inferSchedule(PipelinedOp loop,
 
     std::optional<ScheduleViolation> violation =
         findScheduleViolation(loop, schedule);
+    if (!violation)
+      violation = findCrossStageValue(loop, schedule);
     if (!violation)
       return result;
 
