@@ -219,9 +219,16 @@ mlir::tile::outlineKernel(KernelOp kernel, gpu::GPUModuleOp module,
       (staticBytes ? llvm::alignTo(staticBytes, kSharedTileAlignment) : 0);
   if (totalBytes > chip.maxSharedBytesPerBlock) {
     gpuFunc.erase();
-    return kernel.emitError("kernel needs ")
-           << totalBytes << " bytes of shared memory but " << chip.name
-           << " allows " << chip.maxSharedBytesPerBlock << " per block";
+    InFlightDiagnostic diag = kernel.emitError("kernel needs ")
+                              << totalBytes << " bytes of shared memory but "
+                              << chip.name << " allows "
+                              << chip.maxSharedBytesPerBlock << " per block";
+    // tile-smem-budget counts the tiles alone.
+    if (staticBytes)
+      diag << " (" << sharedBytes << " for its tiles, "
+           << totalBytes - sharedBytes
+           << " for the mbarriers of its TMA copies)";
+    return diag;
   }
 
   OpBuilder host(kernel);
