@@ -172,7 +172,7 @@ tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
   LaunchDesc desc;
   bool seenKernel = false, seenGrid = false, seenBlock = false,
        seenShared = false, seenChip = false, seenTranspose = false,
-       seenCluster = false;
+       seenCluster = false, seenGridExpr = false;
   unsigned clusterLine = 0;
   std::istringstream in(text);
   std::string rawLine;
@@ -246,6 +246,9 @@ tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
         return fail("unsupported element type '" + words[2] + "' of arg '" +
                     arg.name + "' (expected f16, bf16 or f32)");
       arg.type = *type;
+      for (const ArgDesc &other : desc.args)
+        if (other.name == arg.name)
+          return fail("duplicate arg '" + arg.name + "'");
       if (!parseShape(words[3], arg.shape))
         return fail("bad shape '" + words[3] + "' of arg '" + arg.name +
                     "' (expected positive extents like 128x64)");
@@ -274,6 +277,9 @@ tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
       TensorMapDesc map;
       map.argName = words[1];
       map.line = lineNo;
+      for (const TensorMapDesc &other : desc.tensorMaps)
+        if (other.argName == map.argName)
+          return fail("duplicate tensormap of arg '" + map.argName + "'");
       int64_t rows, cols;
       if (!parseBox(words[2], rows, cols))
         return fail("bad box '" + words[2] + "' of tensormap '" + map.argName +
@@ -310,6 +316,8 @@ tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
                     words[3] + " blocks is more than 8");
       clusterLine = lineNo;
     } else if (key == "grid_expr") {
+      if (!once(seenGridExpr))
+        return fail("duplicate 'grid_expr' line");
       size_t pos = line.find("grid_expr") + std::strlen("grid_expr");
       std::string rest = line.substr(pos);
       size_t b = rest.find_first_not_of(" \t");
