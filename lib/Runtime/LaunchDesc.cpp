@@ -277,9 +277,6 @@ tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
       TensorMapDesc map;
       map.argName = words[1];
       map.line = lineNo;
-      for (const TensorMapDesc &other : desc.tensorMaps)
-        if (other.argName == map.argName)
-          return fail("duplicate tensormap of arg '" + map.argName + "'");
       int64_t rows, cols;
       if (!parseBox(words[2], rows, cols))
         return fail("bad box '" + words[2] + "' of tensormap '" + map.argName +

@@ -150,8 +150,6 @@ TEST(LaunchDesc, RejectsBadFilesWithTheLineAndCause) {
       {"kernel k\ngemm_transpose 1 0\ngemm_transpose 1 0\n",
        "line 3: duplicate 'gemm_transpose' line"},
       {"kernel k\narg A f16 2x2\narg A f16 2x2\n", "line 3: duplicate arg 'A'"},
-      {"kernel k\ntensormap A 64x32 swizzle 64\ntensormap A 64x32 swizzle 64\n",
-       "line 3: duplicate tensormap of arg 'A'"},
       {"kernel k\ngrid_expr 1 1 1\ngrid_expr 2 1 1\n",
        "line 3: duplicate 'grid_expr' line"},
       {"kernel k\ntensormap A 64x32\n",
