@@ -51,13 +51,13 @@ static void lowerKernel(RewriterBase &rewriter, KernelOp kernel) {
 /// A tile lives as long as its thread block: a heap buffer allocated in the
 /// kernel body (later the grid loop's body), before the op of the body that
 /// holds the allocation, and freed at the body's end, wherever in the body
-/// the tile is allocated. The GPU lowering gives
-/// every tile its own slot of the block's shared memory or registers in the
-/// same way, so a tile allocated in an scf.if and yielded out lives on.
-/// `memref.alloca` in a `memref.alloca_scope` would say the same, but the
-/// standard lowering cannot convert a scope whose body `scf` loops have
-/// already become branches, and plain allocas in the grid loop would grow the
-/// stack by one set of tiles per thread block.
+/// the tile is allocated. The GPU lowering gives every tile its own slot of
+/// the block's shared memory or registers in the same way, so a tile
+/// allocated in an scf.if and yielded out lives on. `memref.alloca` in a
+/// `memref.alloca_scope` would say the same, but the standard lowering cannot
+/// convert a scope whose body `scf` loops have already become branches, and
+/// plain allocas in the grid loop would grow the stack by one set of tiles per
+/// thread block.
 static void lowerTileAlloc(RewriterBase &rewriter, Operation *alloc) {
   auto type = cast<MemRefType>(alloc->getResult(0).getType());
   auto kernel = alloc->getParentOfType<KernelOp>();

@@ -309,33 +309,28 @@ static LogicalResult verifyTileAlloc(Operation *op, MemRefType type,
            << getMemorySpaceAttr(op->getContext(), expected) << ", got "
            << (space ? stringifyMemorySpace(*space) : StringRef("unsupported"))
            << " memory";
-  // Passes size tiles in int64_t bytes (shared memory offsets, the budget):
-  // a tile is at most 2^32 bytes, far beyond any chip, so no product wraps.
-  constexpr int64_t kMaxTileBytes = int64_t(1) << 32;
-  int64_t elements = 1;
-  for (auto [i, dim] : llvm::enumerate(type.getShape())) {
+  for (auto [i, dim] : llvm::enumerate(type.getShape()))
     if (dim <= 0)
       return op->emitOpError()
              << "tile dimension #" << i << " must be positive, got " << dim;
-    if (dim > kMaxTileBytes / elements)
-      return op->emitOpError() << "tile of type " << type
-                               << " is too large: a tile holds at most 2^32 "
-                                  "bytes";
-    elements *= dim;
-  }
   if (!type.getLayout().isIdentity())
     return op->emitOpError("tiles must have the identity layout");
   if (failed(verifyTileElement(op, type)))
     return failure();
+  // Passes size tiles in int64_t bytes (shared memory offsets, the budget):
+  // a tile is at most 2^32 bytes, far beyond any chip, so no product wraps.
   // verifyTileElement allows integers, index (64 bits here) and floats.
+  constexpr int64_t kMaxTileBytes = int64_t(1) << 32;
   Type element = type.getElementType();
-  int64_t elementBits =
-      element.isIndex() ? 64 : element.getIntOrFloatBitWidth();
-  int64_t elementBytes = llvm::divideCeil(elementBits, int64_t(8));
-  if (elements > kMaxTileBytes / elementBytes)
-    return op->emitOpError() << "tile of type " << type
-                             << " is too large: a tile holds at most 2^32 "
-                                "bytes";
+  int64_t bytes = llvm::divideCeil(
+      element.isIndex() ? 64 : element.getIntOrFloatBitWidth(), int64_t(8));
+  for (int64_t dim : type.getShape()) {
+    if (dim > kMaxTileBytes / bytes)
+      return op->emitOpError() << "tile of type " << type
+                               << " is too large: a tile holds at most 2^32 "
+                                  "bytes";
+    bytes *= dim;
+  }
   return success();
 }
 

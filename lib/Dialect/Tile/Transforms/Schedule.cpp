@@ -94,6 +94,12 @@ int64_t PipelineSchedule::getNumVersions(Value buffer) const {
   return distance + 1;
 }
 
+std::string PipelineSchedule::describe(unsigned index) const {
+  return "statement #" + std::to_string(index) + " ('" +
+         statements[index]->getName().getStringRef().str() + "', stage " +
+         std::to_string(stage[index]) + ")";
+}
+
 std::optional<PipelineSchedule> mlir::tile::getSchedule(PipelinedOp loop) {
   std::optional<ArrayRef<int64_t>> stage = loop.getStage();
   if (!stage)

@@ -67,18 +67,14 @@ findCrossStageValue(PipelinedOp loop, const PipelineSchedule &schedule) {
     for (unsigned a : getValueProducers(loop, schedule.statements, b)) {
       if (schedule.stage[a] == schedule.stage[b])
         continue;
-      auto name = [&](unsigned i) {
-        return "statement #" + std::to_string(i) + " ('" +
-               schedule.statements[i]->getName().getStringRef().str() +
-               "', stage " + std::to_string(schedule.stage[i]) + ")";
-      };
       ScheduleViolation violation;
       violation.op = schedule.statements[b];
       violation.other = schedule.statements[a];
-      violation.message = name(b) + " uses a value that " + name(a) +
+      violation.message = schedule.describe(b) + " uses a value that " +
+                          schedule.describe(a) +
                           " computes, and the pipelining rewrite carries "
                           "values only within one stage";
-      violation.note = name(a) + " computes it here";
+      violation.note = schedule.describe(a) + " computes it here";
       return violation;
     }
   return std::nullopt;

@@ -68,12 +68,7 @@ private:
 } // namespace
 
 std::string ScheduleChecker::describe(unsigned index) const {
-  std::string result;
-  llvm::raw_string_ostream os(result);
-  os << "statement #" << index << " ('"
-     << schedule.statements[index]->getName().getStringRef() << "', stage "
-     << schedule.stage[index] << ")";
-  return result;
+  return schedule.describe(index);
 }
 
 std::string ScheduleChecker::describeBuffer(Value buffer) {

@@ -37,6 +37,9 @@ struct PipelineSchedule {
   /// that reads it, so a version is not overwritten while a later stage
   /// still reads it. 1 for a buffer no statement writes.
   int64_t getNumVersions(Value buffer) const;
+
+  /// "statement #i ('<op name>', stage s)", as diagnostics name statements.
+  std::string describe(unsigned index) const;
 };
 
 /// The schedule written in `loop`'s `stage` / `order` attributes, `order`
