@@ -151,10 +151,12 @@ static void emitIf(OpBuilder &b, Location loc, Value cond,
 
 /// Can a 2-element vector store at an even linear index use 2-element
 /// alignment? Only when rows hold whole pairs and the base is not offset by
-/// an odd amount, i.e. an identity layout.
-static bool canStorePairs(MemRefType type) {
-  return type.getLayout().isIdentity() &&
-         getElementBytes(type.getElementType()) <= 8;
+/// an odd amount: an identity layout over a base that is itself aligned (a
+/// memref.view's byte shift is not in its type).
+static bool canStorePairs(const OtherSide &other) {
+  return other.type.getLayout().isIdentity() &&
+         getElementBytes(other.type.getElementType()) <= 8 &&
+         copy::hasAlignedBase(other.memref);
 }
 
 /// Fragment -> global for 16-bit elements, two mma tiles (j, j+1) of one row
@@ -247,7 +249,7 @@ static void storeExchangedPairs(OpBuilder &b, Location loc,
 static bool canExchangePairs(const OtherSide &other, const FragmentLayout &l,
                              Type dstElem) {
   if (getElementBytes(dstElem) != 2 || l.tilesN % 2 != 0 ||
-      !canStorePairs(other.type) || other.type.isDynamicDim(1))
+      !canStorePairs(other) || other.type.isDynamicDim(1))
     return false;
   int64_t colDivisor =
       other.offsets.empty() ? 4 : getKnownDivisor(other.offsets[1]);
@@ -429,7 +431,7 @@ void fragment::lowerFragmentCopy(CopyOp op, FragmentState &state) {
           storeOne(inner, values[1], oRow1, oCol1);
         });
       };
-      if (!global || !canStorePairs(other.type)) {
+      if (!global || !canStorePairs(other)) {
         storeEach(b);
         continue;
       }

@@ -93,6 +93,31 @@ func.func @store_unaligned(%C: memref<256x256xf16>, %j: index) {
 
 // -----
 
+// A C that memref.view carves out of a byte buffer 2 bytes past its start
+// has an identity layout, but its rows are only 2-byte aligned (the view's
+// byte shift is not in its type): neither the 8-byte exchanged stores nor the
+// 4-byte pairs may be promised, so every element is stored on its own.
+// CHECK-LABEL: func.func @store_shifted_view
+// CHECK-NOT: gpu.shuffle
+// CHECK-NOT: vector.store {{.*}} : memref<128x128xf16>
+// CHECK: memref.store %{{.*}} : memref<128x128xf16>
+// CHECK-NOT: gpu.shuffle
+// CHECK-NOT: vector.store {{.*}} : memref<128x128xf16>
+// CHECK: return
+func.func @store_shifted_view(%buf: memref<32770xi8>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %c2 = arith.constant 2 : index
+    %C = memref.view %buf[%c2][] : memref<32770xi8> to memref<128x128xf16>
+    %C_l = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    tile.clear %C_l : memref<128x128xf32, #gpu.address_space<private>>
+    tile.copy %C_l to %C : memref<128x128xf32, #gpu.address_space<private>> to memref<128x128xf16>
+  }
+  return
+}
+
+// -----
+
 // An edge tile: 128x128 tiles of a 1000x1000 C may leave it, but 1000 and
 // the tile offsets are multiples of 4, so each lane's 4-column chunk is
 // wholly inside or wholly outside. The exchange stays, and each 8-byte store
