@@ -29,11 +29,12 @@ using namespace mlir;
 using namespace mlir::tile;
 
 /// Every memref the kernel's tile ops use (tiles, and the tensors copies
-/// read and write) must have integer or float elements of whole bytes: the
-/// lowering sizes chunks, swizzles and registers by the element's byte size,
-/// which `index` (or any other type) does not have on the GPU and which is 0
-/// for `i1` or `f4E2M1FN`. Other ops keep theirs (a memref.load of an index
-/// table is fine).
+/// read and write) must have integer or float elements of 1, 2, 4 or 8
+/// bytes: the lowering sizes chunks, swizzles and registers by the element's
+/// byte size, which `index` (or any other type) does not have on the GPU,
+/// which is 0 for `i1` or `f4E2M1FN`, and which for `i24` differs from the
+/// element's spacing in memory. Other ops keep theirs (a memref.load of an
+/// index table is fine).
 static LogicalResult checkElementTypes(KernelOp kernel) {
   WalkResult result = kernel.getBody().walk([&](Operation *op) {
     if (!isa<TileDialect>(op->getDialect()))
@@ -44,12 +45,14 @@ static LogicalResult checkElementTypes(KernelOp kernel) {
       if (!memref)
         continue;
       Type element = memref.getElementType();
-      if (element.isIntOrFloat() && element.getIntOrFloatBitWidth() % 8 == 0)
+      if (element.isIntOrFloat() &&
+          llvm::is_contained({8u, 16u, 32u, 64u},
+                             element.getIntOrFloatBitWidth()))
         continue;
       op->emitOpError("uses a memref of ")
           << element
           << " elements; the GPU lowering handles integer and float "
-             "elements of whole bytes only";
+             "elements of 1, 2, 4 or 8 bytes only";
       return WalkResult::interrupt();
     }
     return WalkResult::advance();

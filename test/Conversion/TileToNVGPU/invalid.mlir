@@ -75,9 +75,24 @@ tile.kernel grid(%c1) threads(32) as (%bx) {
 func.func @index_tile(%A: memref<64x64xindex>) {
   %c1 = arith.constant 1 : index
   tile.kernel grid(%c1) threads(128) as (%bx) {
-    // expected-error @+1 {{'tile.alloc_shared' op uses a memref of 'index' elements; the GPU lowering handles integer and float elements of whole bytes only}}
+    // expected-error @+1 {{'tile.alloc_shared' op uses a memref of 'index' elements; the GPU lowering handles integer and float elements of 1, 2, 4 or 8 bytes only}}
     %S = tile.alloc_shared : memref<64x64xindex, #gpu.address_space<workgroup>>
     tile.copy %A to %S : memref<64x64xindex> to memref<64x64xindex, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// A 3-byte element: a vector of them is packed (6 bytes for two), but a
+// memref spaces them 4 bytes apart, so a chunk would read the wrong bytes.
+func.func @i24_tensor(%A: memref<256x512xi24>) {
+  %c1 = arith.constant 1 : index
+  %c0 = arith.constant 0 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    // expected-error @+1 {{'tile.alloc_shared' op uses a memref of 'i24' elements; the GPU lowering handles integer and float elements of 1, 2, 4 or 8 bytes only}}
+    %T = tile.alloc_shared : memref<32x128xi24, #gpu.address_space<workgroup>>
+    tile.copy %A[%c0, %c0] to %T : memref<256x512xi24> to memref<32x128xi24, #gpu.address_space<workgroup>>
   }
   return
 }
@@ -89,7 +104,7 @@ func.func @i1_tensor(%A: memref<256x512xi1>) {
   %c1 = arith.constant 1 : index
   %c0 = arith.constant 0 : index
   tile.kernel grid(%c1) threads(128) as (%bx) {
-    // expected-error @+1 {{'tile.alloc_shared' op uses a memref of 'i1' elements; the GPU lowering handles integer and float elements of whole bytes only}}
+    // expected-error @+1 {{'tile.alloc_shared' op uses a memref of 'i1' elements; the GPU lowering handles integer and float elements of 1, 2, 4 or 8 bytes only}}
     %T = tile.alloc_shared : memref<32x128xi1, #gpu.address_space<workgroup>>
     tile.copy_async %A[%c0, %c0] to %T : memref<256x512xi1> to memref<32x128xi1, #gpu.address_space<workgroup>>
   }
