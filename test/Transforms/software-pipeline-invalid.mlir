@@ -403,6 +403,30 @@ func.func @use_after_enclosing_loop(%A: memref<64x64xf16>, %C: memref<64x64xf16>
 
 // -----
 
+// A view made before the loop views version 0; read after the loop it would
+// not see the last iteration's tile.
+func.func @view_before_loop_read_after(%A: memref<64x64xf16>, %C: memref<64x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    // expected-note @+1 {{the view is made here}}
+    %A_v = memref.cast %A_s : memref<16x16xf16, #gpu.address_space<workgroup>> to memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    // expected-note @+1 {{the pipelined loop is here}}
+    tile.pipelined %c0 to %c4 step %c1 stage = [0, 1] as (%k) {
+      tile.copy %A[%c0, %k] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.gemm %A_s, %A_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+    }
+    // expected-error @+1 {{uses a shared tile that a pipelined loop multi-buffers after the loop, through a view made before it; such a view sees the first version, not the last iteration's: make the view after the loop}}
+    tile.copy %A_v to %C : memref<16x16xf16, #gpu.address_space<workgroup>> to memref<64x64xf16>
+  }
+  return
+}
+
+// -----
+
 // A value that would leave a guarded step as an scf.if result must have a
 // zero the other branch can yield.
 func.func @vector_between_statements(%A: memref<64x64xf16>, %C: memref<64x64xf16>) {

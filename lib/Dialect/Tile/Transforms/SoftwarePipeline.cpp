@@ -12,6 +12,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 #include "llvm/ADT/DenseMap.h"
@@ -116,25 +117,60 @@ struct TileSoftwarePipelinePass
     }
   }
 
+  /// Whether `op`, outside `loop`, runs before it: before the loop in its
+  /// block, or before an op that encloses the loop.
+  static bool isBeforeLoop(Operation *op, PipelinedOp loop) {
+    if (Operation *ancestor = loop->getBlock()->findAncestorOpInBlock(*op))
+      return ancestor->isBeforeInBlock(loop);
+    Operation *enclosing = op->getBlock()->findAncestorOpInBlock(*loop);
+    return enclosing && op->isBeforeInBlock(enclosing);
+  }
+
   /// Uses of a multi-buffered tile outside its loop are redirected to one
   /// version: the last iteration's after the loop, version 0 before it. That
   /// needs "after" to be visible from the loop's block; a use after an op
   /// that encloses the loop (an outer loop, say) could see any iteration.
+  /// A view made before the loop is a use before it, so it views version 0;
+  /// what reads through it after the loop would see that version, not the
+  /// last iteration's. (Inside the loop, PipelinePreconditions refuses
+  /// views.)
   static LogicalResult checkUsesOutside(PipelinedOp loop, Value tile) {
     for (Operation *user : tile.getUsers()) {
-      if (loop->isAncestor(user) ||
-          loop->getBlock()->findAncestorOpInBlock(*user))
+      if (loop->isAncestor(user))
         continue;
-      Operation *enclosing = user->getBlock()->findAncestorOpInBlock(*loop);
-      if (enclosing && user->isBeforeInBlock(enclosing))
+      if (!loop->getBlock()->findAncestorOpInBlock(*user) &&
+          !isBeforeLoop(user, loop)) {
+        InFlightDiagnostic diag =
+            user->emitOpError()
+            << "uses a shared tile that a pipelined loop multi-buffers, but "
+               "outside the loop's block; the rewrite cannot tell which "
+               "version it sees";
+        diag.attachNote(loop.getLoc()) << "the pipelined loop is here";
+        return diag;
+      }
+      if (!isa<ViewLikeOpInterface>(user) || !isBeforeLoop(user, loop))
         continue;
-      InFlightDiagnostic diag =
-          user->emitOpError()
-          << "uses a shared tile that a pipelined loop multi-buffers, but "
-             "outside the loop's block; the rewrite cannot tell which "
-             "version it sees";
-      diag.attachNote(loop.getLoc()) << "the pipelined loop is here";
-      return diag;
+      SmallVector<Operation *> views = {user};
+      while (!views.empty()) {
+        Operation *view = views.pop_back_val();
+        for (Operation *reader : view->getUsers()) {
+          if (isa<ViewLikeOpInterface>(reader)) {
+            views.push_back(reader);
+            continue;
+          }
+          if (loop->isAncestor(reader) || isBeforeLoop(reader, loop))
+            continue;
+          InFlightDiagnostic diag =
+              reader->emitOpError()
+              << "uses a shared tile that a pipelined loop multi-buffers "
+                 "after the loop, through a view made before it; such a "
+                 "view sees the first version, not the last iteration's: "
+                 "make the view after the loop";
+          diag.attachNote(user->getLoc()) << "the view is made here";
+          diag.attachNote(loop.getLoc()) << "the pipelined loop is here";
+          return diag;
+        }
+      }
     }
     return success();
   }
