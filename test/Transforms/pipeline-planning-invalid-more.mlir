@@ -1,0 +1,94 @@
+// RUN: tile-opt --tile-pipeline-planning --split-input-file -verify-diagnostics %s
+
+// Schedules whose 'order' runs a statement before one it depends on within
+// the same stage, for each kind of dependence, and a dependence through
+// memory that neither statement declares.
+
+// A statement ordered before the one that computes a value it uses.
+!A = memref<256x256xf16>
+!As = memref<64x32xf16, #gpu.address_space<workgroup>>
+
+func.func @order_against_value(%A: !A, %rows: memref<8xindex>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    tile.pipelined %c0 to %c8 step %c1 stage = [0, 0] order = [1, 0] as (%k) {
+      // expected-note @+1 {{statement #0 ('memref.load', stage 0) computes it here}}
+      %row = memref.load %rows[%k] : memref<8xindex>
+      // expected-error @+1 {{'order' runs statement #1 ('tile.copy', stage 0) before statement #0 ('memref.load', stage 0) in the same stage, but it uses a value that statement #0 ('memref.load', stage 0) computes}}
+      tile.copy %A[%row, %c0] to %A_s : !A to !As
+    }
+  }
+  return
+}
+
+// -----
+
+// A copy ordered before the gemm that reads the tile it overwrites.
+!A = memref<256x256xf16>
+!As = memref<64x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x64xf16, #gpu.address_space<workgroup>>
+!Cl = memref<64x64xf32, #gpu.address_space<private>>
+
+func.func @order_against_read(%A: !A) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.pipelined %c0 to %c8 step %c1 stage = [0, 0] order = [1, 0] as (%k) {
+      // expected-note @+1 {{statement #0 ('tile.gemm', stage 0) reads shared tile %0 (64x32xf16) here}}
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+      // expected-error @+1 {{'order' runs statement #1 ('tile.copy', stage 0) before statement #0 ('tile.gemm', stage 0) in the same stage, but it overwrites shared tile %0 (64x32xf16) that statement #0 ('tile.gemm', stage 0) reads earlier in the same iteration}}
+      tile.copy %A[%c0, %k] to %A_s : !A to !As
+    }
+  }
+  return
+}
+
+// -----
+
+// Two writes of one fragment swapped by 'order'.
+!A = memref<256x256xf16>
+!Af = memref<64x32xf16, #gpu.address_space<private>>
+
+func.func @order_against_write(%A: !A) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_f = tile.alloc_fragment : !Af
+    tile.pipelined %c0 to %c8 step %c1 stage = [0, 0] order = [1, 0] as (%k) {
+      // expected-note @+1 {{statement #0 ('tile.clear', stage 0) writes fragment %0 (64x32xf16) here}}
+      tile.clear %A_f : !Af
+      // expected-error @+1 {{'order' runs statement #1 ('tile.copy', stage 0) before statement #0 ('tile.clear', stage 0) in the same stage, but it writes fragment %0 (64x32xf16) that statement #0 ('tile.clear', stage 0) writes earlier in the same iteration}}
+      tile.copy %A[%c0, %k] to %A_f : !A to !Af
+    }
+  }
+  return
+}
+
+// -----
+
+// Two calls that declare no memory effects: each may read and write all
+// memory, so the second cannot run a stage ahead of the first.
+func.func private @opaque()
+
+func.func @unknown_memory() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    tile.pipelined %c0 to %c8 step %c1 stage = [1, 0] as (%k) {
+      // expected-note @+1 {{statement #0 ('func.call', stage 1) writes unknown memory here}}
+      func.call @opaque() : () -> ()
+      // expected-error @+1 {{statement #1 ('func.call', stage 0) reads unknown memory that statement #0 ('func.call', stage 1) writes, so it cannot run in an earlier stage; statement #1 does not declare its memory effects, so it is assumed to touch all memory; statement #0 does not declare its memory effects, so it is assumed to touch all memory}}
+      func.call @opaque() : () -> ()
+    }
+  }
+  return
+}
