@@ -9,7 +9,7 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/tile ${PROJECT_SOURCE_DIR}/inclu
 install(DIRECTORY ${PROJECT_BINARY_DIR}/include/tile
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   FILES_MATCHING PATTERN "*.inc")
-install(TARGETS tile-opt RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
+install(TARGETS tile-opt tile-translate RUNTIME DESTINATION ${CMAKE_INSTALL_BINDIR})
 
 # The static libraries behind TileInitAll, in link order (each before the
 # libraries it uses), read off the targets' own link dependencies so the

@@ -13,11 +13,15 @@
 #include "mlir/Tools/mlir-translate/MlirTranslateMain.h"
 #include "mlir/Tools/mlir-translate/Translation.h"
 #include "tile/Conversion/TileToNVGPU/KernelArtifacts.h"
+#include "tile/InitAll.h"
 
 using namespace mlir;
 
 int main(int argc, char **argv) {
+  // The tile dialect too: a module that still holds tile ops then gets our
+  // "run tile-opt --tile-to-ptx first", not a parse error.
   auto registerDialects = [](DialectRegistry &registry) {
+    tile::registerAllTileDialects(registry);
     registerAllDialects(registry);
     registerAllExtensions(registry);
   };

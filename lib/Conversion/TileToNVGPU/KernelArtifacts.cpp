@@ -12,7 +12,9 @@
 using namespace mlir;
 
 LogicalResult mlir::tile::writeKernelPTX(Operation *op, raw_ostream &os) {
-  unsigned count = 0;
+  // One PTX file holds one module: two objects (two gpu.binary ops, or one
+  // with two targets) written one after the other would not assemble.
+  StringAttr ptx;
   WalkResult result = op->walk([&](gpu::BinaryOp binary) {
     for (Attribute attr : binary.getObjects()) {
       auto object = cast<gpu::ObjectAttr>(attr);
@@ -21,16 +23,22 @@ LogicalResult mlir::tile::writeKernelPTX(Operation *op, raw_ostream &os) {
                          "gpu-module-to-binary{format=isa}");
         return WalkResult::interrupt();
       }
-      os << object.getObject().getValue();
-      ++count;
+      if (ptx) {
+        binary.emitError("holds a second PTX object, and a PTX file holds "
+                         "one; tile-to-ptx puts every kernel of a module "
+                         "into one gpu.binary for one chip");
+        return WalkResult::interrupt();
+      }
+      ptx = object.getObject();
     }
     return WalkResult::advance();
   });
   if (result.wasInterrupted())
     return failure();
-  if (count == 0)
+  if (!ptx)
     return op->emitError("no gpu.binary holding PTX; run tile-opt "
                          "--tile-to-ptx=chip=sm_XX first");
+  os << ptx.getValue();
   return success();
 }
 
