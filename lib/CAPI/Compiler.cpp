@@ -20,6 +20,7 @@
 #include "tile/Conversion/TileToNVGPU/KernelArtifacts.h"
 #include "tile/InitAll.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/VirtualFileSystem.h"
 
 using namespace mlir;
 
@@ -81,6 +82,11 @@ withModule(MlirStringRef source, MlirStringCallback diagnostic, void *userData,
   auto buffer = llvm::MemoryBuffer::getMemBufferCopy(unwrap(source), "<input>");
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  // The handler quotes the source line of a location in a file it can open;
+  // a host compiling untrusted text must not have it open any file a
+  // `loc("...")` names. An empty file system leaves it <input> alone.
+  sourceMgr.setVirtualFileSystem(
+      llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>());
   SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagnostics);
 
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);

@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import ctypes
 import os
+import threading
+import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,24 +57,32 @@ def library_path() -> Path:
 
 
 _lib = None
+_lib_lock = threading.Lock()
 
 
 def _library():
     global _lib
-    if _lib is None:
-        path = library_path()
-        if not path.exists():
-            raise OSError(
-                f"libTileCAPI.so not found at {path}: build tile-mlir "
-                "(scripts/test.sh) or set TILE_MLIR_CAPI")
-        _lib = ctypes.CDLL(str(path))
-        _lib.tileCompile.argtypes = [_StringRef, _StringRef, _Callback,
-                                     _Callback, ctypes.c_void_p]
-        _lib.tileCompile.restype = _LogicalResult
-        for emit in (_lib.tileEmitPTX, _lib.tileEmitLaunch):
-            emit.argtypes = [_StringRef, _Callback, _Callback, ctypes.c_void_p]
-            emit.restype = _LogicalResult
-    return _lib
+    with _lib_lock:
+        if _lib is None:
+            path = library_path()
+            if not path.exists():
+                raise OSError(
+                    f"libTileCAPI.so not found at {path}: build tile-mlir "
+                    "(scripts/test.sh) or set TILE_MLIR_CAPI")
+            # An absolute path: dlopen looks a bare or relative name up in
+            # the system's library path, not in the current directory.
+            lib = ctypes.CDLL(str(path.resolve()))
+            lib.tileCompile.argtypes = [_StringRef, _StringRef, _Callback,
+                                        _Callback, ctypes.c_void_p]
+            lib.tileCompile.restype = _LogicalResult
+            for emit in (lib.tileEmitPTX, lib.tileEmitLaunch):
+                emit.argtypes = [_StringRef, _Callback, _Callback,
+                                 ctypes.c_void_p]
+                emit.restype = _LogicalResult
+            # Published only once configured: another thread must not call
+            # it with ctypes' default argument conversions.
+            _lib = lib
+        return _lib
 
 
 def _ref(text: str) -> tuple[_StringRef, bytes]:
@@ -90,9 +100,12 @@ def _call(function, *texts: str) -> str:
         lambda s, _: diagnostics.append(ctypes.string_at(s.data, s.length)))
     refs = [_ref(text) for text in texts]  # keeps the bytes alive
     result = function(*(ref for ref, _ in refs), on_output, on_diagnostic, None)
+    # Diagnostics quote the source's bytes, which need not be UTF-8 where a
+    # message cuts a character or names a symbol like @"\FF".
     if not result.value:
-        raise CompileError(b"".join(diagnostics).decode())
-    return b"".join(output).decode()
+        raise CompileError(
+            b"".join(diagnostics).decode("utf-8", errors="backslashreplace"))
+    return b"".join(output).decode("utf-8", errors="backslashreplace")
 
 
 def compile(source: str, pipeline: str = "") -> str:
@@ -124,7 +137,12 @@ def emit_launch(module: str) -> str:
 def _option(name: str, value) -> str:
     if isinstance(value, bool):
         value = "true" if value else "false"
-    return f"{name.replace('_', '-')}={value}"
+    text = str(value)
+    # The value goes into a textual pipeline, where a space, a comma or a
+    # brace would start another option or end the pipeline's.
+    if not text or any(c in text for c in " \t\n,{}'\"="):
+        raise ValueError(f"option {name}={value!r}: not a single value")
+    return f"{name.replace('_', '-')}={text}"
 
 
 def compile_to_ptx(source: str, chip: str = "sm_90a", **options) -> "Kernel":
@@ -139,6 +157,10 @@ def compile_to_ptx(source: str, chip: str = "sm_90a", **options) -> "Kernel":
     settings = " ".join([_option("chip", chip)] +
                         [_option(name, value) for name, value in options.items()])
     module = compile(source, f"builtin.module(tile-to-ptx{{{settings}}})")
+    if "gpu.binary" not in module:
+        # emit_ptx would say to run tile-to-ptx, which just ran.
+        raise CompileError("the source has no tile.kernel: there is no PTX "
+                           "to write")
     return Kernel(ptx=emit_ptx(module), launch=emit_launch(module))
 
 
@@ -148,12 +170,17 @@ def parse_launch(text: str) -> list[dict]:
     kernel launch: ``kernel``, ``chip``, ``grid``, ``block``,
     ``shared_bytes``, ``args`` (name, dtype, shape), ``tensormaps`` (arg,
     box, swizzle), ``grid_expr``, and where present ``gemm_transpose`` and
-    ``cluster``."""
+    ``cluster``. As in tile-run, ``#`` starts a comment and a line with an
+    unknown key is ignored with a warning (a newer compiler's)."""
     launches: list[dict] = []
     for block in text.strip().split("\n\n"):
         launch: dict = {"args": [], "tensormaps": []}
-        for line in block.splitlines():
+        for raw in block.splitlines():
+            line = raw.partition("#")[0].strip()
+            if not line:
+                continue
             key, _, rest = line.partition(" ")
+            rest = rest.strip()
             fields = rest.split()
             if key in ("kernel", "chip"):
                 launch[key] = rest
@@ -176,8 +203,10 @@ def parse_launch(text: str) -> list[dict]:
                     "arg": arg, "box": tuple(int(d) for d in box.split("x")),
                     "swizzle": swizzle})
             else:
-                raise ValueError(f"unknown launch description line: {line!r}")
-        launches.append(launch)
+                warnings.warn(f"unknown launch description key {key!r} "
+                              "ignored", stacklevel=2)
+        if len(launch) > 2 or launch["args"] or launch["tensormaps"]:
+            launches.append(launch)
     return launches
 
 

@@ -1,8 +1,13 @@
-# The Python package's own errors: a missing C API library, and launch
-# descriptions it cannot read.
-# RUN: %tile_python %s | FileCheck %s
+# The Python package's own errors and edge cases: a missing C API library,
+# launch descriptions, option values, diagnostics that are not UTF-8, and
+# locations that name files.
+# RUN: %tile_python %s %t | FileCheck %s
 
 import os
+import sys
+import threading
+import warnings
+from pathlib import Path
 
 import tile_mlir
 
@@ -21,13 +26,18 @@ os.environ["TILE_MLIR_CAPI"] = library
 # CHECK-NEXT: verified: True
 print("verified:", "module" in tile_mlir.verify("module {}"))
 
-# A line the launch description format does not have.
-# CHECK-NEXT: ValueError: unknown launch description line: 'registers 128'
-try:
-    tile_mlir.parse_launch("kernel k\ngrid 1 1 1\nregisters 128\n")
-    print("no error")
-except ValueError as e:
-    print("ValueError:", e)
+# A line the launch description format does not have is skipped with a
+# warning, as tile-run does; '#' starts a comment; no text, no launches.
+# CHECK-NEXT: warning: unknown launch description key 'registers' ignored
+# CHECK-NEXT: parsed: [{'args': [], 'tensormaps': [], 'kernel': 'k', 'grid': (1, 1, 1)}]
+# CHECK-NEXT: empty: []
+with warnings.catch_warnings(record=True) as caught:
+    warnings.simplefilter("always")
+    parsed = tile_mlir.parse_launch("# a comment\nkernel k  # the entry\ngrid 1 1 1\nregisters 128\n")
+for w in caught:
+    print("warning:", w.message)
+print("parsed:", parsed)
+print("empty:", tile_mlir.parse_launch(""))
 
 # Kernel.info describes the one launch of a module; two are refused.
 # CHECK-NEXT: ValueError: the module launches 2 kernels
@@ -36,3 +46,65 @@ try:
     print("no error")
 except ValueError as e:
     print("ValueError:", e)
+
+# An option value that would change the pipeline's text is refused.
+# CHECK-NEXT: ValueError: option chip='sm_80 print-budget=true': not a single value
+try:
+    tile_mlir.compile_to_ptx("module {}", chip="sm_80 print-budget=true")
+    print("no error")
+except ValueError as e:
+    print("ValueError:", e)
+
+# A source without a tile kernel has no PTX to write.
+# CHECK-NEXT: CompileError: the source has no tile.kernel: there is no PTX to write
+try:
+    tile_mlir.compile_to_ptx("module {}", chip="sm_80")
+    print("no error")
+except tile_mlir.CompileError as e:
+    print("CompileError:", e)
+
+# A diagnostic that quotes bytes which are not UTF-8 is still a CompileError.
+# CHECK-NEXT: CompileError with \xff: True
+try:
+    tile_mlir.verify('func.func @f() {\n  func.call @"\\FF"() : () -> ()\n  return\n}')
+    print("no error")
+except tile_mlir.CompileError as e:
+    print("CompileError with \\xff:", "\\xff" in e.diagnostics)
+
+# A location that names a file: the message names it, but the compiler does
+# not open it to quote its line.
+# CHECK-NEXT: error: 'tile.kernel' op threads must be a positive multiple of 32 (the warp size), got 100
+# CHECK-NEXT: quotes the file: False
+secret = Path(sys.argv[1] + ".secret.mlir")
+secret.write_text("a line only this file holds\n")
+try:
+    tile_mlir.verify(
+        'func.func @f(%n: index) {\n'
+        '  tile.kernel grid(%n) threads(100) as (%bx) {\n'
+        f'  }} loc("{secret}":1:1)\n'
+        '  return\n}')
+except tile_mlir.CompileError as e:
+    print(e.diagnostics.strip().splitlines()[0].split(": ", 1)[1])
+    print("quotes the file:", "only this file holds" in e.diagnostics)
+
+# The first calls from several threads at once all succeed (the library is
+# configured before any thread can use it).
+# CHECK-NEXT: threads: 8 of 8
+tile_mlir._lib = None
+results = []
+def verify():
+    results.append("module" in tile_mlir.verify("module {}"))
+threads = [threading.Thread(target=verify) for _ in range(8)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+print(f"threads: {sum(results)} of 8")
+
+# A relative TILE_MLIR_CAPI is taken from the current directory.
+# CHECK-NEXT: relative: True
+library = Path(os.environ["TILE_MLIR_CAPI"]).resolve()
+os.chdir(library.parent)
+os.environ["TILE_MLIR_CAPI"] = library.name
+tile_mlir._lib = None
+print("relative:", "module" in tile_mlir.verify("module {}"))

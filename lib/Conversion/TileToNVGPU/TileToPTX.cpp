@@ -71,15 +71,12 @@ struct TileToPTXPass : tile::impl::TileToPTXBase<TileToPTXPass> {
            "},gpu-module-to-binary{format=isa}";
   }
 
-  LogicalResult buildPipeline(OpPassManager &pm, StringRef text) const {
+  /// Parses one of the pipelines above into `pm`; why it does not parse
+  /// goes to `errors`.
+  LogicalResult buildPipeline(OpPassManager &pm, StringRef text,
+                              raw_ostream &errors) const {
     pm.setNesting(OpPassManager::Nesting::Implicit);
-    std::string errors;
-    llvm::raw_string_ostream os(errors);
-    if (failed(parsePassPipeline(text, pm, os))) {
-      llvm::errs() << errors;
-      return failure();
-    }
-    return success();
+    return parsePassPipeline(text, pm, errors);
   }
 
   void getDependentDialects(DialectRegistry &registry) const override {
@@ -87,9 +84,9 @@ struct TileToPTXPass : tile::impl::TileToPTXBase<TileToPTXPass> {
     if (!info)
       return;
     OpPassManager front("builtin.module"), back("builtin.module");
-    if (succeeded(buildPipeline(front, getFrontPipeline(*info))))
+    if (succeeded(buildPipeline(front, getFrontPipeline(*info), llvm::nulls())))
       front.getDependentDialects(registry);
-    if (succeeded(buildPipeline(back, getBackPipeline(*info))))
+    if (succeeded(buildPipeline(back, getBackPipeline(*info), llvm::nulls())))
       back.getDependentDialects(registry);
   }
 
@@ -106,10 +103,19 @@ struct TileToPTXPass : tile::impl::TileToPTXBase<TileToPTXPass> {
                                      "same tiles' steps in step");
       return signalPassFailure();
     }
+    // The pipelines are built from validated options, so a parse error is
+    // a bug of this pass; it still goes through the diagnostics (to the C
+    // API's callback, say), not to stderr.
     OpPassManager front("builtin.module"), back("builtin.module");
-    if (failed(buildPipeline(front, getFrontPipeline(*info))) ||
-        failed(buildPipeline(back, getBackPipeline(*info))))
+    std::string errors;
+    llvm::raw_string_ostream os(errors);
+    if (failed(buildPipeline(front, getFrontPipeline(*info), os)) ||
+        failed(buildPipeline(back, getBackPipeline(*info), os))) {
+      emitError(module.getLoc(), getArgument() +
+                                     ": internal pipeline does not parse: " +
+                                     StringRef(errors).trim());
       return signalPassFailure();
+    }
     if (failed(runPipeline(front, module)))
       return signalPassFailure();
 
