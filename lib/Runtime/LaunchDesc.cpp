@@ -4,7 +4,9 @@
 
 #include <cerrno>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 using namespace tile::runtime;
@@ -213,6 +215,11 @@ tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
         return fail("expected '" + key + " <x> [<y> [<z>]]'");
       if (!once(key == "grid" ? seenGrid : seenBlock))
         return fail("duplicate '" + key + "' line");
+      // CUDA's limits, which the driver would otherwise report only at
+      // launch as an invalid value.
+      const int64_t maxGrid[3] = {0x7fffffff, 0xffff, 0xffff};
+      const int64_t maxBlock[3] = {1024, 1024, 64};
+      const int64_t *max = key == "grid" ? maxGrid : maxBlock;
       for (size_t i = 1; i < words.size(); ++i) {
         int64_t v;
         // The compiler refuses a grid it cannot fold (attachLaunchInfo);
@@ -221,11 +228,19 @@ tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
           return fail("'" + key +
                       "' extent -1: known only at run time, which tile-run "
                       "does not support (compile with static shapes)");
-        if (!parseInt(words[i], 1, 0x7fffffff, v))
+        if (!parseInt(words[i], 1, std::numeric_limits<int64_t>::max(), v))
           return fail("'" + key + "' extent '" + words[i] +
                       "' is not a positive integer");
+        if (v > max[i - 1])
+          return fail("'" + key + "' extent " + words[i] + " in " +
+                      "xyz"[i - 1] + " is above CUDA's limit of " +
+                      std::to_string(max[i - 1]));
         dims[i - 1] = unsigned(v);
       }
+      if (key == "block" && uint64_t(dims[0]) * dims[1] * dims[2] > 1024)
+        return fail("'block' of " +
+                    std::to_string(uint64_t(dims[0]) * dims[1] * dims[2]) +
+                    " threads is above CUDA's limit of 1024");
     } else if (key == "shared_bytes") {
       int64_t v;
       if (words.size() != 2)
@@ -361,6 +376,12 @@ tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
 
 bool tile::runtime::readFile(const std::string &path, std::string &contents,
                              std::string &error) {
+  // A directory opens as a stream and reads as empty: say what it is.
+  std::error_code ec;
+  if (std::filesystem::is_directory(path, ec)) {
+    error = "cannot read '" + path + "': it is a directory";
+    return false;
+  }
   std::ifstream in(path, std::ios::binary);
   if (!in) {
     error = "cannot open '" + path + "': " + std::strerror(errno);

@@ -132,7 +132,7 @@ func.func @static_8(%A: !A, %B: !B, %n: index) {
 }
 
 // CHECK-LABEL: schedule of tile.pipelined
-// CHECK-NEXT:  depth 2, showing 6 iterations (the trip count is dynamic)
+// CHECK-NEXT:  depth 2, showing 6 iterations (no static trip count)
 // CHECK:       t=6   epilogue  | gemm it5
 func.func @dynamic(%A: !A, %B: !B, %n: index) {
   %c0 = arith.constant 0 : index
@@ -192,6 +192,31 @@ func.func @never(%A: !A, %B: !B, %n: index) {
     %B_s = tile.alloc_shared : !Bs
     %C_l = tile.alloc_fragment : !Cl
     tile.pipelined %c0 to %c0 step %c1 num_stages = 2 as (%k) {
+      %ko = arith.muli %k, %c32 : index
+      tile.copy %A[%c0, %ko] to %A_s : !A to !As
+      tile.copy %B[%ko, %c0] to %B_s : !B to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }
+  }
+  return
+}
+
+// Bounds so far apart that ub - lb overflows int64_t: 2^64 - 1 trips, more
+// than a static count can say, so the loop is shown as one without.
+// CHECK-LABEL: schedule of tile.pipelined
+// CHECK-NEXT:  depth 2, showing 6 iterations (no static trip count)
+// CHECK:       t=0   prologue
+func.func @far_apart(%A: !A, %B: !B) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %lb = arith.constant -9223372036854775808 : index
+  %ub = arith.constant 9223372036854775807 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.pipelined %lb to %ub step %c1 num_stages = 2 as (%k) {
       %ko = arith.muli %k, %c32 : index
       tile.copy %A[%c0, %ko] to %A_s : !A to !As
       tile.copy %B[%ko, %c0] to %B_s : !B to !Bs

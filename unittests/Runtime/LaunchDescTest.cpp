@@ -124,6 +124,15 @@ TEST(LaunchDesc, RejectsBadFilesWithTheLineAndCause) {
        "not support (compile with static shapes)"},
       {"kernel k\nblock -4\n",
        "line 2: 'block' extent '-4' is not a positive integer"},
+      {"kernel k\ngrid 4294967296\n",
+       "line 2: 'grid' extent 4294967296 in x is above CUDA's limit of "
+       "2147483647"},
+      {"kernel k\ngrid 1 70000\n",
+       "line 2: 'grid' extent 70000 in y is above CUDA's limit of 65535"},
+      {"kernel k\nblock 32 1 128\n",
+       "line 2: 'block' extent 128 in z is above CUDA's limit of 64"},
+      {"kernel k\nblock 64 32\n",
+       "line 2: 'block' of 2048 threads is above CUDA's limit of 1024"},
       {"kernel k\nshared_bytes lots\n",
        "line 2: 'shared_bytes' value 'lots' is not a non-negative integer"},
       {"kernel k\narg A f64 2x2\n",
@@ -209,6 +218,8 @@ TEST(LaunchDesc, ReadFileNamesTheFileAndTheReason) {
   EXPECT_FALSE(readFile("/nonexistent/dir/x.launch", contents, error));
   EXPECT_EQ(error, "cannot open '/nonexistent/dir/x.launch': No such file or "
                    "directory");
+  EXPECT_FALSE(readFile("/", contents, error));
+  EXPECT_EQ(error, "cannot read '/': it is a directory");
 }
 
 } // namespace

@@ -99,10 +99,12 @@ static bool hasCPUMemorySpace(Type type) {
 }
 
 /// Rejects kernels that use memory the CPU cannot model, before anything is
-/// rewritten, so that a failed run leaves the input untouched.
+/// rewritten, so that a failed run leaves the input untouched: what ops in
+/// the kernel produce and what they use (the function's arguments too).
 static LogicalResult checkMemorySpaces(KernelOp kernel) {
   WalkResult result = kernel.walk([&](Operation *op) {
-    for (Value value : op->getResults()) {
+    for (Value value :
+         llvm::concat<Value>(op->getResults(), op->getOperands())) {
       if (hasCPUMemorySpace(value.getType()))
         continue;
       op->emitError() << "cannot run on the CPU: memory space "

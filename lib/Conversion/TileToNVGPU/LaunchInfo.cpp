@@ -97,13 +97,20 @@ LogicalResult mlir::tile::attachLaunchInfo(gpu::LaunchFuncOp launch,
   gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
   SmallVector<int64_t> gridSizes, blockSizes;
   SmallVector<std::string> gridExpr;
-  for (Value v : {grid.x, grid.y, grid.z}) {
+  // CUDA's largest grid: 2^31 - 1 blocks in x, 65535 in y and z.
+  const int64_t maxGrid[3] = {0x7fffffff, 0xffff, 0xffff};
+  Value gridSize[3] = {grid.x, grid.y, grid.z};
+  for (auto [d, v] : llvm::enumerate(gridSize)) {
     // The description is static text: a runtime cannot evaluate SSA values.
     std::optional<int64_t> size = evaluateConstantIndex(v);
     if (!size || *size <= 0)
       return launch.emitError("grid size must be a positive constant (or "
                               "computed from constants): the launch "
                               "description is static");
+    if (*size > maxGrid[d])
+      return launch.emitError() << "grid size " << *size << " in "
+                                << "xyz"[d] << " is above CUDA's limit of "
+                                << maxGrid[d] << " blocks";
     gridSizes.push_back(*size);
     gridExpr.push_back(describe(v));
   }

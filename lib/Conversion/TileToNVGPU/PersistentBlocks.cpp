@@ -22,6 +22,7 @@
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Transforms/Pipelining.h"
+#include "llvm/Support/MathExtras.h"
 
 namespace mlir {
 namespace tile {
@@ -159,7 +160,9 @@ static LogicalResult makePersistent(KernelOp kernel, int64_t blocks) {
   }
   int64_t tiles = 1;
   for (int64_t size : grid)
-    tiles *= size;
+    if (llvm::MulOverflow(tiles, size, tiles))
+      return kernel.emitError("tile-persistent-blocks: the grid has more "
+                              "than 2^63 - 1 blocks");
   if (tiles <= blocks)
     return success(); // One tile per block already.
 

@@ -16,6 +16,20 @@ func.func @unknown_memory_space() {
 
 // -----
 
+// The same for memory the kernel only uses: a function argument.
+func.func @unknown_memory_space_argument(%buf: memref<4xf32, 3>, %out: memref<4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    // expected-error @+1 {{cannot run on the CPU: memory space 3 : i64 has no CPU meaning (expected none or #gpu.address_space<...>)}}
+    %v = memref.load %buf[%c0] : memref<4xf32, 3>
+    memref.store %v, %out[%c0] : memref<4xf32>
+  }
+  return
+}
+
+// -----
+
 // The check looks at every kernel before anything is rewritten: after the
 // failure the first kernel is still tile ops.
 // UNCHANGED-LABEL: func.func @second_kernel

@@ -61,6 +61,31 @@ func.func @host_grid(%A: memref<64x64xf16>, %n: index) {
 
 // -----
 
+func.func @grid_above_limit_x(%A: memref<64x64xf16>) {
+  %n = arith.constant 2147483648 : index
+  // expected-error @+1 {{grid size 2147483648 in x is above CUDA's limit of 2147483647 blocks}}
+  tile.kernel grid(%n) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    tile.copy %A to %s : memref<64x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+func.func @grid_above_limit_y(%A: memref<64x64xf16>) {
+  %c1 = arith.constant 1 : index
+  %n = arith.constant 70000 : index
+  // expected-error @+1 {{grid size 70000 in y is above CUDA's limit of 65535 blocks}}
+  tile.kernel grid(%c1, %n) threads(32) as (%bx, %by) {
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    tile.copy %A to %s : memref<64x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
 %c1 = arith.constant 1 : index
 // expected-error @+1 {{must be inside a function}}
 tile.kernel grid(%c1) threads(32) as (%bx) {

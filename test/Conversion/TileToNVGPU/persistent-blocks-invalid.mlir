@@ -86,3 +86,16 @@ func.func @tail_writes_shared(%A: memref<64x64xf16>) {
   }
   return
 }
+
+// -----
+
+// 2^32 x 2^32 blocks: the block count would wrap around to 0.
+func.func @grid_overflows(%A: memref<64x64xf16>) {
+  %huge = arith.constant 4294967296 : index
+  // expected-error @+1 {{tile-persistent-blocks: the grid has more than 2^63 - 1 blocks}}
+  tile.kernel grid(%huge, %huge) threads(128) as (%bx, %by) {
+    %s = tile.alloc_shared : memref<64x64xf16, #gpu.address_space<workgroup>>
+    tile.copy %A to %s : memref<64x64xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}

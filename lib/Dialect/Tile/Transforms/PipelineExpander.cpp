@@ -255,13 +255,9 @@ void Expander::markSteadyState(scf::ForOp forOp) {
 
 Value Expander::tripCount() {
   Value ub = loop.getUpperBound();
-  std::optional<int64_t> lbC = evaluateConstantIndex(lb),
-                         ubC = evaluateConstantIndex(ub),
-                         stepC = evaluateConstantIndex(step);
-  if (lbC && ubC && stepC) {
-    staticN = *ubC > *lbC ? llvm::divideCeil(*ubC - *lbC, *stepC) : 0;
+  staticN = getStaticTripCount(lb, ub, step);
+  if (staticN)
     return index(*staticN);
-  }
   Value span = b.createOrFold<arith::SubIOp>(loc, ub, lb);
   Value count = b.createOrFold<arith::CeilDivUIOp>(loc, span, step);
   Value positive =

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Dialect/Tile/Transforms/Pipelining.h"
 #include "tile/Dialect/Tile/Transforms/Schedule.h"
 
 #include "mlir/IR/AsmState.h"
@@ -27,47 +28,6 @@ namespace tile {
 
 using namespace mlir;
 using namespace mlir::tile;
-
-/// The value of `value` when it is computed from constants by foldable,
-/// side-effect-free ops (the seed's `arith.ceildivui %K, %bk`), else
-/// std::nullopt. Folding keeps the IR untouched, unlike running a
-/// canonicalizer.
-static std::optional<int64_t> evaluateConstant(Value value,
-                                               unsigned budget = 16) {
-  APInt constant;
-  if (matchPattern(value, m_ConstantInt(&constant)))
-    return constant.getSExtValue();
-  Operation *def = value.getDefiningOp();
-  if (!def || budget == 0 || def->getNumResults() != 1 ||
-      def->getNumRegions() != 0 || !isMemoryEffectFree(def))
-    return std::nullopt;
-  SmallVector<Attribute> operands;
-  for (Value operand : def->getOperands()) {
-    std::optional<int64_t> v = evaluateConstant(operand, budget - 1);
-    if (!v)
-      return std::nullopt;
-    operands.push_back(IntegerAttr::get(operand.getType(), *v));
-  }
-  SmallVector<OpFoldResult> results;
-  if (failed(def->fold(operands, results)) || results.size() != 1)
-    return std::nullopt;
-  auto attr = dyn_cast_if_present<IntegerAttr>(
-      dyn_cast_if_present<Attribute>(results.front()));
-  if (!attr)
-    return std::nullopt;
-  return attr.getValue().getSExtValue();
-}
-
-/// The loop's trip count when its bounds and step are constants.
-static std::optional<int64_t> getStaticTripCount(PipelinedOp loop) {
-  std::optional<int64_t> lb = evaluateConstant(loop.getLowerBound());
-  std::optional<int64_t> ub = evaluateConstant(loop.getUpperBound());
-  std::optional<int64_t> step = evaluateConstant(loop.getStep());
-  if (!lb || !ub || !step || *step <= 0)
-    return std::nullopt;
-  int64_t span = *ub - *lb;
-  return span <= 0 ? 0 : llvm::divideCeil(span, *step);
-}
 
 /// "copy" for tile ops, the full name for anything else.
 static StringRef getShortName(Operation *op) {
@@ -125,7 +85,8 @@ LogicalResult TilePrintSchedulePass::printLoop(PipelinedOp loop,
   };
 
   int64_t depth = schedule->getDepth();
-  std::optional<int64_t> staticTrips = getStaticTripCount(loop);
+  std::optional<int64_t> staticTrips = getStaticTripCount(
+      loop.getLowerBound(), loop.getUpperBound(), loop.getStep());
   auto iterations = [](int64_t count) {
     return std::to_string(count) + (count == 1 ? " iteration" : " iterations");
   };
@@ -141,7 +102,7 @@ LogicalResult TilePrintSchedulePass::printLoop(PipelinedOp loop,
     trips = 6;
     shown = staticTrips ? "the first 6 of " + std::to_string(*staticTrips) +
                               " iterations"
-                        : "6 iterations (the trip count is dynamic)";
+                        : "6 iterations (no static trip count)";
   }
   os << "  depth " << depth << ", showing " << shown << "\n";
 

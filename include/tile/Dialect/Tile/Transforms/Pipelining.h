@@ -27,9 +27,17 @@ namespace tile {
 FailureOr<std::optional<PipelineSchedule>> getRewriteSchedule(PipelinedOp loop);
 
 /// The value of an index computed from constants only (`ceildiv(4096, 32)`
-/// as the seed writes its trip count), by folding its defining ops;
-/// std::nullopt if it depends on anything else.
+/// as the seed writes its trip count), by folding its side-effect-free
+/// defining ops (at most 32 deep); std::nullopt if it depends on anything
+/// else. Folding leaves the IR untouched, unlike running a canonicalizer.
 std::optional<int64_t> evaluateConstantIndex(Value value);
+
+/// The trip count of a loop from `lb` to `ub` by `step` when all three are
+/// constants (evaluateConstantIndex) and the step is positive: 0 when
+/// ub <= lb. std::nullopt otherwise, and when the count does not fit in
+/// int64_t (-2^63 to 2^63 - 1 by 1); the IR's unsigned arithmetic on index
+/// values gets such a loop right at run time.
+std::optional<int64_t> getStaticTripCount(Value lb, Value ub, Value step);
 
 /// Checks what the rewrite relies on and planning may not have enforced
 /// (hand-edited IR): every shared tile has one writer, its readers run in the
