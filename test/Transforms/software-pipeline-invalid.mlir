@@ -427,6 +427,55 @@ func.func @view_before_loop_read_after(%A: memref<64x64xf16>, %C: memref<64x64xf
 
 // -----
 
+// Inside an outer loop, a read before the pipelined loop sees, from the
+// second outer iteration on, the version the previous run ended on.
+func.func @read_before_loop_in_outer_loop(%A: memref<64x64xf16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    // expected-note @+1 {{the enclosing loop is here}}
+    scf.for %i = %c0 to %n step %c1 {
+      // expected-error @+1 {{reads a shared tile that a pipelined loop multi-buffers before the loop, inside a loop that runs the pipelined loop again; from its second run on the read would see a version left by the run before, which the rewrite cannot name}}
+      tile.gemm %A_s, %A_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+      // expected-note @+1 {{the pipelined loop is here}}
+      tile.pipelined %c0 to %c3 step %c1 stage = [0, 1] as (%k) {
+        tile.copy %A[%i, %k] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+        tile.gemm %A_s, %A_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+// After a run of no iterations (the trip count %m may be 0), a read after
+// the loop sees what the previous run left, not the version of iteration 0.
+func.func @read_after_empty_run_in_outer_loop(%A: memref<64x64xf16>, %C: memref<64x64xf16>, %n: index, %m: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    // expected-note @+1 {{the enclosing loop is here}}
+    scf.for %i = %c0 to %n step %c1 {
+      // expected-note @+1 {{the pipelined loop is here}}
+      tile.pipelined %c0 to %m step %c1 stage = [0, 1] as (%k) {
+        tile.copy %A[%i, %k] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+        tile.gemm %A_s, %A_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+      }
+      // expected-error @+1 {{reads a shared tile that a pipelined loop multi-buffers after the loop, inside a loop that runs the pipelined loop again; after a run of no iterations the read would see a version left by the run before, which the rewrite cannot name}}
+      tile.copy %A_s to %C[%i, %c0] : memref<16x16xf16, #gpu.address_space<workgroup>> to memref<64x64xf16>
+    }
+  }
+  return
+}
+
+// -----
+
 // A value that would leave a guarded step as an scf.if result must have a
 // zero the other branch can yield.
 func.func @vector_between_statements(%A: memref<64x64xf16>, %C: memref<64x64xf16>) {

@@ -271,8 +271,12 @@ Value Expander::materialize(Value value, IRMapping &map) {
   Operation *def = value.getDefiningOp();
   if (!def || def->getBlock() != &loop.getBody().front())
     return value;
-  for (Value operand : def->getOperands())
-    materialize(operand, map);
+  // The operands of `def` and of the ops in its regions (an scf.if that
+  // yields a body value): values defined inside `def` are left alone.
+  def->walk([&](Operation *nested) {
+    for (Value operand : nested->getOperands())
+      materialize(operand, map);
+  });
   b.clone(*def, map);
   return map.lookup(value);
 }
@@ -326,10 +330,13 @@ void Expander::emitStep(bool commits, int64_t epilogueStep,
   if (touchesShared && (topBarrier || pending))
     BarrierOp::create(b, loc);
 
-  // Shared tiles written in this step since the last barrier: the writer's
-  // stage and whether it was an asynchronous copy. Only a statement of the
-  // same stage touches the same version; other stages use other versions.
-  llvm::SmallDenseMap<Value, std::pair<int64_t, bool>> dirty;
+  // Shared tiles written in this step since the last barrier, with the
+  // writer's stage. Only a statement of the same stage touches the same
+  // version; other stages use other versions.
+  llvm::SmallDenseMap<Value, int64_t> dirty;
+  // Shared tiles that an asynchronous copy of this step fills, with its
+  // stage, until a wait_group 0: a barrier does not complete cp.async.
+  llvm::DenseSet<std::pair<Value, int64_t>> inFlight;
   // Shared tiles read in this step since the last barrier, with the reader's
   // stage: a later write by the same stage (a tile read as the previous
   // iteration's, then refilled) must wait for every thread's read.
@@ -348,12 +355,14 @@ void Expander::emitStep(bool commits, int64_t epilogueStep,
     if (!p.never) {
       bool needsBarrier = false, needsWait = false;
       for (Value tile :
-           llvm::concat<const Value>(statement.reads, statement.writes))
+           llvm::concat<const Value>(statement.reads, statement.writes)) {
         if (auto it = dirty.find(tile);
-            it != dirty.end() && it->second.first == statement.stage) {
+            it != dirty.end() && it->second == statement.stage)
           needsBarrier = true;
-          needsWait |= it->second.second;
-        }
+        // After the wait, a barrier makes every thread's copy visible.
+        if (inFlight.contains({tile, statement.stage}))
+          needsWait = needsBarrier = true;
+      }
       for (Value tile : statement.writes)
         needsBarrier |= read.contains({tile, statement.stage});
       if (needsWait) {
@@ -361,6 +370,7 @@ void Expander::emitStep(bool commits, int64_t epilogueStep,
           CommitGroupOp::create(b, loc);
         uncommitted = false;
         WaitGroupOp::create(b, loc, 0);
+        inFlight.clear();
       }
       if (needsBarrier) {
         BarrierOp::create(b, loc);
@@ -400,8 +410,11 @@ void Expander::emitStep(bool commits, int64_t epilogueStep,
       } else {
         emitStatement(statement, iv, unguardedMaps[statement.stage]);
       }
-      for (Value tile : statement.writes)
-        dirty[tile] = {statement.stage, statement.async};
+      for (Value tile : statement.writes) {
+        dirty[tile] = statement.stage;
+        if (statement.async)
+          inFlight.insert({tile, statement.stage});
+      }
       for (Value tile : statement.reads)
         read.insert({tile, statement.stage});
       uncommitted |= statement.async;

@@ -12,6 +12,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
@@ -126,6 +127,18 @@ struct TileSoftwarePipelinePass
     return enclosing && op->isBeforeInBlock(enclosing);
   }
 
+  /// The innermost op around `loop` that may run it more than once (an
+  /// scf.for or scf.while, say) and lies inside the tile's scope; null if
+  /// none.
+  static Operation *getRepeatingAncestor(PipelinedOp loop, Value tile) {
+    Operation *alloc = tile.getDefiningOp();
+    for (Operation *op = loop->getParentOp(); op && !op->isAncestor(alloc);
+         op = op->getParentOp())
+      if (isa<LoopLikeOpInterface>(op))
+        return op;
+    return nullptr;
+  }
+
   /// Uses of a multi-buffered tile outside its loop are redirected to one
   /// version: the last iteration's after the loop, version 0 before it. That
   /// needs "after" to be visible from the loop's block; a use after an op
@@ -133,8 +146,46 @@ struct TileSoftwarePipelinePass
   /// A view made before the loop is a use before it, so it views version 0;
   /// what reads through it after the loop would see that version, not the
   /// last iteration's. (Inside the loop, PipelinePreconditions refuses
-  /// views.)
+  /// views.) Where an outer loop runs the pipelined loop again, a read before
+  /// it sees the previous run's last version from the second run on, and a
+  /// read after a run of no iterations sees the run before; neither is one
+  /// version the rewrite can name. Writes there are as without an outer
+  /// loop.
   static LogicalResult checkUsesOutside(PipelinedOp loop, Value tile) {
+    Operation *repeating = getRepeatingAncestor(loop, tile);
+    std::optional<int64_t> trips = getStaticTripCount(
+        loop.getLowerBound(), loop.getUpperBound(), loop.getStep());
+    // `reader` uses the tile (through `view`, when not null) outside the
+    // loop, in the loop's block or before an op that encloses it.
+    auto check = [&](Operation *reader, Operation *view) -> LogicalResult {
+      bool before = isBeforeLoop(reader, loop);
+      bool rerun = repeating && repeating->isAncestor(reader) &&
+                   (before || !trips || *trips == 0) &&
+                   readsBuffer(reader, tile);
+      if ((!view || before) && !rerun)
+        return success();
+      InFlightDiagnostic diag = reader->emitOpError();
+      if (view && !before) {
+        diag << "uses a shared tile that a pipelined loop multi-buffers "
+                "after the loop, through a view made before it; such a view "
+                "sees the first version, not the last iteration's: make the "
+                "view after the loop";
+      } else {
+        diag << "reads a shared tile that a pipelined loop multi-buffers "
+             << (before ? "before the loop" : "after the loop")
+             << ", inside a loop that runs the pipelined loop again; "
+             << (before ? "from its second run on"
+                        : "after a run of no iterations")
+             << " the read would see a version left by the run before, "
+                "which the rewrite cannot name";
+        diag.attachNote(repeating->getLoc()) << "the enclosing loop is here";
+      }
+      if (view)
+        diag.attachNote(view->getLoc()) << "the view is made here";
+      diag.attachNote(loop.getLoc()) << "the pipelined loop is here";
+      return diag;
+    };
+
     for (Operation *user : tile.getUsers()) {
       if (loop->isAncestor(user))
         continue;
@@ -148,8 +199,11 @@ struct TileSoftwarePipelinePass
         diag.attachNote(loop.getLoc()) << "the pipelined loop is here";
         return diag;
       }
-      if (!isa<ViewLikeOpInterface>(user) || !isBeforeLoop(user, loop))
+      if (!isa<ViewLikeOpInterface>(user) || !isBeforeLoop(user, loop)) {
+        if (failed(check(user, nullptr)))
+          return failure();
         continue;
+      }
       SmallVector<Operation *> views = {user};
       while (!views.empty()) {
         Operation *view = views.pop_back_val();
@@ -158,17 +212,8 @@ struct TileSoftwarePipelinePass
             views.push_back(reader);
             continue;
           }
-          if (loop->isAncestor(reader) || isBeforeLoop(reader, loop))
-            continue;
-          InFlightDiagnostic diag =
-              reader->emitOpError()
-              << "uses a shared tile that a pipelined loop multi-buffers "
-                 "after the loop, through a view made before it; such a "
-                 "view sees the first version, not the last iteration's: "
-                 "make the view after the loop";
-          diag.attachNote(user->getLoc()) << "the view is made here";
-          diag.attachNote(loop.getLoc()) << "the pipelined loop is here";
-          return diag;
+          if (!loop->isAncestor(reader) && failed(check(reader, user)))
+            return failure();
         }
       }
     }
