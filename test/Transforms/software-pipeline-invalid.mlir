@@ -227,26 +227,66 @@ func.func @alloc_inside(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref
 
 // -----
 
-// A statement with a region hides what it touches.
+// A statement with regions is scheduled as a whole, but what it holds must
+// be what the rewrite can move: no tile allocation, no op of the pipelined
+// level (the rewrite places those itself), no op of unknown effects.
 
-func.func @region_statement(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf16>, %n: index) {
+func.func @region_statement_allocates(%A: memref<64x64xf16>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
-  %c16 = arith.constant 16 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %true = arith.constant true
+    tile.pipelined %c0 to %c4 step %c1 num_stages = 1 as (%k) {
+      scf.if %true {
+        // expected-error @+1 {{allocates inside a pipelined loop; allocate tiles before the loop}}
+        %S = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+        tile.copy %A[%c0, %k] to %S : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      }
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @region_statement_barrier(%A: memref<64x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
   tile.kernel grid(%c1) threads(128) as (%bx) {
     %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
-    %B_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
     %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
     %true = arith.constant true
-    tile.pipelined %c0 to %c4 step %c1 stage = [0, 1, 1] as (%k) {
-      %ko = arith.muli %k, %c16 : index
-      tile.copy %A[%c0, %ko] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
-      // expected-error @+1 {{has regions; the pipelining rewrite only schedules region-free statements}}
+    tile.pipelined %c0 to %c4 step %c1 num_stages = 1 as (%k) {
+      tile.copy %A[%c0, %k] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
       scf.if %true {
-        tile.copy %B[%ko, %c0] to %B_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+        // expected-error @+1 {{is inside a statement of a pipelined loop; the rewrite places these itself}}
+        tile.barrier
+        tile.gemm %A_s, %A_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
       }
-      tile.gemm %A_s, %A_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+    }
+  }
+  return
+}
+
+// -----
+
+func.func private @opaque()
+
+func.func @region_statement_unknown_effects(%A: memref<64x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %true = arith.constant true
+    tile.pipelined %c0 to %c4 step %c1 num_stages = 1 as (%k) {
+      tile.copy %A[%c0, %k] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      scf.if %true {
+        // expected-error @+1 {{has unknown memory effects; the pipelining rewrite cannot tell which tiles it touches}}
+        func.call @opaque() : () -> ()
+      }
     }
   }
   return

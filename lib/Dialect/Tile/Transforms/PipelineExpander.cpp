@@ -284,20 +284,23 @@ Value Expander::materialize(Value value, IRMapping &map) {
 Operation *Expander::emitStatement(const Statement &statement, Value iv,
                                    IRMapping &map) {
   map.map(loop.getInductionVar(), iv);
-  for (Value operand : statement.op->getOperands()) {
-    auto it = versioned.find(operand);
-    if (it != versioned.end()) {
-      if (!map.contains(operand)) {
-        int64_t versions = it->second.second;
-        Value version =
-            phase ? index(llvm::mod(*phase - statement.stage, versions))
-                  : createVersionIndex(b, loc, iv, lb, step, versions);
-        map.map(operand, createVersionView(b, loc, it->second.first, version));
+  // The operands of the statement and of the ops in its regions.
+  statement.op->walk([&](Operation *user) {
+    for (Value operand : user->getOperands()) {
+      auto it = versioned.find(operand);
+      if (it == versioned.end()) {
+        materialize(operand, map);
+        continue;
       }
-      continue;
+      if (map.contains(operand))
+        continue;
+      int64_t versions = it->second.second;
+      Value version = phase
+                          ? index(llvm::mod(*phase - statement.stage, versions))
+                          : createVersionIndex(b, loc, iv, lb, step, versions);
+      map.map(operand, createVersionView(b, loc, it->second.first, version));
     }
-    materialize(operand, map);
-  }
+  });
   if (auto copy = dyn_cast<CopyOp>(statement.op); copy && statement.async) {
     auto lookup = [&](ValueRange values) {
       return llvm::map_to_vector(

@@ -91,18 +91,31 @@ mlir::tile::getRewriteSchedule(PipelinedOp loop) {
   return std::optional<PipelineSchedule>(std::move(*schedule));
 }
 
-/// The buffers (underlying allocations) `op` reads or writes, from its
-/// memory effects.
+/// The buffers (underlying allocations) `op` and the ops in its regions
+/// read or write, from their memory effects.
 static void collectBuffers(Operation *op, SetVector<Value> &buffers) {
-  auto iface = dyn_cast<MemoryEffectOpInterface>(op);
-  if (!iface)
-    return;
-  SmallVector<MemoryEffects::EffectInstance> effects;
-  iface.getEffects(effects);
-  for (const MemoryEffects::EffectInstance &effect : effects)
-    if (Value value = effect.getValue())
-      if (isa<MemRefType>(value.getType()))
-        buffers.insert(getUnderlyingBuffer(value));
+  op->walk([&](MemoryEffectOpInterface iface) {
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    iface.getEffects(effects);
+    for (const MemoryEffects::EffectInstance &effect : effects)
+      if (Value value = effect.getValue())
+        if (isa<MemRefType>(value.getType()))
+          buffers.insert(getUnderlyingBuffer(value));
+  });
+}
+
+/// The first op in `op` (itself included) whose memory effects are unknown:
+/// neither declared nor those of the ops in its regions.
+static Operation *findUnknownEffects(Operation *op) {
+  Operation *unknown = nullptr;
+  op->walk([&](Operation *nested) {
+    if (isa<MemoryEffectOpInterface>(nested) ||
+        nested->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return WalkResult::advance();
+    unknown = nested;
+    return WalkResult::interrupt();
+  });
+  return unknown;
 }
 
 static bool isSharedBuffer(Value buffer) {
@@ -170,18 +183,29 @@ LogicalResult mlir::tile::checkRewritable(PipelinedOp loop,
   };
   SetVector<Value> buffers;
   for (Operation *op : statements) {
-    if (op->getNumRegions() != 0)
-      return op->emitOpError()
-             << "has regions; the pipelining rewrite only schedules "
-                "region-free statements";
-    if (isa<AllocSharedOp, AllocFragmentOp>(op))
-      return op->emitOpError()
-             << "allocates inside a pipelined loop; allocate tiles before "
-                "the loop";
+    // A statement with regions (an scf.if around a gemm) is scheduled as a
+    // whole, with the effects of what it holds; its copies stay synchronous.
+    WalkResult nested = op->walk([&](Operation *inner) {
+      if (isa<AllocSharedOp, AllocFragmentOp>(inner)) {
+        inner->emitOpError() << "allocates inside a pipelined loop; "
+                                "allocate tiles before the loop";
+        return WalkResult::interrupt();
+      }
+      if (isa<PipelinedOp, CopyAsyncOp, CommitGroupOp, WaitGroupOp, BarrierOp>(
+              inner)) {
+        inner->emitOpError()
+            << "is inside a statement of a pipelined loop; the rewrite "
+               "places these itself";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (nested.wasInterrupted())
+      return failure();
     if (failed(checkResultUses(op, schedule, indexOf)))
       return failure();
-    if (!isa<MemoryEffectOpInterface>(op))
-      return op->emitOpError()
+    if (Operation *unknown = findUnknownEffects(op))
+      return unknown->emitOpError()
              << "has unknown memory effects; the pipelining rewrite cannot "
                 "tell which tiles it touches";
     // The rewrite versions a tile by giving its allocation a leading version
@@ -191,20 +215,25 @@ LogicalResult mlir::tile::checkRewritable(PipelinedOp loop,
     // buffer: later stages' copies would overwrite the tile the gemm reads.
     // Planning and the budget see through views (they count the versions),
     // so the rewrite refuses rather than pipeline it wrongly.
-    for (Value operand : op->getOperands()) {
-      Value tile = getUnderlyingBuffer(operand);
-      if (tile == operand || !tile.getDefiningOp<AllocSharedOp>() ||
-          schedule.getNumVersions(tile) < 2)
-        continue;
-      InFlightDiagnostic diag =
-          op->emitOpError()
-          << "uses a shared tile that the pipelined loop multi-buffers "
-             "through a view ('"
-          << operand.getDefiningOp()->getName()
-          << "'); the rewrite versions tiles that statements use directly";
-      diag.attachNote(loop.getLoc()) << "the pipelined loop is here";
-      return diag;
-    }
+    WalkResult viewed = op->walk([&](Operation *user) {
+      for (Value operand : user->getOperands()) {
+        Value tile = getUnderlyingBuffer(operand);
+        if (tile == operand || !tile.getDefiningOp<AllocSharedOp>() ||
+            schedule.getNumVersions(tile) < 2)
+          continue;
+        InFlightDiagnostic diag =
+            user->emitOpError()
+            << "uses a shared tile that the pipelined loop multi-buffers "
+               "through a view ('"
+            << operand.getDefiningOp()->getName()
+            << "'); the rewrite versions tiles that statements use directly";
+        diag.attachNote(loop.getLoc()) << "the pipelined loop is here";
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (viewed.wasInterrupted())
+      return failure();
     collectBuffers(op, buffers);
   }
 
