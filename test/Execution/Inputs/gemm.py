@@ -66,6 +66,9 @@ def parse_args(argv):
                    help="element type of A and B")
     p.add_argument("--c-type", choices=["f16", "bf16", "f32"], default=None,
                    help="element type of C (default: --dtype)")
+    p.add_argument("--gemm-in-if", action="store_true",
+                   help="put the gemm in an scf.if that always holds (a "
+                        "statement with a region)")
     p.add_argument("--num-stages", type=int, default=None,
                    help="auto: the pipeline depth (default 3)")
     p.add_argument("--stage", default=None,
@@ -146,6 +149,10 @@ def emit_kernel(a):
     b_at = "%col, %ko" if a.transpose_b else "%ko, %col"
     flags = ((" transpose_a" if a.transpose_a else "")
              + (" transpose_b" if a.transpose_b else ""))
+    gemm = f"      tile.gemm %A_s, %B_s, %C_l{flags} : !As, !Bs, !Cl"
+    if a.gemm_in_if:
+        gemm = ("      %always = arith.cmpi sge, %k, %c0 : index\n"
+                "      scf.if %always {\n  " + gemm + "\n      }")
     return f"""\
 !A = {memref_type(a_shape(a), a.dtype)}
 !B = {memref_type(b_shape(a), a.dtype)}
@@ -178,7 +185,7 @@ func.func @gemm(%A: !A, %B: !B, %C: !C) {{
 {k_body}
       tile.copy %A[{a_at}] to %A_s : !A to !As
       tile.copy %B[{b_at}] to %B_s : !B to !Bs
-      tile.gemm %A_s, %B_s, %C_l{flags} : !As, !Bs, !Cl
+{gemm}
     }}
     tile.copy %C_l to %C[%row, %col] : !Cl to !C
   }}
