@@ -106,7 +106,9 @@ getSchedule(scf::ForOp loop) {
     if (isLoad(ops[i]))
       lastLoad = i;
   }
-  if (headEnd < 0)
+  // No head, or a last ldmatrix inside it (a commit after it): nothing
+  // register-only trails the body's loads to overlap with the next head.
+  if (headEnd < 0 || lastLoad < headEnd)
     return {};
   ArrayRef<Operation *> head = ArrayRef(ops).take_front(headEnd + 1);
   ArrayRef<Operation *> middle =
