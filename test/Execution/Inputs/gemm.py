@@ -69,6 +69,9 @@ def parse_args(argv):
     p.add_argument("--gemm-in-if", action="store_true",
                    help="put the gemm in an scf.if that always holds (a "
                         "statement with a region)")
+    p.add_argument("--copy-b-in-if", action="store_true",
+                   help="put the copy of B in an scf.if that always holds "
+                        "(it then stays synchronous)")
     p.add_argument("--num-stages", type=int, default=None,
                    help="auto: the pipeline depth (default 3)")
     p.add_argument("--stage", default=None,
@@ -149,6 +152,10 @@ def emit_kernel(a):
     b_at = "%col, %ko" if a.transpose_b else "%ko, %col"
     flags = ((" transpose_a" if a.transpose_a else "")
              + (" transpose_b" if a.transpose_b else ""))
+    copy_b = f"      tile.copy %B[{b_at}] to %B_s : !B to !Bs"
+    if a.copy_b_in_if:
+        copy_b = ("      %inside = arith.cmpi ult, %ko, %K : index\n"
+                  "      scf.if %inside {\n  " + copy_b + "\n      }")
     gemm = f"      tile.gemm %A_s, %B_s, %C_l{flags} : !As, !Bs, !Cl"
     if a.gemm_in_if:
         gemm = ("      %always = arith.cmpi sge, %k, %c0 : index\n"
@@ -184,7 +191,7 @@ func.func @gemm(%A: !A, %B: !B, %C: !C) {{
     {loop_header(a, k_bounds)}
 {k_body}
       tile.copy %A[{a_at}] to %A_s : !A to !As
-      tile.copy %B[{b_at}] to %B_s : !B to !Bs
+{copy_b}
 {gemm}
     }}
     tile.copy %C_l to %C[%row, %col] : !Cl to !C
