@@ -272,6 +272,55 @@ func.func @region_statement_barrier(%A: memref<64x64xf16>) {
 
 // -----
 
+// A multi-buffered tile written under a condition: in an odd iteration the
+// gemm would read that iteration's version, which nothing wrote.
+func.func @region_statement_writes_versioned_tile(%A: memref<64x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    tile.pipelined %c0 to %c4 step %c1 stage = [0, 1] as (%k) {
+      %p = arith.remui %k, %c2 : index
+      %even = arith.cmpi eq, %p, %c0 : index
+      // expected-error @+1 {{writes a shared tile that the pipelined loop multi-buffers from inside its regions, which may skip an iteration; write it with a statement of its own, or keep its readers in its stage}}
+      scf.if %even {
+        tile.copy %A[%c0, %k] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      }
+      tile.gemm %A_s, %A_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+    }
+  }
+  return
+}
+
+// -----
+
+// A value of stage 0 used inside the region of a stage-1 statement.
+func.func @region_statement_uses_earlier_stage_value(%A: memref<64x64xf16>, %cell: memref<1xindex>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    %true = arith.constant true
+    tile.pipelined %c0 to %c4 step %c1 stage = [0, 1, 1] as (%k) {
+      // expected-error @+1 {{has a result used by a statement of another stage or ordered before it; the pipelining rewrite carries values only within one stage}}
+      %kl = memref.load %cell[%c0] : memref<1xindex>
+      scf.if %true {
+        // expected-note @+1 {{the user is here}}
+        tile.copy %A[%c0, %kl] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      }
+      tile.gemm %A_s, %A_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+    }
+  }
+  return
+}
+
+// -----
+
 func.func private @opaque()
 
 func.func @region_statement_unknown_effects(%A: memref<64x64xf16>) {

@@ -139,8 +139,10 @@ checkResultUses(Operation *op, const PipelineSchedule &schedule,
   llvm::SmallPtrSet<Operation *, 8> seen{op};
   while (!worklist.empty()) {
     Operation *current = worklist.pop_back_val();
-    for (Operation *user : current->getUsers()) {
-      if (user->getBlock() != body || !seen.insert(user).second)
+    for (Operation *nestedUser : current->getUsers()) {
+      // A use inside a statement's regions is a use by the statement.
+      Operation *user = body->findAncestorOpInBlock(*nestedUser);
+      if (!user || user == current || !seen.insert(user).second)
         continue;
       if (isMemoryEffectFree(user)) {
         worklist.push_back(user);
@@ -154,7 +156,7 @@ checkResultUses(Operation *op, const PipelineSchedule &schedule,
             << "has a result used by a statement of another stage or "
                "ordered before it; the pipelining rewrite carries values "
                "only within one stage";
-        diag.attachNote(user->getLoc()) << "the user is here";
+        diag.attachNote(nestedUser->getLoc()) << "the user is here";
         return diag;
       }
     }
@@ -268,6 +270,16 @@ LogicalResult mlir::tile::checkRewritable(PipelinedOp loop,
     }
     if (!writer)
       continue;
+    // Each version of a multi-buffered tile holds one iteration's write. A
+    // writer with regions (an scf.if) may skip an iteration, and its readers
+    // would then see an older iteration's version, not the last write.
+    if (shared && writer->getNumRegions() != 0 &&
+        schedule.getNumVersions(buffer) > 1)
+      return writer->emitOpError()
+             << "writes a shared tile that the pipelined loop multi-buffers "
+                "from inside its regions, which may skip an iteration; write "
+                "it with a statement of its own, or keep its readers in its "
+                "stage";
     int64_t writerIndex = indexOf(writer);
     int64_t writerStage = schedule.stage[writerIndex];
     bool sameStageReaders = llvm::all_of(statements, [&](Operation *op) {

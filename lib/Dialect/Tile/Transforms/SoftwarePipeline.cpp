@@ -228,24 +228,28 @@ struct TileSoftwarePipelinePass
     for (auto &entry : scheduled) {
       PipelinedOp loop = entry.first;
       const PipelineSchedule &schedule = entry.second;
+      // The tiles the statements use, in their regions too.
+      SetVector<Value> used;
       for (Operation *op : schedule.statements)
-        for (Value operand : op->getOperands()) {
-          auto alloc = operand.getDefiningOp<AllocSharedOp>();
-          if (!alloc || schedule.getNumVersions(operand) < 2)
-            continue;
-          if (failed(checkUsesOutside(loop, operand)))
-            return failure();
-          auto [it, inserted] = owner.try_emplace(operand, loop);
-          if (inserted || it->second == loop)
-            continue;
-          InFlightDiagnostic diag =
-              loop.emitOpError()
-              << "multi-buffers a shared tile that another pipelined loop "
-                 "also multi-buffers; give each loop its own tiles";
-          diag.attachNote(it->second.getLoc()) << "the other loop is here";
-          diag.attachNote(alloc.getLoc()) << "the tile is allocated here";
-          return diag;
-        }
+        op->walk(
+            [&](Operation *user) { used.insert_range(user->getOperands()); });
+      for (Value operand : used) {
+        auto alloc = operand.getDefiningOp<AllocSharedOp>();
+        if (!alloc || schedule.getNumVersions(operand) < 2)
+          continue;
+        if (failed(checkUsesOutside(loop, operand)))
+          return failure();
+        auto [it, inserted] = owner.try_emplace(operand, loop);
+        if (inserted || it->second == loop)
+          continue;
+        InFlightDiagnostic diag =
+            loop.emitOpError()
+            << "multi-buffers a shared tile that another pipelined loop "
+               "also multi-buffers; give each loop its own tiles";
+        diag.attachNote(it->second.getLoc()) << "the other loop is here";
+        diag.attachNote(alloc.getLoc()) << "the tile is allocated here";
+        return diag;
+      }
     }
     return success();
   }
