@@ -126,3 +126,32 @@ func.func @value_across_stages(%A: !A, %B: !B, %idx: memref<8xindex>) {
   }
   return
 }
+
+// A copy into part of A_s (columns 16..31, at a destination offset): with
+// its own version per iteration in flight, the rest of each version would
+// hold another iteration's data, so the copy stays with the gemm; B's copy
+// is still issued ahead.
+// CHECK-LABEL: func.func @partial_write
+// CHECK: tile.pipelined {{.*}} num_stages = 3 stage = [2, 0, 2] order = [0, 1, 2]
+func.func @partial_write(%A: !A, %B: !B) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %A_s : !As
+    tile.pipelined %c0 to %c8 step %c1 num_stages = 3 as (%k) {
+      %ko = arith.muli %k, %c32 : index
+      // expected-warning @+1 {{this copy stays in the consumer stage instead of being issued ahead in stage 0: there, statement #0 ('tile.copy', stage 0) writes only part of shared tile %0 (64x32xf16) but the schedule splits the tile into 3 versions, one per iteration in flight, and the rest of each version would hold another iteration's data; write the whole tile (a tile.copy or tile.clear of all of it)}}
+      tile.copy %A[%c0, %ko] to %A_s[%c0, %c16] : !A to !As
+      tile.copy %B[%ko, %c0] to %B_s : !B to !Bs
+      // expected-note @+1 {{statement #2 ('tile.gemm', stage 2) reads shared tile %0 (64x32xf16) here}}
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }
+  }
+  return
+}

@@ -92,3 +92,28 @@ func.func @unknown_memory() {
   }
   return
 }
+
+// -----
+
+// A hand-given schedule that multi-buffers a tile one statement writes only
+// part of (one element).
+!A = memref<256x256xf16>
+!Ss = memref<32x32xf16, #gpu.address_space<workgroup>>
+!Cl = memref<32x32xf32, #gpu.address_space<private>>
+
+func.func @partial_write(%A: !A, %v: f16) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !Ss
+    %C_l = tile.alloc_fragment : !Cl
+    tile.pipelined %c0 to %c8 step %c1 stage = [0, 1] order = [0, 1] as (%k) {
+      // expected-error @+1 {{statement #0 ('memref.store', stage 0) writes only part of shared tile %0 (32x32xf16) but the schedule splits the tile into 2 versions, one per iteration in flight, and the rest of each version would hold another iteration's data; write the whole tile (a tile.copy or tile.clear of all of it)}}
+      memref.store %v, %A_s[%c0, %k] : !Ss
+      // expected-note @+1 {{statement #1 ('tile.gemm', stage 1) reads shared tile %0 (32x32xf16) here}}
+      tile.gemm %A_s, %A_s, %C_l : !Ss, !Ss, !Cl
+    }
+  }
+  return
+}

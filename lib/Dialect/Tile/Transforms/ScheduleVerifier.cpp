@@ -13,6 +13,7 @@
 
 #include "tile/Dialect/Tile/Transforms/Schedule.h"
 
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/AsmState.h"
 #include "llvm/ADT/SmallBitVector.h"
 #include "llvm/Support/raw_ostream.h"
@@ -237,6 +238,29 @@ std::optional<ScheduleViolation> ScheduleChecker::checkWithinIteration() {
   return std::nullopt;
 }
 
+/// Whether `op` overwrites all of `tile` (an allocation, not a view): a
+/// tile.clear of it, or a tile.copy into it at offset 0 whose extent is the
+/// tile's shape (a global source gives that extent, out-of-bounds elements
+/// reading as zero; a tile source must be at least as large).
+static bool writesWholeTile(Operation *op, Value tile) {
+  if (auto clear = dyn_cast<ClearOp>(op))
+    return clear.getTile() == tile;
+  auto copy = dyn_cast<CopyOp>(op);
+  if (!copy || copy.getDest() != tile ||
+      !llvm::all_of(copy.getDestIndices(),
+                    [](Value index) { return isConstantIntValue(index, 0); }))
+    return false;
+  auto source = cast<MemRefType>(copy.getSource().getType());
+  if (getMemorySpace(source) == MemorySpace::Global)
+    return true;
+  auto dest = cast<MemRefType>(tile.getType());
+  return llvm::all_of(llvm::zip_equal(source.getShape(), dest.getShape()),
+                      [](auto sizes) {
+                        auto [from, to] = sizes;
+                        return !ShapedType::isDynamic(from) && from >= to;
+                      });
+}
+
 std::optional<ScheduleViolation> ScheduleChecker::checkIterationPrivateTiles() {
   unsigned n = schedule.statements.size();
   SmallVector<Value> checked;
@@ -247,7 +271,24 @@ std::optional<ScheduleViolation> ScheduleChecker::checkIterationPrivateTiles() {
         continue;
       checked.push_back(buffer);
       // The rewrite gives every iteration in flight its own version, so each
-      // iteration must write the tile before it reads it.
+      // iteration must write all of the tile, and before it reads it.
+      if (!writesWholeTile(schedule.statements[w], buffer)) {
+        unsigned reader = 0;
+        while (reader < n && (reader == w || !accesses[reader].mayRead(buffer)))
+          ++reader;
+        std::string X = describeBuffer(buffer);
+        std::string message =
+            describe(w) + " writes only part of " + X +
+            " but the schedule splits the tile "
+            "into " +
+            std::to_string(schedule.getNumVersions(buffer)) +
+            " versions, one per iteration in flight, and the rest of each "
+            "version would hold another iteration's data; write the whole "
+            "tile (a tile.copy or tile.clear of all of it)";
+        return makeViolation(w, reader < n ? reader : w, std::move(message),
+                             (reader < n ? describe(reader) : describe(w)) +
+                                 " reads " + X + " here");
+      }
       unsigned first = 0;
       while (!accesses[first].mayRead(buffer) &&
              !accesses[first].mayWrite(buffer))
