@@ -516,6 +516,30 @@ func.func @view_before_loop_read_after(%A: memref<64x64xf16>, %C: memref<64x64xf
 
 // -----
 
+// A view made after the loop: the tile there is the last iteration's
+// version, a subview at a dynamic offset, which the view's result type
+// (offset 0) cannot describe.
+func.func @view_after_loop(%A: memref<64x64xf16>, %C: memref<64x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    // expected-note @+1 {{the pipelined loop is here}}
+    tile.pipelined %c0 to %c4 step %c1 stage = [0, 1] as (%k) {
+      tile.copy %A[%c0, %k] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.gemm %A_s, %A_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+    }
+    // expected-error @+1 {{makes a view of a shared tile that a pipelined loop multi-buffers, after the loop; there the tile is one of its versions, at an offset the view's type does not have: use the tile itself}}
+    %v = memref.subview %A_s[0, 0] [8, 16] [1, 1] : memref<16x16xf16, #gpu.address_space<workgroup>> to memref<8x16xf16, strided<[16, 1]>, #gpu.address_space<workgroup>>
+    tile.copy %v to %C : memref<8x16xf16, strided<[16, 1]>, #gpu.address_space<workgroup>> to memref<64x64xf16>
+  }
+  return
+}
+
+// -----
+
 // Inside an outer loop, a read before the pipelined loop sees, from the
 // second outer iteration on, the version the previous run ended on.
 func.func @read_before_loop_in_outer_loop(%A: memref<64x64xf16>, %n: index) {

@@ -199,7 +199,19 @@ struct TileSoftwarePipelinePass
         diag.attachNote(loop.getLoc()) << "the pipelined loop is here";
         return diag;
       }
-      if (!isa<ViewLikeOpInterface>(user) || !isBeforeLoop(user, loop)) {
+      if (isa<ViewLikeOpInterface>(user) && !isBeforeLoop(user, loop)) {
+        // After the loop the tile becomes a view of one version, whose
+        // layout (a dynamic offset) a view's result type does not have.
+        InFlightDiagnostic diag =
+            user->emitOpError()
+            << "makes a view of a shared tile that a pipelined loop "
+               "multi-buffers, after the loop; there the tile is one of its "
+               "versions, at an offset the view's type does not have: use "
+               "the tile itself";
+        diag.attachNote(loop.getLoc()) << "the pipelined loop is here";
+        return diag;
+      }
+      if (!isa<ViewLikeOpInterface>(user)) {
         if (failed(check(user, nullptr)))
           return failure();
         continue;
