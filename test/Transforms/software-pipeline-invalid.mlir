@@ -508,7 +508,7 @@ func.func @view_before_loop_read_after(%A: memref<64x64xf16>, %C: memref<64x64xf
       tile.copy %A[%c0, %k] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
       tile.gemm %A_s, %A_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
     }
-    // expected-error @+1 {{uses a shared tile that a pipelined loop multi-buffers after the loop, through a view made before it; such a view sees the first version, not the last iteration's: make the view after the loop}}
+    // expected-error @+1 {{uses a shared tile that a pipelined loop multi-buffers after the loop, through a view made before it; such a view sees the first version, not the last iteration's: read the tile itself after the loop}}
     tile.copy %A_v to %C : memref<16x16xf16, #gpu.address_space<workgroup>> to memref<64x64xf16>
   }
   return

@@ -608,7 +608,12 @@ void Expander::run() {
       if (!firstView) {
         OpBuilder::InsertionGuard guard(b);
         b.setInsertionPointAfterValue(buffer);
-        firstView = createVersionView(b, loc, buffer, index(0));
+        // Version 0 starts where the buffer does, so it keeps the tile's
+        // own type (offset 0): a view made of it before the loop still
+        // verifies.
+        firstView =
+            memref::CastOp::create(b, loc, tile.getType(),
+                                   createVersionView(b, loc, buffer, index(0)));
       }
       use.set(firstView);
     }

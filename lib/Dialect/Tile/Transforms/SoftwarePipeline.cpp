@@ -168,8 +168,8 @@ struct TileSoftwarePipelinePass
       if (view && !before) {
         diag << "uses a shared tile that a pipelined loop multi-buffers "
                 "after the loop, through a view made before it; such a view "
-                "sees the first version, not the last iteration's: make the "
-                "view after the loop";
+                "sees the first version, not the last iteration's: read the "
+                "tile itself after the loop";
       } else {
         diag << "reads a shared tile that a pipelined loop multi-buffers "
              << (before ? "before the loop" : "after the loop")
