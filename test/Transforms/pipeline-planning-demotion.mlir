@@ -146,7 +146,7 @@ func.func @partial_write(%A: !A, %B: !B) {
     tile.clear %A_s : !As
     tile.pipelined %c0 to %c8 step %c1 num_stages = 3 as (%k) {
       %ko = arith.muli %k, %c32 : index
-      // expected-warning @+1 {{this copy stays in the consumer stage instead of being issued ahead in stage 0: there, statement #0 ('tile.copy', stage 0) writes only part of shared tile %0 (64x32xf16) but the schedule splits the tile into 3 versions, one per iteration in flight, and the rest of each version would hold another iteration's data; write the whole tile (a tile.copy or tile.clear of all of it)}}
+      // expected-warning @+1 {{this copy stays in the consumer stage instead of being issued ahead in stage 0: there, statement #0 ('tile.copy', stage 0) may not write all of shared tile %0 (64x32xf16) in every iteration (it writes a part, or writes under a condition), but the schedule splits the tile into 3 versions, one per iteration in flight, and the rest of each version would hold another iteration's data; write the whole tile (a tile.copy or tile.clear of all of it)}}
       tile.copy %A[%c0, %ko] to %A_s[%c0, %c16] : !A to !As
       tile.copy %B[%ko, %c0] to %B_s : !B to !Bs
       // expected-note @+1 {{statement #2 ('tile.gemm', stage 2) reads shared tile %0 (64x32xf16) here}}

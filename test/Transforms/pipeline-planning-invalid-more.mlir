@@ -109,7 +109,7 @@ func.func @partial_write(%A: !A, %v: f16) {
     %A_s = tile.alloc_shared : !Ss
     %C_l = tile.alloc_fragment : !Cl
     tile.pipelined %c0 to %c8 step %c1 stage = [0, 1] order = [0, 1] as (%k) {
-      // expected-error @+1 {{statement #0 ('memref.store', stage 0) writes only part of shared tile %0 (32x32xf16) but the schedule splits the tile into 2 versions, one per iteration in flight, and the rest of each version would hold another iteration's data; write the whole tile (a tile.copy or tile.clear of all of it)}}
+      // expected-error @+1 {{statement #0 ('memref.store', stage 0) may not write all of shared tile %0 (32x32xf16) in every iteration (it writes a part, or writes under a condition), but the schedule splits the tile into 2 versions, one per iteration in flight, and the rest of each version would hold another iteration's data; write the whole tile (a tile.copy or tile.clear of all of it)}}
       memref.store %v, %A_s[%c0, %k] : !Ss
       // expected-note @+1 {{statement #1 ('tile.gemm', stage 1) reads shared tile %0 (32x32xf16) here}}
       tile.gemm %A_s, %A_s, %C_l : !Ss, !Ss, !Cl

@@ -278,9 +278,9 @@ std::optional<ScheduleViolation> ScheduleChecker::checkIterationPrivateTiles() {
           ++reader;
         std::string X = describeBuffer(buffer);
         std::string message =
-            describe(w) + " writes only part of " + X +
-            " but the schedule splits the tile "
-            "into " +
+            describe(w) + " may not write all of " + X +
+            " in every iteration (it writes a part, or writes under a "
+            "condition), but the schedule splits the tile into " +
             std::to_string(schedule.getNumVersions(buffer)) +
             " versions, one per iteration in flight, and the rest of each "
             "version would hold another iteration's data; write the whole "
