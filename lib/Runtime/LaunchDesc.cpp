@@ -217,9 +217,8 @@ tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
         return fail("duplicate '" + key + "' line");
       // CUDA's limits, which the driver would otherwise report only at
       // launch as an invalid value.
-      const int64_t maxGrid[3] = {0x7fffffff, 0xffff, 0xffff};
-      const int64_t maxBlock[3] = {1024, 1024, 64};
-      const int64_t *max = key == "grid" ? maxGrid : maxBlock;
+      const std::array<int64_t, 3> &max =
+          key == "grid" ? kMaxGridDim : kMaxBlockDim;
       for (size_t i = 1; i < words.size(); ++i) {
         int64_t v;
         // The compiler refuses a grid it cannot fold (attachLaunchInfo);
@@ -237,10 +236,11 @@ tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
                       std::to_string(max[i - 1]));
         dims[i - 1] = unsigned(v);
       }
-      if (key == "block" && uint64_t(dims[0]) * dims[1] * dims[2] > 1024)
-        return fail("'block' of " +
-                    std::to_string(uint64_t(dims[0]) * dims[1] * dims[2]) +
-                    " threads is above CUDA's limit of 1024");
+      uint64_t threads = uint64_t(dims[0]) * dims[1] * dims[2];
+      if (key == "block" && threads > uint64_t(kMaxBlockThreads))
+        return fail("'block' of " + std::to_string(threads) +
+                    " threads is above CUDA's limit of " +
+                    std::to_string(kMaxBlockThreads));
     } else if (key == "shared_bytes") {
       int64_t v;
       if (words.size() != 2)

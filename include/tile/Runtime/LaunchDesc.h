@@ -20,6 +20,14 @@
 
 namespace tile::runtime {
 
+/// CUDA's largest grid (blocks in x, y, z) and block (threads in x, y, z, and
+/// in all), which the compiler checks before writing a description and the
+/// parser checks again.
+inline constexpr std::array<int64_t, 3> kMaxGridDim = {0x7fffffff, 0xffff,
+                                                       0xffff};
+inline constexpr std::array<int64_t, 3> kMaxBlockDim = {1024, 1024, 64};
+inline constexpr int64_t kMaxBlockThreads = 1024;
+
 enum class ElemType { F16, BF16, F32 };
 
 /// The launch-description spelling (`f16`, `bf16`, `f32`).

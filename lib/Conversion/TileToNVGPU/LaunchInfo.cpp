@@ -12,6 +12,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "tile/Dialect/Tile/Transforms/Pipelining.h"
+#include "tile/Runtime/LaunchDesc.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -97,8 +98,7 @@ LogicalResult mlir::tile::attachLaunchInfo(gpu::LaunchFuncOp launch,
   gpu::KernelDim3 block = launch.getBlockSizeOperandValues();
   SmallVector<int64_t> gridSizes, blockSizes;
   SmallVector<std::string> gridExpr;
-  // CUDA's largest grid: 2^31 - 1 blocks in x, 65535 in y and z.
-  const int64_t maxGrid[3] = {0x7fffffff, 0xffff, 0xffff};
+  using ::tile::runtime::kMaxGridDim;
   Value gridSize[3] = {grid.x, grid.y, grid.z};
   for (auto [d, v] : llvm::enumerate(gridSize)) {
     // The description is static text: a runtime cannot evaluate SSA values.
@@ -107,10 +107,10 @@ LogicalResult mlir::tile::attachLaunchInfo(gpu::LaunchFuncOp launch,
       return launch.emitError("grid size must be a positive constant (or "
                               "computed from constants): the launch "
                               "description is static");
-    if (*size > maxGrid[d])
+    if (*size > kMaxGridDim[d])
       return launch.emitError() << "grid size " << *size << " in "
                                 << "xyz"[d] << " is above CUDA's limit of "
-                                << maxGrid[d] << " blocks";
+                                << kMaxGridDim[d] << " blocks";
     gridSizes.push_back(*size);
     gridExpr.push_back(describe(v));
   }
