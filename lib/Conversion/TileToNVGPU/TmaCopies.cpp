@@ -511,7 +511,7 @@ LogicalResult TmaLowering::plan(Operation *&culprit, std::string &why) {
   // semantics put one between a wait and the reads of its data, and
   // isRedundantBarrier drops that one only where another comes before the
   // copies), so a thread is at most `peak` groups behind thread 0 when it
-  // arms a barrier. Twice the groups in flight plus one covers both. A power
+  // arms a barrier. Twice (the groups in flight plus one) covers both. A power
   // of two keeps the slot and phase a mask and a shift.
   int64_t peak = 0;
   if (!boundOutstanding(kernel.getBody().front(), 0, peak)) {
