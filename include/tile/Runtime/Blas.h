@@ -1,5 +1,4 @@
-//===- Blas.h - The cuBLAS reference GEMM ------------------------*- C++
-//-*-===//
+//===- Blas.h - The cuBLAS reference GEMM -----------------------*- C++ -*-===//
 
 #ifndef TILE_RUNTIME_BLAS_H
 #define TILE_RUNTIME_BLAS_H

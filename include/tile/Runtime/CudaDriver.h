@@ -1,5 +1,4 @@
-//===- CudaDriver.h - The CUDA driver API, loaded at run time ----*- C++
-//-*-===//
+//===- CudaDriver.h - The CUDA driver API, loaded at run time ---*- C++ -*-===//
 //
 // tile-run reaches the driver through dlopen("libcuda.so.1") instead of
 // linking it: CI machines and this project's build machines have the CUDA

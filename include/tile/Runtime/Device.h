@@ -1,5 +1,4 @@
-//===- Device.h - A GPU, its buffers and a loaded kernel ---------*- C++
-//-*-===//
+//===- Device.h - A GPU, its buffers and a loaded kernel --------*- C++ -*-===//
 //
 // Thin RAII owners over the driver API. Every failure comes back as `false`
 // / null with `error` naming what was attempted and the driver's own

@@ -1,5 +1,4 @@
-//===- HostData.h - Host-side element conversion, fill and check -*- C++
-//-*-===//
+//===- HostData.h - Host-side conversion, fill and check --------*- C++ -*-===//
 //
 // What tile-run does to buffers on the host: portable seeded random inputs,
 // fp16/bf16 <-> fp32 conversion, and the seed's allclose criterion. No CUDA

@@ -8,6 +8,7 @@
 
 #include "tile/Conversion/TileToCPU/TileToCPU.h"
 #include "tile/Conversion/Passes.h"
+#include "tile/Dialect/Tile/Utils/LoopUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -70,23 +71,6 @@ static void lowerTileAlloc(RewriterBase &rewriter, Operation *alloc) {
     rewriter.setInsertionPointToEnd(block);
   memref::DeallocOp::create(rewriter, alloc->getLoc(), buffer);
   rewriter.replaceOp(alloc, buffer);
-}
-
-/// A `tile.pipelined` that no pipelining pass rewrote means the serial loop:
-/// every statement of iteration k runs before any of iteration k + 1,
-/// whatever `num_stages`, `stage` or `order` say (they only describe how the
-/// GPU may overlap iterations without changing the result).
-static void lowerPipelined(RewriterBase &rewriter, PipelinedOp pipelined) {
-  Location loc = pipelined.getLoc();
-  rewriter.setInsertionPoint(pipelined);
-  auto loop =
-      scf::ForOp::create(rewriter, loc, pipelined.getLowerBound(),
-                         pipelined.getUpperBound(), pipelined.getStep());
-  Block *body = loop.getBody();
-  rewriter.inlineBlockBefore(&pipelined.getBody().front(), body,
-                             body->getTerminator()->getIterator(),
-                             loop.getInductionVar());
-  rewriter.eraseOp(pipelined);
 }
 
 /// Memory spaces that have a CPU meaning: none, or a `#gpu.address_space`
@@ -167,7 +151,7 @@ struct TileLowerToCPUPass
     for (Operation *op : tileOps) {
       llvm::TypeSwitch<Operation *>(op)
           .Case([&](KernelOp kernel) { lowerKernel(rewriter, kernel); })
-          .Case([&](PipelinedOp loop) { lowerPipelined(rewriter, loop); })
+          .Case([&](PipelinedOp loop) { convertToSerialLoop(rewriter, loop); })
           .Case<AllocSharedOp, AllocFragmentOp>(
               [&](Operation *alloc) { lowerTileAlloc(rewriter, alloc); })
           .Case([&](CopyOp copy) { lowerCopyToLoops(rewriter, copy); })

@@ -10,6 +10,7 @@
 #include "CopyLoweringDetail.h"
 #include "tile/Conversion/TileToNVGPU/TmaCopies.h"
 #include "tile/Conversion/TileToNVGPU/TmaStores.h"
+#include "tile/Dialect/Tile/Utils/LoopUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -267,26 +268,15 @@ static void lowerSharedClear(ClearOp op, Value tid, int64_t threads) {
   op.erase();
 }
 
-/// A loop nobody pipelined runs serially.
-static void lowerSerialPipelined(PipelinedOp op) {
-  OpBuilder b(op);
-  auto loop = scf::ForOp::create(b, op.getLoc(), op.getLowerBound(),
-                                 op.getUpperBound(), op.getStep());
-  Block &body = op.getBody().front();
-  body.getArgument(0).replaceAllUsesWith(loop.getInductionVar());
-  Block *loopBody = loop.getBody();
-  loopBody->getOperations().splice(loopBody->getTerminator()->getIterator(),
-                                   body.getOperations());
-  op.erase();
-}
-
 LogicalResult mlir::tile::lowerTileMemoryOps(KernelOp kernel, bool tma,
                                              const TmaOptions &tmaOptions) {
   int64_t threads = kernel.getThreads();
   SmallVector<PipelinedOp> loops;
   kernel.walk([&](PipelinedOp op) { loops.push_back(op); });
+  // A loop nobody pipelined runs serially.
+  IRRewriter rewriter(kernel.getContext());
   for (PipelinedOp loop : loops)
-    lowerSerialPipelined(loop);
+    convertToSerialLoop(rewriter, loop);
 
   // Every copy left here is global/shared on both sides: fragment ones were
   // lowered before. Check before rewriting so that a failure leaves the

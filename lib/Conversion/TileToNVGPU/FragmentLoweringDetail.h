@@ -1,5 +1,4 @@
-//===- FragmentLoweringDetail.h - State shared by fragment lowerings -*- C++
-//-*-//
+//===- FragmentLoweringDetail.h - Fragment lowering state -------*- C++ -*-===//
 //
 // Part of tile-mlir. Private to lib/Conversion/TileToNVGPU: the per-kernel
 // state that the gemm and copy lowerings share.

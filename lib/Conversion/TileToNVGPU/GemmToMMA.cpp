@@ -1,5 +1,4 @@
-//===- GemmToMMA.cpp - tile.gemm to ldmatrix + mma.sync
-//--------------------===//
+//===- GemmToMMA.cpp - tile.gemm to ldmatrix + mma.sync -------------------===//
 //
 // Part of tile-mlir. Each warp computes its sub-tile of the accumulator (see
 // FragmentLayout.h) as tilesM x tilesN mma.sync m16n8k16 tiles, one k-step of

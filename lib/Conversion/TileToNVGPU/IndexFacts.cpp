@@ -12,7 +12,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
-#include "tile/Dialect/Tile/Transforms/Pipelining.h"
+#include "tile/Dialect/Tile/Utils/LoopUtils.h"
 
 #include <numeric>
 
@@ -31,6 +31,27 @@ static int64_t boundedDivisor(int64_t d) {
   return d <= kZeroDivisor ? d : std::gcd(d, kZeroDivisor);
 }
 
+namespace {
+struct LoopBounds {
+  Value lb, ub, step;
+};
+} // namespace
+
+/// The bounds of the loop whose induction variable `arg` is, an `scf.for` or
+/// a `tile.pipelined`; std::nullopt for any other block argument.
+static std::optional<LoopBounds> getLoopBounds(BlockArgument arg) {
+  Operation *parent = arg.getOwner()->getParentOp();
+  if (auto loop = dyn_cast<scf::ForOp>(parent);
+      loop && arg == loop.getInductionVar())
+    return LoopBounds{loop.getLowerBound(), loop.getUpperBound(),
+                      loop.getStep()};
+  if (auto loop = dyn_cast<tile::PipelinedOp>(parent);
+      loop && arg == loop.getInductionVar())
+    return LoopBounds{loop.getLowerBound(), loop.getUpperBound(),
+                      loop.getStep()};
+  return std::nullopt;
+}
+
 static int64_t divisorOfConstant(int64_t c) {
   if (c == 0)
     return kZeroDivisor;
@@ -46,17 +67,9 @@ static int64_t getDivisor(Value value, unsigned depth) {
 
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     // Loop counters: lb + i * step.
-    Operation *parent = arg.getOwner()->getParentOp();
-    if (auto loop = dyn_cast<scf::ForOp>(parent)) {
-      if (arg == loop.getInductionVar())
-        return std::gcd(getDivisor(loop.getLowerBound(), depth + 1),
-                        getDivisor(loop.getStep(), depth + 1));
-    }
-    if (auto loop = dyn_cast<tile::PipelinedOp>(parent)) {
-      if (arg == loop.getInductionVar())
-        return std::gcd(getDivisor(loop.getLowerBound(), depth + 1),
-                        getDivisor(loop.getStep(), depth + 1));
-    }
+    if (std::optional<LoopBounds> loop = getLoopBounds(arg))
+      return std::gcd(getDivisor(loop->lb, depth + 1),
+                      getDivisor(loop->step, depth + 1));
     return 1;
   }
 
@@ -71,7 +84,7 @@ static int64_t getDivisor(Value value, unsigned depth) {
   if (isa<arith::IndexCastOp, arith::IndexCastUIOp, arith::ExtSIOp,
           arith::ExtUIOp>(op))
     return operand(0);
-  if (auto select = dyn_cast<arith::SelectOp>(op))
+  if (isa<arith::SelectOp>(op))
     return std::gcd(operand(1), operand(2));
   if (isa<arith::ShLIOp>(op)) {
     APInt shift;
@@ -102,18 +115,13 @@ int64_t mlir::tile::getKnownDivisor(Value value) {
 // offsets take are covered directly. Every rule keeps values non-negative.
 static std::optional<int64_t> getUpperBound(Value value, unsigned depth);
 
-/// A host-side grid size or trip count such as ceildiv(4096, 128).
-static std::optional<int64_t> getConstant(Value value, unsigned depth) {
-  return tile::evaluateConstantIndex(value);
-}
-
 /// Counter < ub with lb >= 0 and step > 0: at most the last lb + i * step
 /// below ub's bound (so that in a loop unrolled by U, counter + u for u < U
 /// stays below the bound too).
 static std::optional<int64_t> loopCounterBound(Value lb, Value ub, Value step,
                                                unsigned depth) {
-  std::optional<int64_t> lower = getConstant(lb, depth + 1);
-  std::optional<int64_t> stepValue = getConstant(step, depth + 1);
+  std::optional<int64_t> lower = tile::evaluateConstantIndex(lb);
+  std::optional<int64_t> stepValue = tile::evaluateConstantIndex(step);
   std::optional<int64_t> upper = getUpperBound(ub, depth + 1);
   if (!lower || *lower < 0 || !stepValue || *stepValue <= 0 || !upper)
     return std::nullopt;
@@ -125,26 +133,20 @@ static std::optional<int64_t> loopCounterBound(Value lb, Value ub, Value step,
 static std::optional<int64_t> getUpperBound(Value value, unsigned depth) {
   if (depth > 32)
     return std::nullopt;
-  if (std::optional<int64_t> c = getConstant(value, depth))
+  if (std::optional<int64_t> c = tile::evaluateConstantIndex(value))
     return *c >= 0 ? std::optional<int64_t>(*c) : std::nullopt;
 
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     Operation *parent = arg.getOwner()->getParentOp();
     if (auto kernel = dyn_cast<tile::KernelOp>(parent)) {
-      std::optional<int64_t> grid =
-          getConstant(kernel.getGridSizes()[arg.getArgNumber()], depth + 1);
+      std::optional<int64_t> grid = tile::evaluateConstantIndex(
+          kernel.getGridSizes()[arg.getArgNumber()]);
       if (grid && *grid > 0)
         return *grid - 1;
       return std::nullopt;
     }
-    if (auto loop = dyn_cast<scf::ForOp>(parent))
-      if (arg == loop.getInductionVar())
-        return loopCounterBound(loop.getLowerBound(), loop.getUpperBound(),
-                                loop.getStep(), depth);
-    if (auto loop = dyn_cast<tile::PipelinedOp>(parent))
-      if (arg == loop.getInductionVar())
-        return loopCounterBound(loop.getLowerBound(), loop.getUpperBound(),
-                                loop.getStep(), depth);
+    if (std::optional<LoopBounds> loop = getLoopBounds(arg))
+      return loopCounterBound(loop->lb, loop->ub, loop->step, depth);
     return std::nullopt;
   }
 
@@ -159,7 +161,7 @@ static std::optional<int64_t> getUpperBound(Value value, unsigned depth) {
     return getUpperBound(op->getOperand(i), depth + 1);
   };
   auto constant = [&](unsigned i) {
-    return getConstant(op->getOperand(i), depth + 1);
+    return tile::evaluateConstantIndex(op->getOperand(i));
   };
   auto checked = [](int64_t v) -> std::optional<int64_t> {
     // Far from overflow: tensors index below 2^40.
@@ -194,7 +196,7 @@ static std::optional<int64_t> getUpperBound(Value value, unsigned depth) {
     auto a = bound(0), b = bound(1);
     if (a && b)
       return std::max(*a, *b);
-  } else if (auto select = dyn_cast<arith::SelectOp>(op)) {
+  } else if (isa<arith::SelectOp>(op)) {
     auto a = bound(1), b = bound(2);
     if (a && b)
       return std::max(*a, *b);

@@ -22,7 +22,7 @@
 #include "tile/Conversion/TileToNVGPU/IndexFacts.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
-#include "tile/Dialect/Tile/Transforms/Pipelining.h"
+#include "tile/Dialect/Tile/Utils/LoopUtils.h"
 
 namespace mlir {
 namespace tile {

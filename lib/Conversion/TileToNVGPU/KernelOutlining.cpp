@@ -17,7 +17,7 @@
 #include "tile/Conversion/TileToNVGPU/LaunchInfo.h"
 #include "tile/Conversion/TileToNVGPU/SharedCarving.h"
 #include "tile/Conversion/TileToNVGPU/TmaCopies.h"
-#include "tile/Dialect/Tile/Transforms/Pipelining.h"
+#include "tile/Dialect/Tile/Utils/LoopUtils.h"
 
 using namespace mlir;
 using namespace mlir::tile;

@@ -11,7 +11,7 @@
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "tile/Dialect/Tile/Transforms/Pipelining.h"
+#include "tile/Dialect/Tile/Utils/LoopUtils.h"
 #include "tile/Runtime/LaunchDesc.h"
 
 using namespace mlir;

@@ -21,7 +21,7 @@
 #include "tile/Conversion/Passes.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
-#include "tile/Dialect/Tile/Transforms/Pipelining.h"
+#include "tile/Dialect/Tile/Utils/LoopUtils.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir {

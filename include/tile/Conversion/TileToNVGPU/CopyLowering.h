@@ -1,5 +1,4 @@
-//===- CopyLowering.h - Global/shared tile copies to per-thread code -*- C++
-//-*-===//
+//===- CopyLowering.h - Global/shared copies to thread code -----*- C++ -*-===//
 //
 // Part of tile-mlir. The second step of the GPU lowering: the block-level
 // memory ops that do not touch a fragment become per-thread code while the

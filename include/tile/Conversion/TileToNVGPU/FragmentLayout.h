@@ -1,5 +1,4 @@
-//===- FragmentLayout.h - Which thread holds which fragment element -*- C++
-//-*-//
+//===- FragmentLayout.h - Which thread holds which element ------*- C++ -*-===//
 //
 // Part of tile-mlir. A fragment (a register tile) is a block-level value; on
 // the GPU each thread holds a slice of it in registers. Every fragment uses

@@ -1,5 +1,4 @@
-//===- InteriorBlocks.h - What tile-specialize-interior-blocks leaves -*- C++
-//-*-===//
+//===- InteriorBlocks.h - Blocks that need no bounds checks -----*- C++ -*-===//
 //
 // Part of tile-mlir. The pass itself is declared in Passes.td.
 //

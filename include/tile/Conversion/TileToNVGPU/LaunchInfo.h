@@ -59,8 +59,9 @@ LogicalResult attachLaunchInfo(gpu::LaunchFuncOp launch, StringRef chip,
 ///   arg <name> <f16|bf16|f32> <d0>x<d1>     (one per parameter, in order)
 ///   tensormap <arg> <rows>x<cols> swizzle <none|32|64|128>
 ///                                           (one per parameter after the
-///                                           args: a pointer to the TMA
-///                                           tensor map of <arg>, box
+///                                           args: the 128-byte TMA
+///                                           tensor map of <arg> by value,
+///                                           a grid constant, box
 ///                                           <rows>x<cols>)
 ///   grid_expr <gx> <gy> <gz>                 (informational)
 ///   gemm_transpose <0|1> <0|1>               (A, B; only with a tile.gemm)

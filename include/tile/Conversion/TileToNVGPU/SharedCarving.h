@@ -1,5 +1,4 @@
-//===- SharedCarving.h - Shared tiles as views of one dynamic region -*- C++
-//-*-//
+//===- SharedCarving.h - Shared tiles in one dynamic region -----*- C++ -*-===//
 //
 // Part of tile-mlir. Upstream lowers a workgroup-space memref.alloc to a call
 // to malloc, and static shared arrays are capped at 48 KiB; carving every

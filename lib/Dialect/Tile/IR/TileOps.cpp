@@ -5,6 +5,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Dialect/Tile/IR/TileOps.h"
+#include "tile/Runtime/LaunchDesc.h"
 
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
@@ -174,7 +175,7 @@ LogicalResult KernelOp::verify() {
                             "warp size), got "
                          << threads;
   // Every CUDA GPU caps a block at 1024 threads.
-  if (threads > 1024)
+  if (threads > ::tile::runtime::kMaxBlockThreads)
     return emitOpError() << "threads must be at most 1024 (the most a block "
                             "can have), got "
                          << threads;

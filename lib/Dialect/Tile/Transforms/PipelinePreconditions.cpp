@@ -10,60 +10,11 @@
 
 #include "tile/Dialect/Tile/Transforms/Pipelining.h"
 
-#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "tile/Dialect/Tile/Utils/LoopUtils.h"
 #include "llvm/ADT/SetVector.h"
-#include "llvm/Support/MathExtras.h"
-
-#include <limits>
 
 using namespace mlir;
 using namespace mlir::tile;
-
-/// evaluateConstantIndex with a bound on the depth of the ops it folds, so
-/// that a long chain cannot exhaust the stack.
-static std::optional<int64_t> foldConstantIndex(Value value, unsigned budget) {
-  if (std::optional<int64_t> constant = getConstantIntValue(value))
-    return constant;
-  Operation *def = value.getDefiningOp();
-  if (!def || budget == 0 || def->getNumResults() != 1 || !isPure(def) ||
-      def->getNumRegions() != 0)
-    return std::nullopt;
-  SmallVector<Attribute> operands;
-  for (Value operand : def->getOperands()) {
-    std::optional<int64_t> folded = foldConstantIndex(operand, budget - 1);
-    if (!folded || !operand.getType().isIntOrIndex())
-      return std::nullopt;
-    operands.push_back(IntegerAttr::get(operand.getType(), *folded));
-  }
-  SmallVector<OpFoldResult> results;
-  if (failed(def->fold(operands, results)) || results.size() != 1)
-    return std::nullopt;
-  if (auto attr = dyn_cast<Attribute>(results.front()))
-    if (auto integer = dyn_cast<IntegerAttr>(attr))
-      return integer.getInt();
-  return std::nullopt;
-}
-
-std::optional<int64_t> mlir::tile::evaluateConstantIndex(Value value) {
-  return foldConstantIndex(value, /*budget=*/32);
-}
-
-std::optional<int64_t> mlir::tile::getStaticTripCount(Value lb, Value ub,
-                                                      Value step) {
-  std::optional<int64_t> lbC = evaluateConstantIndex(lb),
-                         ubC = evaluateConstantIndex(ub),
-                         stepC = evaluateConstantIndex(step);
-  if (!lbC || !ubC || !stepC || *stepC <= 0)
-    return std::nullopt;
-  if (*ubC <= *lbC)
-    return 0;
-  // ub - lb overflows int64_t for bounds far apart; it fits in uint64_t.
-  uint64_t span = uint64_t(*ubC) - uint64_t(*lbC);
-  uint64_t trips = llvm::divideCeil(span, uint64_t(*stepC));
-  if (trips > uint64_t(std::numeric_limits<int64_t>::max()))
-    return std::nullopt;
-  return int64_t(trips);
-}
 
 FailureOr<std::optional<PipelineSchedule>>
 mlir::tile::getRewriteSchedule(PipelinedOp loop) {

@@ -10,12 +10,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Dialect/Tile/Transforms/Passes.h"
-#include "tile/Dialect/Tile/Transforms/Pipelining.h"
 #include "tile/Dialect/Tile/Transforms/Schedule.h"
+#include "tile/Dialect/Tile/Utils/LoopUtils.h"
 
 #include "mlir/IR/AsmState.h"
-#include "mlir/IR/Matchers.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 

@@ -348,11 +348,12 @@ std::optional<ScheduleViolation> ScheduleChecker::checkAcrossIterations() {
           note = A + " reads " + X + " here";
           break;
         case DependenceKind::WriteAfterWrite:
-        case DependenceKind::Value:
           message += "but both write " + X +
                      ", so the earlier iteration's write would land last";
           note = A + " writes " + X + " here";
           break;
+        case DependenceKind::Value:
+          llvm_unreachable("getMemoryDependences gives memory dependences only");
         }
         if (distance > 1)
           message += " (the tile has " + std::to_string(distance) +

@@ -6,6 +6,7 @@
 
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 #include "tile/Dialect/Tile/Transforms/Pipelining.h"
+#include "tile/Dialect/Tile/Utils/LoopUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -28,19 +29,176 @@ namespace tile {
 using namespace mlir;
 using namespace mlir::tile;
 
-namespace {
-/// A loop without a schedule is a serial loop: it becomes the `scf.for` it
-/// means, so that the barrier placement and the lowerings see one loop form.
-void convertToSerialLoop(RewriterBase &rewriter, PipelinedOp loop) {
-  rewriter.setInsertionPoint(loop);
-  auto forOp = scf::ForOp::create(rewriter, loop.getLoc(), loop.getLowerBound(),
-                                  loop.getUpperBound(), loop.getStep());
-  Block &body = loop.getBody().front();
-  rewriter.inlineBlockBefore(&body, forOp.getBody()->getTerminator(),
-                             forOp.getInductionVar());
-  rewriter.eraseOp(loop);
+/// Moves the index constants of `kernel` to the start of its body, one
+/// per value.
+static void hoistConstants(KernelOp kernel) {
+  Block &body = kernel.getBody().front();
+  SmallVector<arith::ConstantOp> constants;
+  kernel.walk([&](arith::ConstantOp constant) {
+    if (constant.getType().isIndex())
+      constants.push_back(constant);
+  });
+  DenseMap<Attribute, arith::ConstantOp> first;
+  Operation *insertionPoint = &body.front();
+  for (arith::ConstantOp constant : constants) {
+    auto [it, inserted] = first.try_emplace(constant.getValue(), constant);
+    if (!inserted) {
+      constant.replaceAllUsesWith(it->second.getResult());
+      constant.erase();
+      continue;
+    }
+    constant->moveBefore(insertionPoint);
+  }
 }
 
+/// Whether `op`, outside `loop`, runs before it: before the loop in its
+/// block, or before an op that encloses the loop.
+static bool isBeforeLoop(Operation *op, PipelinedOp loop) {
+  if (Operation *ancestor = loop->getBlock()->findAncestorOpInBlock(*op))
+    return ancestor->isBeforeInBlock(loop);
+  Operation *enclosing = op->getBlock()->findAncestorOpInBlock(*loop);
+  return enclosing && op->isBeforeInBlock(enclosing);
+}
+
+/// The innermost op around `loop` that may run it more than once (an
+/// scf.for or scf.while, say) and lies inside the tile's scope; null if
+/// none.
+static Operation *getRepeatingAncestor(PipelinedOp loop, Value tile) {
+  Operation *alloc = tile.getDefiningOp();
+  for (Operation *op = loop->getParentOp(); op && !op->isAncestor(alloc);
+       op = op->getParentOp())
+    if (isa<LoopLikeOpInterface>(op))
+      return op;
+  return nullptr;
+}
+
+/// Uses of a multi-buffered tile outside its loop are redirected to one
+/// version: the last iteration's after the loop, version 0 before it. That
+/// needs "after" to be visible from the loop's block; a use after an op
+/// that encloses the loop (an outer loop, say) could see any iteration.
+/// A view made before the loop is a use before it, so it views version 0;
+/// what reads through it after the loop would see that version, not the
+/// last iteration's. (Inside the loop, PipelinePreconditions refuses
+/// views.) Where an outer loop runs the pipelined loop again, a read before
+/// it sees the previous run's last version from the second run on, and a
+/// read after a run of no iterations sees the run before; neither is one
+/// version the rewrite can name. Writes there are as without an outer
+/// loop.
+static LogicalResult checkUsesOutside(PipelinedOp loop, Value tile) {
+  Operation *repeating = getRepeatingAncestor(loop, tile);
+  std::optional<int64_t> trips = getStaticTripCount(
+      loop.getLowerBound(), loop.getUpperBound(), loop.getStep());
+  // `reader` uses the tile (through `view`, when not null) outside the
+  // loop, in the loop's block or before an op that encloses it.
+  auto check = [&](Operation *reader, Operation *view) -> LogicalResult {
+    bool before = isBeforeLoop(reader, loop);
+    bool rerun = repeating && repeating->isAncestor(reader) &&
+                 (before || !trips || *trips == 0) && readsBuffer(reader, tile);
+    if ((!view || before) && !rerun)
+      return success();
+    InFlightDiagnostic diag = reader->emitOpError();
+    if (view && !before) {
+      diag << "uses a shared tile that a pipelined loop multi-buffers "
+              "after the loop, through a view made before it; such a view "
+              "sees the first version, not the last iteration's: read the "
+              "tile itself after the loop";
+    } else {
+      diag << "reads a shared tile that a pipelined loop multi-buffers "
+           << (before ? "before the loop" : "after the loop")
+           << ", inside a loop that runs the pipelined loop again; "
+           << (before ? "from its second run on"
+                      : "after a run of no iterations")
+           << " the read would see a version left by the run before, "
+              "which the rewrite cannot name";
+      diag.attachNote(repeating->getLoc()) << "the enclosing loop is here";
+    }
+    if (view)
+      diag.attachNote(view->getLoc()) << "the view is made here";
+    diag.attachNote(loop.getLoc()) << "the pipelined loop is here";
+    return diag;
+  };
+
+  for (Operation *user : tile.getUsers()) {
+    if (loop->isAncestor(user))
+      continue;
+    if (!loop->getBlock()->findAncestorOpInBlock(*user) &&
+        !isBeforeLoop(user, loop)) {
+      InFlightDiagnostic diag =
+          user->emitOpError()
+          << "uses a shared tile that a pipelined loop multi-buffers, but "
+             "outside the loop's block; the rewrite cannot tell which "
+             "version it sees";
+      diag.attachNote(loop.getLoc()) << "the pipelined loop is here";
+      return diag;
+    }
+    if (isa<ViewLikeOpInterface>(user) && !isBeforeLoop(user, loop)) {
+      // After the loop the tile becomes a view of one version, whose
+      // layout (a dynamic offset) a view's result type does not have.
+      InFlightDiagnostic diag =
+          user->emitOpError()
+          << "makes a view of a shared tile that a pipelined loop "
+             "multi-buffers, after the loop; there the tile is one of its "
+             "versions, at an offset the view's type does not have: use "
+             "the tile itself";
+      diag.attachNote(loop.getLoc()) << "the pipelined loop is here";
+      return diag;
+    }
+    if (!isa<ViewLikeOpInterface>(user)) {
+      if (failed(check(user, nullptr)))
+        return failure();
+      continue;
+    }
+    SmallVector<Operation *> views = {user};
+    while (!views.empty()) {
+      Operation *view = views.pop_back_val();
+      for (Operation *reader : view->getUsers()) {
+        if (isa<ViewLikeOpInterface>(reader)) {
+          views.push_back(reader);
+          continue;
+        }
+        if (!loop->isAncestor(reader) && failed(check(reader, user)))
+          return failure();
+      }
+    }
+  }
+  return success();
+}
+
+/// A multi-buffered tile gets one version count and one indexing, so two
+/// pipelined loops must not both version the same tile.
+static LogicalResult checkSharedTilesNotShared(
+    ArrayRef<std::pair<PipelinedOp, PipelineSchedule>> scheduled) {
+  DenseMap<Value, PipelinedOp> owner;
+  for (auto &entry : scheduled) {
+    PipelinedOp loop = entry.first;
+    const PipelineSchedule &schedule = entry.second;
+    // The tiles the statements use, in their regions too.
+    SetVector<Value> used;
+    for (Operation *op : schedule.statements)
+      op->walk(
+          [&](Operation *user) { used.insert_range(user->getOperands()); });
+    for (Value operand : used) {
+      auto alloc = operand.getDefiningOp<AllocSharedOp>();
+      if (!alloc || schedule.getNumVersions(operand) < 2)
+        continue;
+      if (failed(checkUsesOutside(loop, operand)))
+        return failure();
+      auto [it, inserted] = owner.try_emplace(operand, loop);
+      if (inserted || it->second == loop)
+        continue;
+      InFlightDiagnostic diag =
+          loop.emitOpError()
+          << "multi-buffers a shared tile that another pipelined loop "
+             "also multi-buffers; give each loop its own tiles";
+      diag.attachNote(it->second.getLoc()) << "the other loop is here";
+      diag.attachNote(alloc.getLoc()) << "the tile is allocated here";
+      return diag;
+    }
+  }
+  return success();
+}
+
+namespace {
 struct TileSoftwarePipelinePass
     : mlir::tile::impl::TileSoftwarePipelineBase<TileSoftwarePipelinePass> {
   using Base::Base;
@@ -49,17 +207,17 @@ struct TileSoftwarePipelinePass
     IRRewriter rewriter(&getContext());
     SmallVector<std::pair<PipelinedOp, PipelineSchedule>> scheduled;
     SmallVector<PipelinedOp> plain;
-    bool failed = false;
+    bool failedAny = false;
     getOperation().walk([&](PipelinedOp loop) {
       FailureOr<std::optional<PipelineSchedule>> schedule =
           getRewriteSchedule(loop);
       // The rewrite's own preconditions first (they name what the rewrite
       // cannot express), then planning's legality rules, which hand-edited IR
       // may break after planning ran.
-      if (mlir::failed(schedule) ||
-          (*schedule && (mlir::failed(checkRewritable(loop, **schedule)) ||
-                         mlir::failed(verifySchedule(loop, **schedule))))) {
-        failed = true;
+      if (failed(schedule) ||
+          (*schedule && (failed(checkRewritable(loop, **schedule)) ||
+                         failed(verifySchedule(loop, **schedule))))) {
+        failedAny = true;
         return;
       }
       if (*schedule)
@@ -67,9 +225,12 @@ struct TileSoftwarePipelinePass
       else
         plain.push_back(loop);
     });
-    if (failed || mlir::failed(checkSharedTilesNotShared(scheduled)))
+    if (failedAny || failed(checkSharedTilesNotShared(scheduled)))
       return signalPassFailure();
 
+    // A loop without a schedule is a serial loop: it becomes the `scf.for`
+    // it means, so that the barrier placement and the lowerings see one loop
+    // form.
     for (PipelinedOp loop : plain)
       convertToSerialLoop(rewriter, loop);
     getOperation().walk([&](KernelOp kernel) {
@@ -94,176 +255,6 @@ struct TileSoftwarePipelinePass
     DominanceInfo dominance;
     eliminateCommonSubExpressions(rewriter, dominance, getOperation());
     getOperation().walk([&](KernelOp kernel) { hoistConstants(kernel); });
-  }
-
-  /// Moves the index constants of `kernel` to the start of its body, one
-  /// per value.
-  static void hoistConstants(KernelOp kernel) {
-    Block &body = kernel.getBody().front();
-    SmallVector<arith::ConstantOp> constants;
-    kernel.walk([&](arith::ConstantOp constant) {
-      if (constant.getType().isIndex())
-        constants.push_back(constant);
-    });
-    DenseMap<Attribute, arith::ConstantOp> first;
-    Operation *insertionPoint = &body.front();
-    for (arith::ConstantOp constant : constants) {
-      auto [it, inserted] = first.try_emplace(constant.getValue(), constant);
-      if (!inserted) {
-        constant.replaceAllUsesWith(it->second.getResult());
-        constant.erase();
-        continue;
-      }
-      constant->moveBefore(insertionPoint);
-    }
-  }
-
-  /// Whether `op`, outside `loop`, runs before it: before the loop in its
-  /// block, or before an op that encloses the loop.
-  static bool isBeforeLoop(Operation *op, PipelinedOp loop) {
-    if (Operation *ancestor = loop->getBlock()->findAncestorOpInBlock(*op))
-      return ancestor->isBeforeInBlock(loop);
-    Operation *enclosing = op->getBlock()->findAncestorOpInBlock(*loop);
-    return enclosing && op->isBeforeInBlock(enclosing);
-  }
-
-  /// The innermost op around `loop` that may run it more than once (an
-  /// scf.for or scf.while, say) and lies inside the tile's scope; null if
-  /// none.
-  static Operation *getRepeatingAncestor(PipelinedOp loop, Value tile) {
-    Operation *alloc = tile.getDefiningOp();
-    for (Operation *op = loop->getParentOp(); op && !op->isAncestor(alloc);
-         op = op->getParentOp())
-      if (isa<LoopLikeOpInterface>(op))
-        return op;
-    return nullptr;
-  }
-
-  /// Uses of a multi-buffered tile outside its loop are redirected to one
-  /// version: the last iteration's after the loop, version 0 before it. That
-  /// needs "after" to be visible from the loop's block; a use after an op
-  /// that encloses the loop (an outer loop, say) could see any iteration.
-  /// A view made before the loop is a use before it, so it views version 0;
-  /// what reads through it after the loop would see that version, not the
-  /// last iteration's. (Inside the loop, PipelinePreconditions refuses
-  /// views.) Where an outer loop runs the pipelined loop again, a read before
-  /// it sees the previous run's last version from the second run on, and a
-  /// read after a run of no iterations sees the run before; neither is one
-  /// version the rewrite can name. Writes there are as without an outer
-  /// loop.
-  static LogicalResult checkUsesOutside(PipelinedOp loop, Value tile) {
-    Operation *repeating = getRepeatingAncestor(loop, tile);
-    std::optional<int64_t> trips = getStaticTripCount(
-        loop.getLowerBound(), loop.getUpperBound(), loop.getStep());
-    // `reader` uses the tile (through `view`, when not null) outside the
-    // loop, in the loop's block or before an op that encloses it.
-    auto check = [&](Operation *reader, Operation *view) -> LogicalResult {
-      bool before = isBeforeLoop(reader, loop);
-      bool rerun = repeating && repeating->isAncestor(reader) &&
-                   (before || !trips || *trips == 0) &&
-                   readsBuffer(reader, tile);
-      if ((!view || before) && !rerun)
-        return success();
-      InFlightDiagnostic diag = reader->emitOpError();
-      if (view && !before) {
-        diag << "uses a shared tile that a pipelined loop multi-buffers "
-                "after the loop, through a view made before it; such a view "
-                "sees the first version, not the last iteration's: read the "
-                "tile itself after the loop";
-      } else {
-        diag << "reads a shared tile that a pipelined loop multi-buffers "
-             << (before ? "before the loop" : "after the loop")
-             << ", inside a loop that runs the pipelined loop again; "
-             << (before ? "from its second run on"
-                        : "after a run of no iterations")
-             << " the read would see a version left by the run before, "
-                "which the rewrite cannot name";
-        diag.attachNote(repeating->getLoc()) << "the enclosing loop is here";
-      }
-      if (view)
-        diag.attachNote(view->getLoc()) << "the view is made here";
-      diag.attachNote(loop.getLoc()) << "the pipelined loop is here";
-      return diag;
-    };
-
-    for (Operation *user : tile.getUsers()) {
-      if (loop->isAncestor(user))
-        continue;
-      if (!loop->getBlock()->findAncestorOpInBlock(*user) &&
-          !isBeforeLoop(user, loop)) {
-        InFlightDiagnostic diag =
-            user->emitOpError()
-            << "uses a shared tile that a pipelined loop multi-buffers, but "
-               "outside the loop's block; the rewrite cannot tell which "
-               "version it sees";
-        diag.attachNote(loop.getLoc()) << "the pipelined loop is here";
-        return diag;
-      }
-      if (isa<ViewLikeOpInterface>(user) && !isBeforeLoop(user, loop)) {
-        // After the loop the tile becomes a view of one version, whose
-        // layout (a dynamic offset) a view's result type does not have.
-        InFlightDiagnostic diag =
-            user->emitOpError()
-            << "makes a view of a shared tile that a pipelined loop "
-               "multi-buffers, after the loop; there the tile is one of its "
-               "versions, at an offset the view's type does not have: use "
-               "the tile itself";
-        diag.attachNote(loop.getLoc()) << "the pipelined loop is here";
-        return diag;
-      }
-      if (!isa<ViewLikeOpInterface>(user)) {
-        if (failed(check(user, nullptr)))
-          return failure();
-        continue;
-      }
-      SmallVector<Operation *> views = {user};
-      while (!views.empty()) {
-        Operation *view = views.pop_back_val();
-        for (Operation *reader : view->getUsers()) {
-          if (isa<ViewLikeOpInterface>(reader)) {
-            views.push_back(reader);
-            continue;
-          }
-          if (!loop->isAncestor(reader) && failed(check(reader, user)))
-            return failure();
-        }
-      }
-    }
-    return success();
-  }
-
-  /// A multi-buffered tile gets one version count and one indexing, so two
-  /// pipelined loops must not both version the same tile.
-  LogicalResult checkSharedTilesNotShared(
-      ArrayRef<std::pair<PipelinedOp, PipelineSchedule>> scheduled) {
-    DenseMap<Value, PipelinedOp> owner;
-    for (auto &entry : scheduled) {
-      PipelinedOp loop = entry.first;
-      const PipelineSchedule &schedule = entry.second;
-      // The tiles the statements use, in their regions too.
-      SetVector<Value> used;
-      for (Operation *op : schedule.statements)
-        op->walk(
-            [&](Operation *user) { used.insert_range(user->getOperands()); });
-      for (Value operand : used) {
-        auto alloc = operand.getDefiningOp<AllocSharedOp>();
-        if (!alloc || schedule.getNumVersions(operand) < 2)
-          continue;
-        if (failed(checkUsesOutside(loop, operand)))
-          return failure();
-        auto [it, inserted] = owner.try_emplace(operand, loop);
-        if (inserted || it->second == loop)
-          continue;
-        InFlightDiagnostic diag =
-            loop.emitOpError()
-            << "multi-buffers a shared tile that another pipelined loop "
-               "also multi-buffers; give each loop its own tiles";
-        diag.attachNote(it->second.getLoc()) << "the other loop is here";
-        diag.attachNote(alloc.getLoc()) << "the tile is allocated here";
-        return diag;
-      }
-    }
-    return success();
   }
 };
 } // namespace

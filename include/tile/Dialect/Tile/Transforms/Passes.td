@@ -20,9 +20,12 @@ def TileSoftwarePipeline : Pass<"tile-software-pipeline", "ModuleOp"> {
     a leading version dimension of size V (the number of iterations its data
     must stay alive) and is accessed through a rank-reducing `memref.subview`
     at `((iv - lb) / step) mod V`; stage-0 copies from global into shared
-    memory become `tile.copy_async`, one `tile.commit_group` per iteration;
-    every steady-state and epilogue step starts with a constant
-    `tile.wait_group` and a `tile.barrier`; the loop becomes a prologue, an `scf.for` steady state
+    memory become `tile.copy_async`, one `tile.commit_group` per iteration
+    (a copy stays synchronous when it converts the element type, when no
+    statement of the loop reads its tile, or when a statement ordered before
+    it reads that tile, the previous iteration's); a step that reads what an
+    asynchronous copy wrote starts with a constant `tile.wait_group` and a
+    `tile.barrier`; the loop becomes a prologue, an `scf.for` steady state
     and an epilogue, guarded by `scf.if` where the trip count is not known to
     cover the depth, so any trip count (1, smaller than the depth, dynamic),
     lower bound and positive step is correct. Loops without a schedule become

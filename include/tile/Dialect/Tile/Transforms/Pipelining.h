@@ -26,25 +26,23 @@ namespace tile {
 /// plain loop (no schedule at all).
 FailureOr<std::optional<PipelineSchedule>> getRewriteSchedule(PipelinedOp loop);
 
-/// The value of an index computed from constants only (`ceildiv(4096, 32)`
-/// as the seed writes its trip count), by folding its side-effect-free
-/// defining ops (at most 32 deep); std::nullopt if it depends on anything
-/// else. Folding leaves the IR untouched, unlike running a canonicalizer.
-std::optional<int64_t> evaluateConstantIndex(Value value);
-
-/// The trip count of a loop from `lb` to `ub` by `step` when all three are
-/// constants (evaluateConstantIndex) and the step is positive: 0 when
-/// ub <= lb. std::nullopt otherwise, and when the count does not fit in
-/// int64_t (-2^63 to 2^63 - 1 by 1); the IR's unsigned arithmetic on index
-/// values gets such a loop right at run time.
-std::optional<int64_t> getStaticTripCount(Value lb, Value ub, Value step);
-
 /// Checks what the rewrite relies on and planning may not have enforced
-/// (hand-edited IR): every shared tile has one writer, its readers run in the
-/// same or a later stage and after it in the iteration, buffers that are not
-/// multi-buffered (fragments, global memory) are not carried across stages,
-/// statements have no regions and no results used by other statements, the
-/// step is positive. Emits an error naming the statements involved.
+/// (hand-edited IR), and emits an error naming the statements involved:
+///  - the step is positive;
+///  - a statement's regions (an scf.if around a gemm or copy) hold no
+///    allocation and no pipelined-level op, and nothing with unknown memory
+///    effects; its results are used only by later statements of its stage;
+///  - every shared tile is a `tile.alloc_shared` result allocated before the
+///    loop, has one writer among the statements, and is not written from
+///    inside a region when it is multi-buffered; statements use
+///    multi-buffered tiles directly, not through views;
+///  - readers of a shared tile run after its writer in the iteration, in the
+///    same or a later stage (a reader of the previous iteration's tile may
+///    come first when it, the writer and all other readers share a stage);
+///  - a buffer that is not versioned (a fragment, global memory) is not
+///    carried across stages, except a fragment read one stage after its
+///    writer by a statement placed before the writer in the step, and keeps
+///    its accesses of one stage in source order.
 LogicalResult checkRewritable(PipelinedOp loop,
                               const PipelineSchedule &schedule);
 
