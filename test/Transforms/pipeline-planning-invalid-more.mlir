@@ -117,3 +117,31 @@ func.func @partial_write(%A: !A, %v: f16) {
   }
   return
 }
+
+// -----
+
+// A copy into a tile picked by arith.select may write A_s, which the gemm
+// reads one stage earlier: a memref of unknown origin aliases every buffer of
+// its memory space.
+!A = memref<256x256xf16>
+!Ss = memref<32x32xf16, #gpu.address_space<workgroup>>
+!Cl = memref<32x32xf32, #gpu.address_space<private>>
+
+func.func @selected_tile(%A: !A, %p: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !Ss
+    %A2_s = tile.alloc_shared : !Ss
+    %C_l = tile.alloc_fragment : !Cl
+    tile.pipelined %c0 to %c8 step %c1 stage = [1, 0] order = [0, 1] as (%k) {
+      %t = arith.select %p, %A_s, %A2_s : !Ss
+      // expected-note @+1 {{writes}}
+      tile.copy %A[%c0, %k] to %t : !A to !Ss
+      // expected-error @+1 {{statement #1 ('tile.gemm', stage 0) reads}}
+      tile.gemm %A_s, %A_s, %C_l : !Ss, !Ss, !Cl
+    }
+  }
+  return
+}

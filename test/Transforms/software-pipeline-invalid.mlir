@@ -458,10 +458,33 @@ func.func @shared_argument(%A: memref<64x64xf16>, %A_s: memref<16x16xf16, #gpu.a
   %c4 = arith.constant 4 : index
   tile.kernel grid(%c1) threads(128) as (%bx) {
     %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
-    // expected-error @+1 {{touches a shared tile that is not a 'tile.alloc_shared' result; the rewrite cannot add its version dimension}}
+    // expected-note @+1 {{the pipelined loop is here}}
     tile.pipelined %c0 to %c4 step %c1 stage = [0, 1] as (%k) {
+      // expected-error @+1 {{uses a shared tile that is a block argument, not of a 'tile.alloc_shared'; the pipelining rewrite cannot tell which tile it is or add its version dimension}}
       tile.copy %A[%c0, %k] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
       tile.gemm %A_s, %A_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+    }
+  }
+  return
+}
+
+// -----
+
+// A tile picked by arith.select could be either allocation.
+func.func @selected_tile(%A: memref<64x64xf16>, %p: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %A2_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    // expected-note @+1 {{the pipelined loop is here}}
+    tile.pipelined %c0 to %c4 step %c1 stage = [0, 1] as (%k) {
+      %t = arith.select %p, %A_s, %A2_s : memref<16x16xf16, #gpu.address_space<workgroup>>
+      // expected-error @+1 {{uses a shared tile that is the result of 'arith.select', not of a 'tile.alloc_shared'}}
+      tile.copy %A[%c0, %k] to %t : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.gemm %t, %t, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
     }
   }
   return

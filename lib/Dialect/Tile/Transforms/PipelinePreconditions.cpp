@@ -55,6 +55,40 @@ static void collectBuffers(Operation *op, SetVector<Value> &buffers) {
   });
 }
 
+/// The error for a shared tile the statements use that is not a
+/// `tile.alloc_shared` result (a function argument, an arith.select or scf.if
+/// of tiles), at the first op that uses it.
+static LogicalResult emitNotAllocated(PipelinedOp loop,
+                                      ArrayRef<Operation *> statements,
+                                      Value buffer) {
+  Operation *user = loop;
+  for (Operation *statement : statements) {
+    statement->walk([&](Operation *nested) {
+      if (llvm::any_of(nested->getOperands(), [&](Value operand) {
+            return isa<MemRefType>(operand.getType()) &&
+                   getUnderlyingBuffer(operand) == buffer;
+          })) {
+        user = nested;
+        return WalkResult::interrupt();
+      }
+      return WalkResult::advance();
+    });
+    if (user != loop)
+      break;
+  }
+  std::string origin = "a block argument";
+  if (Operation *def = buffer.getDefiningOp())
+    origin = "the result of '" + def->getName().getStringRef().str() + "'";
+  InFlightDiagnostic diag =
+      user->emitOpError()
+      << "uses a shared tile that is " << origin
+      << ", not of a 'tile.alloc_shared'; the pipelining rewrite cannot tell "
+         "which tile it is or add its version dimension";
+  if (user != loop)
+    diag.attachNote(loop.getLoc()) << "the pipelined loop is here";
+  return diag;
+}
+
 /// The first op in `op` (itself included) whose memory effects are unknown:
 /// neither declared nor those of the ops in its regions.
 static Operation *findUnknownEffects(Operation *op) {
@@ -195,9 +229,7 @@ LogicalResult mlir::tile::checkRewritable(PipelinedOp loop,
     if (shared) {
       auto alloc = buffer.getDefiningOp<AllocSharedOp>();
       if (!alloc)
-        return loop.emitOpError()
-               << "touches a shared tile that is not a 'tile.alloc_shared' "
-                  "result; the rewrite cannot add its version dimension";
+        return emitNotAllocated(loop, statements, buffer);
       if (loop->isAncestor(alloc))
         return alloc.emitOpError()
                << "allocates inside a pipelined loop; allocate tiles before "

@@ -158,13 +158,21 @@ MemoryAccesses mlir::tile::getMemoryAccesses(Operation *op) {
   return accesses;
 }
 
+/// Whether one of `buffers` (underlying buffers) may be `buffer`, either
+/// side being of unknown origin (mayAlias).
+static bool mayAliasAny(ArrayRef<Value> buffers, Value buffer) {
+  buffer = getUnderlyingBuffer(buffer);
+  return llvm::any_of(buffers, [&](Value other) {
+    return mayAlias(other, buffer) || mayAlias(buffer, other);
+  });
+}
+
 bool MemoryAccesses::mayRead(Value buffer) const {
-  return readsUnknown || llvm::is_contained(reads, getUnderlyingBuffer(buffer));
+  return readsUnknown || mayAliasAny(reads, buffer);
 }
 
 bool MemoryAccesses::mayWrite(Value buffer) const {
-  return writesUnknown ||
-         llvm::is_contained(writes, getUnderlyingBuffer(buffer));
+  return writesUnknown || mayAliasAny(writes, buffer);
 }
 
 bool mlir::tile::isMultiBuffered(const PipelineSchedule &schedule,

@@ -60,7 +60,9 @@ Value getUnderlyingBuffer(Value memref);
 /// getUnderlyingBuffer). Ops with regions contribute the effects of the ops
 /// they hold. An effect on no particular value, or an op that does not
 /// describe its effects, reads or writes unknown memory, which conflicts with
-/// every buffer. Allocation effects are left out: a statement that uses an
+/// every buffer. A memref of unknown origin (an arith.select or scf.if of
+/// tiles) may be any buffer of its memory space, as for writesBuffer and
+/// readsBuffer. Allocation effects are left out: a statement that uses an
 /// allocation depends on it through the SSA value already.
 struct MemoryAccesses {
   llvm::SmallVector<Value, 4> reads;
