@@ -29,6 +29,16 @@ static const ChipInfo kChips[] = {
     {"sm_90a", 90, 232448, 49152, 255, 65536, "+ptx80", true, true, true},
 };
 
+int64_t mlir::tile::getTileBytes(MemRefType type) {
+  Type element = type.getElementType();
+  int64_t bits = element.isIndex() ? 64 : element.getIntOrFloatBitWidth();
+  return type.getNumElements() * llvm::divideCeil(bits, 8);
+}
+
+int64_t mlir::tile::appendSharedTile(int64_t end, int64_t tileBytes) {
+  return llvm::alignTo(end, kSharedTileAlignment) + tileBytes;
+}
+
 int64_t mlir::tile::getRegisterLimit(const ChipInfo &chip, int64_t threads) {
   int64_t warpThreads = llvm::alignTo(std::max<int64_t>(threads, 1), 32);
   int64_t perThread = chip.maxRegistersPerBlock / warpThreads / 8 * 8;

@@ -9,6 +9,7 @@
 #ifndef TILE_TARGET_CHIP_H
 #define TILE_TARGET_CHIP_H
 
+#include "mlir/IR/BuiltinTypes.h"
 #include "mlir/IR/Location.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
@@ -52,6 +53,17 @@ struct ChipInfo {
 /// wgmma applies its 128-byte swizzle to the address bits, so a tile must
 /// start where the pattern starts.
 constexpr int64_t kSharedTileAlignment = 1024;
+
+/// Bytes of one tile of `type`, shared or fragment (with all its versions
+/// when the type has the leading version dimension): each element in whole
+/// bytes, an index in 8.
+int64_t getTileBytes(MemRefType type);
+
+/// The end of a kernel's shared tiles after one of `tileBytes` is placed
+/// behind tiles ending at `end`: at the next multiple of
+/// kSharedTileAlignment. The GPU lowering carves tiles in program order this
+/// way (SharedCarving.h), and tile-smem-budget counts them the same way.
+int64_t appendSharedTile(int64_t end, int64_t tileBytes);
 
 /// The registers a thread of a `threads`-thread block may use on `chip`:
 /// the per-thread maximum, or less where the block would not fit the

@@ -9,7 +9,6 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
-#include "llvm/Support/MathExtras.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -34,9 +33,9 @@ int64_t mlir::tile::carveSharedMemory(gpu::GPUFuncOp func) {
   int64_t offset = 0;
   for (AllocSharedOp alloc : allocs) {
     auto type = alloc.getType();
-    int64_t bytes = type.getNumElements() *
-                    llvm::divideCeil(type.getElementTypeBitWidth(), 8);
-    offset = llvm::alignTo(offset, kSharedTileAlignment);
+    int64_t bytes = getTileBytes(type);
+    int64_t end = appendSharedTile(offset, bytes);
+    offset = end - bytes;
     OpBuilder ab(alloc);
     Value byteShift =
         arith::ConstantIndexOp::create(ab, alloc.getLoc(), offset);
@@ -44,7 +43,7 @@ int64_t mlir::tile::carveSharedMemory(gpu::GPUFuncOp func) {
                                         byteShift, ValueRange{});
     alloc.getResult().replaceAllUsesWith(view);
     alloc.erase();
-    offset += bytes;
+    offset = end;
   }
   return offset;
 }

@@ -23,7 +23,6 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "llvm/Support/MathExtras.h"
 
 #include <tuple>
 
@@ -35,10 +34,7 @@ using copy::constantIndex;
 static int64_t getSharedBytes(KernelOp kernel) {
   int64_t bytes = 0;
   kernel.walk([&](AllocSharedOp alloc) {
-    MemRefType type = alloc.getType();
-    bytes = llvm::alignTo(bytes, kSharedTileAlignment) +
-            type.getNumElements() *
-                llvm::divideCeil(type.getElementTypeBitWidth(), 8);
+    bytes = appendSharedTile(bytes, getTileBytes(alloc.getType()));
   });
   return bytes;
 }
@@ -104,11 +100,8 @@ void mlir::tile::stageFragmentStoresForTma(KernelOp kernel,
       continue;
     }
     Value &staging = stagingTiles[stagingType];
-    int64_t staged = staging
-                         ? bytes
-                         : llvm::alignTo(bytes, kSharedTileAlignment) +
-                               stagingType.getNumElements() *
-                                   (stagingType.getElementTypeBitWidth() / 8);
+    int64_t staged =
+        staging ? bytes : appendSharedTile(bytes, getTileBytes(stagingType));
     // The TMA's mbarriers come first, in the next aligned block of their
     // own (KernelOutlining.cpp).
     if (staged + kSharedTileAlignment > chip.maxSharedBytesPerBlock) {

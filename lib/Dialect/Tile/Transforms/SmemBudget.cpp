@@ -30,15 +30,6 @@ namespace tile {
 using namespace mlir;
 using namespace mlir::tile;
 
-/// Bytes of one copy of a tile. The verifier allows integer, index and float
-/// elements; sub-byte ones take a byte each, as the lowering stores them,
-/// and an index takes 8.
-static int64_t getTileBytes(MemRefType type) {
-  Type element = type.getElementType();
-  int64_t bits = element.isIndex() ? 64 : element.getIntOrFloatBitWidth();
-  return type.getNumElements() * llvm::divideCeil(bits, 8);
-}
-
 /// The schedule each loop runs with in one row of the table.
 using ScheduleFn = std::function<std::optional<PipelineSchedule>(PipelinedOp)>;
 
@@ -77,10 +68,9 @@ static int64_t getSharedBytes(const KernelFootprint &footprint,
     for (const std::optional<PipelineSchedule> &schedule : schedules)
       if (schedule)
         versions = std::max(versions, schedule->getNumVersions(tile));
-    // As the GPU lowering carves them: in program order, each tile (all
-    // its versions, back to back) at the next aligned offset (Chip.h).
-    total = llvm::alignTo(total, kSharedTileAlignment) +
-            getTileBytes(tile.getType()) * versions;
+    // As the GPU lowering carves them (Chip.h), all versions of a tile
+    // back to back.
+    total = appendSharedTile(total, getTileBytes(tile.getType()) * versions);
   }
   return total;
 }
