@@ -120,6 +120,24 @@ static void stripGPUAddressSpaces(ModuleOp module) {
                                         /*replaceTypes=*/true);
 }
 
+/// The first op of `module` that is GPU code already (a gpu.module, a kernel
+/// launch, an NVGPU or NVVM op), which the CPU cannot run, and whose memory
+/// spaces stripGPUAddressSpaces would make invalid; null if none.
+static Operation *findLoweredGPUCode(ModuleOp module) {
+  Operation *found = nullptr;
+  module.walk([&](Operation *op) {
+    StringRef dialect =
+        op->getDialect() ? op->getDialect()->getNamespace() : StringRef();
+    if (isa<gpu::GPUModuleOp, gpu::LaunchFuncOp>(op) || dialect == "nvgpu" ||
+        dialect == "nvvm") {
+      found = op;
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return found;
+}
+
 namespace {
 struct TileLowerToCPUPass
     : public tile::impl::TileLowerToCPUBase<TileLowerToCPUPass> {
@@ -127,6 +145,12 @@ struct TileLowerToCPUPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
+    if (Operation *gpuCode = findLoweredGPUCode(module)) {
+      gpuCode->emitOpError()
+          << "is GPU code, which tile-lower-to-cpu cannot run: it runs tile "
+             "kernels, so give it the module before the GPU lowering";
+      return signalPassFailure();
+    }
     bool failedCheck = false;
     module.walk([&](KernelOp kernel) {
       failedCheck |= failed(checkMemorySpaces(kernel));

@@ -16,6 +16,7 @@
 #include "tile/Conversion/TileToNVGPU/FragmentLowering.h"
 #include "tile/Conversion/TileToNVGPU/KernelOutlining.h"
 #include "tile/Conversion/TileToNVGPU/TmaStores.h"
+#include "tile/Runtime/LaunchDesc.h"
 #include "tile/Target/Chip.h"
 
 namespace mlir {
@@ -60,6 +61,28 @@ static LogicalResult checkElementTypes(KernelOp kernel) {
   return failure(result.wasInterrupted());
 }
 
+/// The kernel's body moves into the GPU module alone: an op that names a
+/// symbol of the host module (a func.call, a memref.get_global) would name
+/// nothing there.
+static LogicalResult checkSymbolUses(KernelOp kernel) {
+  WalkResult result = kernel.getBody().walk([&](Operation *op) {
+    for (NamedAttribute attr : op->getAttrs()) {
+      SymbolRefAttr symbol;
+      attr.getValue().walk([&](SymbolRefAttr ref) { symbol = ref; });
+      if (!symbol)
+        continue;
+      op->emitOpError("refers to the symbol ")
+          << symbol
+          << ", which the GPU lowering does not bring into the GPU module "
+             "with the kernel; inline calls and use tensors passed as "
+             "arguments";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 namespace {
 
 /// All kernels of a module go into one gpu.module, so one PTX file holds
@@ -67,7 +90,7 @@ namespace {
 constexpr llvm::StringLiteral kKernelModuleName = "tile_kernels";
 
 struct TileLowerToNVGPUPass
-    : tile::impl::TileLowerToNVGPUBase<TileLowerToNVGPUPass> {
+    : mlir::tile::impl::TileLowerToNVGPUBase<TileLowerToNVGPUPass> {
   using Base::Base;
 
   void runOnOperation() override {
@@ -87,6 +110,14 @@ struct TileLowerToNVGPUPass
       }
     }
 
+    // Past the most rows a grid can have, every group is the whole grid.
+    if (blockGroup > ::tile::runtime::kMaxGridDim[1]) {
+      emitError(module.getLoc())
+          << "block-group=" << int64_t(blockGroup)
+          << " is more rows of blocks than a grid can have (at most "
+          << ::tile::runtime::kMaxGridDim[1] << ")";
+      return signalPassFailure();
+    }
     if (splitBarriers && !tma) {
       emitError(module.getLoc(), "split-barriers=true needs tma=true: it "
                                  "splits the barriers before TMA copies");
@@ -117,7 +148,7 @@ struct TileLowerToNVGPUPass
     if (kernels.empty())
       return;
     for (KernelOp kernel : kernels)
-      if (failed(checkElementTypes(kernel)))
+      if (failed(checkElementTypes(kernel)) || failed(checkSymbolUses(kernel)))
         return signalPassFailure();
 
     // The GEMM layout goes into the launch description; the gemm ops are

@@ -96,6 +96,24 @@ struct TileToPTXPass : tile::impl::TileToPTXBase<TileToPTXPass> {
         lookupChipOrEmitError(module.getLoc(), chip, getArgument());
     if (!info)
       return signalPassFailure();
+    // The pipeline starts from tile kernels. GPU code lowered before (by
+    // tile-lower-to-nvgpu with other options, say for another chip) would
+    // go to the back end unchecked, where an instruction the chip lacks is
+    // a fatal error of LLVM's instruction selection, not a diagnostic.
+    if (auto gpuModule = module.getOps<gpu::GPUModuleOp>();
+        !gpuModule.empty()) {
+      (*gpuModule.begin()).emitOpError()
+          << "is GPU code already; " << getArgument()
+          << " compiles tile kernels, so give it the module before "
+             "tile-lower-to-nvgpu";
+      return signalPassFailure();
+    }
+    if (optLevel > 3) {
+      emitError(module.getLoc())
+          << "opt-level=" << unsigned(optLevel)
+          << " is not an LLVM optimization level: use 0, 1, 2 or 3";
+      return signalPassFailure();
+    }
     if (cluster > 1 && persistentBlocks > 0) {
       emitError(module.getLoc(), "cluster=" + std::to_string(cluster) +
                                      " and persistent-blocks do not combine: "

@@ -48,3 +48,15 @@ func.func @second_kernel(%A: memref<8xf32>) {
   }
   return
 }
+
+// -----
+
+// GPU code (here what tile-lower-to-nvgpu made of a kernel) cannot run on the
+// CPU, and dropping its address spaces would make it invalid.
+// expected-error @+1 {{'gpu.module' op is GPU code, which tile-lower-to-cpu cannot run: it runs tile kernels, so give it the module before the GPU lowering}}
+gpu.module @tile_kernels {
+  gpu.func @k() kernel {
+    %shared = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+    gpu.return
+  }
+}

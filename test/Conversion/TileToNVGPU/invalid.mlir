@@ -135,3 +135,17 @@ func.func @i1_tensor(%A: memref<256x512xi1>) {
   }
   return
 }
+
+// -----
+
+// Only the kernel's body moves into the GPU module: a function it calls
+// would not be there.
+func.func private @opaque()
+func.func @calls_function() {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    // expected-error @+1 {{'func.call' op refers to the symbol @opaque, which the GPU lowering does not bring into the GPU module with the kernel; inline calls and use tensors passed as arguments}}
+    func.call @opaque() : () -> ()
+  }
+  return
+}

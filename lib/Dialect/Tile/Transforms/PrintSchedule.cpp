@@ -34,6 +34,9 @@ static StringRef getShortName(Operation *op) {
   return name;
 }
 
+/// The longest timeline the trip-count option asks for: one line per step.
+static constexpr int64_t kMaxShownTrips = 4096;
+
 namespace {
 
 /// A shared tile a statement touches, as the table shows it.
@@ -47,6 +50,12 @@ struct TilePrintSchedulePass
   using Base::Base;
 
   void runOnOperation() override {
+    if (tripCount > kMaxShownTrips) {
+      emitError(getOperation()->getLoc())
+          << "trip-count=" << int64_t(tripCount) << " is more than the "
+          << kMaxShownTrips << " iterations a timeline shows";
+      return signalPassFailure();
+    }
     bool failedAny = false;
     getOperation()->walk([&](PipelinedOp loop) {
       failedAny |= failed(printLoop(loop, llvm::outs()));

@@ -110,8 +110,8 @@ def TilePrintSchedule : Pass<"tile-print-schedule"> {
   }];
   let options = [
     Option<"tripCount", "trip-count", "int64_t", /*default=*/"0",
-           "iterations to show; 0 means the static trip count if it is "
-           "known and at most 8, else 6">
+           "iterations to show, at most 4096; 0 means the static trip "
+           "count if it is known and at most 8, else 6">
   ];
 }
 
