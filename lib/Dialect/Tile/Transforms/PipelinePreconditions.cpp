@@ -156,6 +156,196 @@ checkResultUses(Operation *op, const PipelineSchedule &schedule,
   return success();
 }
 
+/// The rules for statement `op` on its own: what its regions may hold, who
+/// uses its results, that its memory effects are known, and that it uses
+/// multi-buffered tiles directly.
+static LogicalResult
+checkStatement(PipelinedOp loop, const PipelineSchedule &schedule,
+               Operation *op, function_ref<int64_t(Operation *)> indexOf) {
+  // A statement with regions (an scf.if around a gemm) is scheduled as a
+  // whole, with the effects of what it holds; its copies stay synchronous.
+  WalkResult nested = op->walk([&](Operation *inner) {
+    if (isa<AllocSharedOp, AllocFragmentOp>(inner)) {
+      inner->emitOpError() << "allocates inside a pipelined loop; "
+                              "allocate tiles before the loop";
+      return WalkResult::interrupt();
+    }
+    if (isa<PipelinedOp, CopyAsyncOp, CommitGroupOp, WaitGroupOp, BarrierOp>(
+            inner)) {
+      inner->emitOpError()
+          << "is inside a statement of a pipelined loop; the rewrite "
+             "places these itself";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (nested.wasInterrupted())
+    return failure();
+  if (failed(checkResultUses(op, schedule, indexOf)))
+    return failure();
+  if (Operation *unknown = findUnknownEffects(op))
+    return unknown->emitOpError()
+           << "has unknown memory effects; the pipelining rewrite cannot "
+              "tell which tiles it touches";
+  // The rewrite versions a tile by giving its allocation a leading version
+  // dimension and each statement's use of it a subview of one version. A
+  // statement that reaches the tile through a view (a subview, a cast)
+  // would keep the unversioned view, and every iteration would use one
+  // buffer: later stages' copies would overwrite the tile the gemm reads.
+  // Planning and the budget see through views (they count the versions),
+  // so the rewrite refuses rather than pipeline it wrongly.
+  WalkResult viewed = op->walk([&](Operation *user) {
+    for (Value operand : user->getOperands()) {
+      Value tile = getUnderlyingBuffer(operand);
+      if (tile == operand || !tile.getDefiningOp<AllocSharedOp>() ||
+          schedule.getNumVersions(tile) < 2)
+        continue;
+      InFlightDiagnostic diag =
+          user->emitOpError()
+          << "uses a shared tile that the pipelined loop multi-buffers "
+             "through a view ('"
+          << operand.getDefiningOp()->getName()
+          << "'); the rewrite versions tiles that statements use directly";
+      diag.attachNote(loop.getLoc()) << "the pipelined loop is here";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(viewed.wasInterrupted());
+}
+
+/// The rules for one buffer the statements touch: a shared tile's
+/// allocation and single writer, and for every reader, where it runs against
+/// that writer.
+static LogicalResult
+checkBufferAccesses(PipelinedOp loop, const PipelineSchedule &schedule,
+                    Value buffer, function_ref<int64_t(Operation *)> indexOf) {
+  ArrayRef<Operation *> statements = schedule.statements;
+  bool shared = isSharedBuffer(buffer);
+  if (shared) {
+    auto alloc = buffer.getDefiningOp<AllocSharedOp>();
+    if (!alloc)
+      return emitNotAllocated(loop, statements, buffer);
+    if (loop->isAncestor(alloc))
+      return alloc.emitOpError()
+             << "allocates inside a pipelined loop; allocate tiles before "
+                "the loop";
+  }
+  Operation *writer = nullptr;
+  for (Operation *op : statements) {
+    if (!writesBuffer(op, buffer))
+      continue;
+    if (shared && writer) {
+      InFlightDiagnostic diag =
+          op->emitOpError()
+          << "writes a shared tile that another statement of the pipelined "
+             "loop also writes; the rewrite supports one writer per "
+             "shared tile";
+      diag.attachNote(writer->getLoc()) << "the other writer is here";
+      return diag;
+    }
+    if (!writer)
+      writer = op;
+  }
+  if (!writer)
+    return success();
+  // Each version of a multi-buffered tile holds one iteration's write. A
+  // writer with regions (an scf.if) may skip an iteration, and its readers
+  // would then see an older iteration's version, not the last write.
+  if (shared && writer->getNumRegions() != 0 &&
+      schedule.getNumVersions(buffer) > 1)
+    return writer->emitOpError()
+           << "writes a shared tile that the pipelined loop multi-buffers "
+              "from inside its regions, which may skip an iteration; write "
+              "it with a statement of its own, or keep its readers in its "
+              "stage";
+  int64_t writerIndex = indexOf(writer);
+  int64_t writerStage = schedule.stage[writerIndex];
+  bool sameStageReaders = llvm::all_of(statements, [&](Operation *op) {
+    return op == writer || !readsBuffer(op, buffer) ||
+           schedule.stage[indexOf(op)] == writerStage;
+  });
+  for (Operation *op : statements) {
+    if (op == writer ||
+        !(readsBuffer(op, buffer) || (!shared && writesBuffer(op, buffer))))
+      continue;
+    int64_t index = indexOf(op);
+    int64_t stage = schedule.stage[index];
+    if (!shared) {
+      // Only shared tiles get versions: a fragment or global buffer handed
+      // from one stage to another would be overwritten by the next
+      // iteration before the later stage reads it, unless the reader runs
+      // one stage later and before the writer within the time step. That
+      // holds for fragments, which each thread reads and writes alone;
+      // global memory would also need a barrier, which is not placed here.
+      bool fragment = getMemorySpace(cast<MemRefType>(buffer.getType())) ==
+                      MemorySpace::Fragment;
+      if (fragment && stage == writerStage + 1 && index > writerIndex &&
+          !writesBuffer(op, buffer) &&
+          schedule.order[index] < schedule.order[writerIndex])
+        continue;
+      if (stage != writerStage) {
+        InFlightDiagnostic diag =
+            op->emitOpError()
+            << "runs in stage " << stage
+            << " but touches a non-shared buffer written in stage "
+            << writerStage
+            << "; only shared tiles are multi-buffered, keep both in one "
+               "stage (a fragment may also be read one stage later if the "
+               "reader is ordered before the writer)";
+        diag.attachNote(writer->getLoc()) << "the writer is here";
+        return diag;
+      }
+      bool sourceBefore = index < writerIndex;
+      bool orderBefore = schedule.order[index] < schedule.order[writerIndex];
+      if (sourceBefore != orderBefore) {
+        InFlightDiagnostic diag =
+            op->emitOpError()
+            << "is reordered against a statement of the same stage it "
+               "depends on through a non-shared buffer";
+        diag.attachNote(writer->getLoc()) << "the other statement is here";
+        return diag;
+      }
+      continue;
+    }
+    bool orderedFirst = schedule.order[index] < schedule.order[writerIndex];
+    if (index < writerIndex) {
+      // The read sees the previous iteration's tile (TileLang issue 2668
+      // when a pipeliner hoists the write). That only survives pipelining
+      // as one unversioned buffer: reader and writer in one stage, the
+      // reader still first, and no later stage reading the tile.
+      if (stage == writerStage && orderedFirst && sameStageReaders)
+        continue;
+      InFlightDiagnostic diag =
+          op->emitOpError()
+          << "reads a shared tile before the statement that writes it in "
+             "the same iteration; the rewrite carries a shared tile across "
+             "iterations only when the writer and all its readers share a "
+             "stage and the reader stays ordered first";
+      diag.attachNote(writer->getLoc()) << "the writer is here";
+      return diag;
+    }
+    if (stage < writerStage) {
+      InFlightDiagnostic diag =
+          op->emitOpError()
+          << "runs in stage " << stage
+          << " but reads a shared tile written in the later stage "
+          << writerStage;
+      diag.attachNote(writer->getLoc()) << "the writer is here";
+      return diag;
+    }
+    if (stage == writerStage && orderedFirst) {
+      InFlightDiagnostic diag =
+          op->emitOpError()
+          << "is ordered before the statement of the same stage that "
+             "writes the shared tile it reads";
+      diag.attachNote(writer->getLoc()) << "the writer is here";
+      return diag;
+    }
+  }
+  return success();
+}
+
 LogicalResult mlir::tile::checkRewritable(PipelinedOp loop,
                                           const PipelineSchedule &schedule) {
   if (std::optional<int64_t> step = evaluateConstantIndex(loop.getStep());
@@ -170,183 +360,12 @@ LogicalResult mlir::tile::checkRewritable(PipelinedOp loop,
   };
   SetVector<Value> buffers;
   for (Operation *op : statements) {
-    // A statement with regions (an scf.if around a gemm) is scheduled as a
-    // whole, with the effects of what it holds; its copies stay synchronous.
-    WalkResult nested = op->walk([&](Operation *inner) {
-      if (isa<AllocSharedOp, AllocFragmentOp>(inner)) {
-        inner->emitOpError() << "allocates inside a pipelined loop; "
-                                "allocate tiles before the loop";
-        return WalkResult::interrupt();
-      }
-      if (isa<PipelinedOp, CopyAsyncOp, CommitGroupOp, WaitGroupOp, BarrierOp>(
-              inner)) {
-        inner->emitOpError()
-            << "is inside a statement of a pipelined loop; the rewrite "
-               "places these itself";
-        return WalkResult::interrupt();
-      }
-      return WalkResult::advance();
-    });
-    if (nested.wasInterrupted())
-      return failure();
-    if (failed(checkResultUses(op, schedule, indexOf)))
-      return failure();
-    if (Operation *unknown = findUnknownEffects(op))
-      return unknown->emitOpError()
-             << "has unknown memory effects; the pipelining rewrite cannot "
-                "tell which tiles it touches";
-    // The rewrite versions a tile by giving its allocation a leading version
-    // dimension and each statement's use of it a subview of one version. A
-    // statement that reaches the tile through a view (a subview, a cast)
-    // would keep the unversioned view, and every iteration would use one
-    // buffer: later stages' copies would overwrite the tile the gemm reads.
-    // Planning and the budget see through views (they count the versions),
-    // so the rewrite refuses rather than pipeline it wrongly.
-    WalkResult viewed = op->walk([&](Operation *user) {
-      for (Value operand : user->getOperands()) {
-        Value tile = getUnderlyingBuffer(operand);
-        if (tile == operand || !tile.getDefiningOp<AllocSharedOp>() ||
-            schedule.getNumVersions(tile) < 2)
-          continue;
-        InFlightDiagnostic diag =
-            user->emitOpError()
-            << "uses a shared tile that the pipelined loop multi-buffers "
-               "through a view ('"
-            << operand.getDefiningOp()->getName()
-            << "'); the rewrite versions tiles that statements use directly";
-        diag.attachNote(loop.getLoc()) << "the pipelined loop is here";
-        return WalkResult::interrupt();
-      }
-      return WalkResult::advance();
-    });
-    if (viewed.wasInterrupted())
+    if (failed(checkStatement(loop, schedule, op, indexOf)))
       return failure();
     collectBuffers(op, buffers);
   }
-
-  for (Value buffer : buffers) {
-    bool shared = isSharedBuffer(buffer);
-    if (shared) {
-      auto alloc = buffer.getDefiningOp<AllocSharedOp>();
-      if (!alloc)
-        return emitNotAllocated(loop, statements, buffer);
-      if (loop->isAncestor(alloc))
-        return alloc.emitOpError()
-               << "allocates inside a pipelined loop; allocate tiles before "
-                  "the loop";
-    }
-    Operation *writer = nullptr;
-    for (Operation *op : statements) {
-      if (!writesBuffer(op, buffer))
-        continue;
-      if (shared && writer) {
-        InFlightDiagnostic diag =
-            op->emitOpError()
-            << "writes a shared tile that another statement of the pipelined "
-               "loop also writes; the rewrite supports one writer per "
-               "shared tile";
-        diag.attachNote(writer->getLoc()) << "the other writer is here";
-        return diag;
-      }
-      if (!writer)
-        writer = op;
-    }
-    if (!writer)
-      continue;
-    // Each version of a multi-buffered tile holds one iteration's write. A
-    // writer with regions (an scf.if) may skip an iteration, and its readers
-    // would then see an older iteration's version, not the last write.
-    if (shared && writer->getNumRegions() != 0 &&
-        schedule.getNumVersions(buffer) > 1)
-      return writer->emitOpError()
-             << "writes a shared tile that the pipelined loop multi-buffers "
-                "from inside its regions, which may skip an iteration; write "
-                "it with a statement of its own, or keep its readers in its "
-                "stage";
-    int64_t writerIndex = indexOf(writer);
-    int64_t writerStage = schedule.stage[writerIndex];
-    bool sameStageReaders = llvm::all_of(statements, [&](Operation *op) {
-      return op == writer || !readsBuffer(op, buffer) ||
-             schedule.stage[indexOf(op)] == writerStage;
-    });
-    for (Operation *op : statements) {
-      if (op == writer ||
-          !(readsBuffer(op, buffer) || (!shared && writesBuffer(op, buffer))))
-        continue;
-      int64_t index = indexOf(op);
-      int64_t stage = schedule.stage[index];
-      if (!shared) {
-        // Only shared tiles get versions: a fragment or global buffer handed
-        // from one stage to another would be overwritten by the next
-        // iteration before the later stage reads it, unless the reader runs
-        // one stage later and before the writer within the time step. That
-        // holds for fragments, which each thread reads and writes alone;
-        // global memory would also need a barrier, which is not placed here.
-        bool fragment = getMemorySpace(cast<MemRefType>(buffer.getType())) ==
-                        MemorySpace::Fragment;
-        if (fragment && stage == writerStage + 1 && index > writerIndex &&
-            !writesBuffer(op, buffer) &&
-            schedule.order[index] < schedule.order[writerIndex])
-          continue;
-        if (stage != writerStage) {
-          InFlightDiagnostic diag =
-              op->emitOpError()
-              << "runs in stage " << stage
-              << " but touches a non-shared buffer written in stage "
-              << writerStage
-              << "; only shared tiles are multi-buffered, keep both in one "
-                 "stage (a fragment may also be read one stage later if the "
-                 "reader is ordered before the writer)";
-          diag.attachNote(writer->getLoc()) << "the writer is here";
-          return diag;
-        }
-        bool sourceBefore = index < writerIndex;
-        bool orderBefore = schedule.order[index] < schedule.order[writerIndex];
-        if (sourceBefore != orderBefore) {
-          InFlightDiagnostic diag =
-              op->emitOpError()
-              << "is reordered against a statement of the same stage it "
-                 "depends on through a non-shared buffer";
-          diag.attachNote(writer->getLoc()) << "the other statement is here";
-          return diag;
-        }
-        continue;
-      }
-      bool orderedFirst = schedule.order[index] < schedule.order[writerIndex];
-      if (index < writerIndex) {
-        // The read sees the previous iteration's tile (TileLang issue 2668
-        // when a pipeliner hoists the write). That only survives pipelining
-        // as one unversioned buffer: reader and writer in one stage, the
-        // reader still first, and no later stage reading the tile.
-        if (stage == writerStage && orderedFirst && sameStageReaders)
-          continue;
-        InFlightDiagnostic diag =
-            op->emitOpError()
-            << "reads a shared tile before the statement that writes it in "
-               "the same iteration; the rewrite carries a shared tile across "
-               "iterations only when the writer and all its readers share a "
-               "stage and the reader stays ordered first";
-        diag.attachNote(writer->getLoc()) << "the writer is here";
-        return diag;
-      }
-      if (stage < writerStage) {
-        InFlightDiagnostic diag =
-            op->emitOpError()
-            << "runs in stage " << stage
-            << " but reads a shared tile written in the later stage "
-            << writerStage;
-        diag.attachNote(writer->getLoc()) << "the writer is here";
-        return diag;
-      }
-      if (stage == writerStage && orderedFirst) {
-        InFlightDiagnostic diag =
-            op->emitOpError()
-            << "is ordered before the statement of the same stage that "
-               "writes the shared tile it reads";
-        diag.attachNote(writer->getLoc()) << "the writer is here";
-        return diag;
-      }
-    }
-  }
+  for (Value buffer : buffers)
+    if (failed(checkBufferAccesses(loop, schedule, buffer, indexOf)))
+      return failure();
   return success();
 }
