@@ -105,6 +105,9 @@ private:
                 function_ref<Presence(int64_t)> presence,
                 function_ref<Value(int64_t)> ivOfStage, bool topBarrier);
   void emitSteps(function_ref<Value(Value)> ivAt);
+  void emitPrologue(function_ref<Value(Value)> ivAt);
+  void emitSteadyState(function_ref<Value(Value)> ivAt);
+  void emitEpilogue(function_ref<Value(Value)> ivAt);
   bool copiesMayRunPastTheEnd();
   void markSteadyState(scf::ForOp forOp);
   Operation *emitStatement(const Statement &statement, Value iv,
@@ -430,6 +433,12 @@ void Expander::emitStep(bool commits, int64_t epilogueStep,
 }
 
 void Expander::emitSteps(function_ref<Value(Value)> ivAt) {
+  emitPrologue(ivAt);
+  emitSteadyState(ivAt);
+  emitEpilogue(ivAt);
+}
+
+void Expander::emitPrologue(function_ref<Value(Value)> ivAt) {
   // Prologue: step t runs stages 0..t for iterations t..0. Its first steps
   // only fill fresh versions: they need a barrier only once a step reads
   // what an earlier one wrote, or a tile has been read at all (a later write
@@ -459,85 +468,89 @@ void Expander::emitSteps(function_ref<Value(Value)> ivAt) {
       return runs(st) && !st.reads.empty();
     });
   }
+}
 
+void Expander::emitSteadyState(function_ref<Value(Value)> ivAt) {
   // Steady state: every stage runs, iteration t - s for stage s. It is
   // unrolled by the least common multiple U of the version counts, so that
   // every version index is a constant and the shared addresses fold into
   // immediate offsets instead of a div/rem and a multiply-add per access
   // every step; the other (N - S) mod U steps run in a rolled loop, before
   // the unrolled one when N is static.
-  if (!staticN || *staticN > maxStage) {
-    auto emitSteadyStep = [&](Value iv, int64_t shift) {
-      emitStep(
-          /*commits=*/true, 0, [](int64_t) { return Presence(); },
-          [&](int64_t stage) -> Value {
-            int64_t distance = shift - stage;
-            if (distance == 0)
-              return iv;
-            Value offset = b.createOrFold<arith::MulIOp>(
-                loc, index(std::abs(distance)), step);
-            if (distance < 0)
-              return b.createOrFold<arith::SubIOp>(loc, iv, offset);
-            return b.createOrFold<arith::AddIOp>(loc, iv, offset);
-          },
-          /*topBarrier=*/true);
-    };
-    int64_t factor = 1;
-    for (auto &[tile, info] : versioned)
-      factor = std::lcm(factor, info.second);
-    // More copies of the body than this would only grow the code.
-    if (!unroll || factor > kMaxUnroll)
-      factor = 1;
-    auto emitRolled = [&](Value from, Value to) {
-      auto forOp = scf::ForOp::create(b, loc, from, to, step);
-      markSteadyState(forOp);
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPoint(forOp.getBody()->getTerminator());
-      emitSteadyStep(forOp.getInductionVar(), 0);
-    };
-    // Unrolled trips from `from` to `to`; `firstStep` is the step number of
-    // `from` (its value mod V gives the constant version indices).
-    auto emitUnrolled = [&](Value from, Value to, int64_t firstStep) {
-      auto forOp = scf::ForOp::create(
-          b, loc, from, to,
-          b.createOrFold<arith::MulIOp>(loc, index(factor), step));
-      markSteadyState(forOp);
-      OpBuilder::InsertionGuard guard(b);
-      b.setInsertionPoint(forOp.getBody()->getTerminator());
-      for (int64_t u = 0; u < factor; ++u) {
-        phase = firstStep + u;
-        emitSteadyStep(forOp.getInductionVar(), u);
-      }
-      phase.reset();
-    };
-    Value first = ivAt(index(maxStage));
-    Value last = ivAt(n);
-    if (factor == 1) {
-      emitRolled(first, last);
-    } else if (staticN) {
-      // The (N - S) mod U rolled steps run before the unrolled loop, so
-      // that the unrolled loop is the kernel's last steady-state loop (the
-      // one tile-prefetch-fragments pipelines further).
-      int64_t steadySteps = *staticN - maxStage;
-      int64_t rolled = steadySteps % factor;
-      Value mainStart = ivAt(index(maxStage + rolled));
-      if (rolled > 0)
-        emitRolled(first, mainStart);
-      if (steadySteps / factor > 0)
-        emitUnrolled(mainStart, last, maxStage + rolled);
-    } else {
-      Value steady = b.createOrFold<arith::SubIOp>(
-          loc, b.createOrFold<arith::MaxSIOp>(loc, n, index(maxStage)),
-          index(maxStage));
-      Value rolled = b.createOrFold<arith::RemUIOp>(loc, steady, index(factor));
-      Value mainEnd = ivAt(b.createOrFold<arith::AddIOp>(
-          loc, index(maxStage),
-          b.createOrFold<arith::SubIOp>(loc, steady, rolled)));
-      emitUnrolled(first, mainEnd, maxStage);
-      emitRolled(mainEnd, last);
+  if (staticN && *staticN <= maxStage)
+    return;
+  auto emitSteadyStep = [&](Value iv, int64_t shift) {
+    emitStep(
+        /*commits=*/true, 0, [](int64_t) { return Presence(); },
+        [&](int64_t stage) -> Value {
+          int64_t distance = shift - stage;
+          if (distance == 0)
+            return iv;
+          Value offset = b.createOrFold<arith::MulIOp>(
+              loc, index(std::abs(distance)), step);
+          if (distance < 0)
+            return b.createOrFold<arith::SubIOp>(loc, iv, offset);
+          return b.createOrFold<arith::AddIOp>(loc, iv, offset);
+        },
+        /*topBarrier=*/true);
+  };
+  int64_t factor = 1;
+  for (auto &[tile, info] : versioned)
+    factor = std::lcm(factor, info.second);
+  // More copies of the body than this would only grow the code.
+  if (!unroll || factor > kMaxUnroll)
+    factor = 1;
+  auto emitRolled = [&](Value from, Value to) {
+    auto forOp = scf::ForOp::create(b, loc, from, to, step);
+    markSteadyState(forOp);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(forOp.getBody()->getTerminator());
+    emitSteadyStep(forOp.getInductionVar(), 0);
+  };
+  // Unrolled trips from `from` to `to`; `firstStep` is the step number of
+  // `from` (its value mod V gives the constant version indices).
+  auto emitUnrolled = [&](Value from, Value to, int64_t firstStep) {
+    auto forOp = scf::ForOp::create(
+        b, loc, from, to,
+        b.createOrFold<arith::MulIOp>(loc, index(factor), step));
+    markSteadyState(forOp);
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPoint(forOp.getBody()->getTerminator());
+    for (int64_t u = 0; u < factor; ++u) {
+      phase = firstStep + u;
+      emitSteadyStep(forOp.getInductionVar(), u);
     }
+    phase.reset();
+  };
+  Value first = ivAt(index(maxStage));
+  Value last = ivAt(n);
+  if (factor == 1) {
+    emitRolled(first, last);
+  } else if (staticN) {
+    // The (N - S) mod U rolled steps run before the unrolled loop, so
+    // that the unrolled loop is the kernel's last steady-state loop (the
+    // one tile-prefetch-fragments pipelines further).
+    int64_t steadySteps = *staticN - maxStage;
+    int64_t rolled = steadySteps % factor;
+    Value mainStart = ivAt(index(maxStage + rolled));
+    if (rolled > 0)
+      emitRolled(first, mainStart);
+    if (steadySteps / factor > 0)
+      emitUnrolled(mainStart, last, maxStage + rolled);
+  } else {
+    Value steady = b.createOrFold<arith::SubIOp>(
+        loc, b.createOrFold<arith::MaxSIOp>(loc, n, index(maxStage)),
+        index(maxStage));
+    Value rolled = b.createOrFold<arith::RemUIOp>(loc, steady, index(factor));
+    Value mainEnd = ivAt(b.createOrFold<arith::AddIOp>(
+        loc, index(maxStage),
+        b.createOrFold<arith::SubIOp>(loc, steady, rolled)));
+    emitUnrolled(first, mainEnd, maxStage);
+    emitRolled(mainEnd, last);
   }
+}
 
+void Expander::emitEpilogue(function_ref<Value(Value)> ivAt) {
   // Epilogue: step N + e runs stages e+1..S for iterations N-1..; steps
   // before S were prologue steps already.
   for (int64_t e = 0; e < maxStage; ++e) {
