@@ -345,6 +345,134 @@ static void storeSharedPairs(OpBuilder &b, Location loc,
   }
 }
 
+/// Row and column of register `reg` of `frag` in its tile, for this thread.
+static std::pair<Value, Value>
+getRegisterPosition(OpBuilder &b, Location loc, const FragmentRegisters &frag,
+                    int64_t reg) {
+  auto [dRow, dCol] = getRegisterDelta(frag.layout, reg);
+  Value row = arith::AddIOp::create(
+      b, loc, frag.rowBase, arith::ConstantIndexOp::create(b, loc, dRow));
+  Value col = arith::AddIOp::create(
+      b, loc, frag.colBase, arith::ConstantIndexOp::create(b, loc, dCol));
+  return {row, col};
+}
+
+/// Fragment -> global / shared memory, where neither the exchanged pairs
+/// nor the shared pairs apply.
+static void storeFragment(OpBuilder &b, Location loc,
+                          const FragmentRegisters &frag, const OtherSide &other,
+                          Type dstElem) {
+  auto constant = [&](OpBuilder &builder, int64_t v) {
+    return arith::ConstantIndexOp::create(builder, loc, v);
+  };
+  auto position = [&](int64_t reg) {
+    return getRegisterPosition(b, loc, frag, reg);
+  };
+  bool global = getMemorySpace(other.type) == MemorySpace::Global;
+  // Fragment -> global / shared. Registers 2k and 2k+1 are adjacent
+  // columns of one row: store them as one vector when both are in bounds
+  // and the pair is aligned, else element by element.
+  for (int64_t reg = 0; reg < frag.layout.getNumRegisters(); reg += 2) {
+    Value values[2];
+    for (int e = 0; e < 2; ++e)
+      values[e] = copy::convertFloat(
+          b, loc,
+          memref::LoadOp::create(b, loc, frag.registers,
+                                 ValueRange{constant(b, reg + e)}),
+          dstElem);
+    auto [row, col] = position(reg);
+    Value col1 = arith::AddIOp::create(b, loc, col, constant(b, 1));
+    auto [oRow, oCol, cond0] = other.locate(b, loc, row, col);
+    auto [oRow1, oCol1, cond1] = other.locate(b, loc, row, col1);
+    auto storeOne = [&](OpBuilder &builder, Value v, Value r, Value c) {
+      memref::StoreOp::create(builder, loc, v, other.memref,
+                              other.physical(builder, loc, r, c));
+    };
+    auto storeEach = [&](OpBuilder &builder) {
+      emitIf(builder, loc, cond0,
+             [&](OpBuilder &inner) { storeOne(inner, values[0], oRow, oCol); });
+      emitIf(builder, loc, cond1, [&](OpBuilder &inner) {
+        storeOne(inner, values[1], oRow1, oCol1);
+      });
+    };
+    if (!global || !canStorePairs(other)) {
+      storeEach(b);
+      continue;
+    }
+    // Pair path: the linear index (row * stride + col) must be even for
+    // the 2-element alignment the vector store promises.
+    int64_t bytes = getElementBytes(dstElem);
+    Value stride =
+        other.type.isDynamicDim(1)
+            ? memref::DimOp::create(b, loc, other.memref, 1).getResult()
+            : constant(b, other.type.getDimSize(1)).getResult();
+    Value linear = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, oRow, stride), oCol);
+    Value even = arith::CmpIOp::create(
+        b, loc, arith::CmpIPredicate::eq,
+        arith::RemUIOp::create(b, loc, linear, constant(b, 2)), constant(b, 0));
+    Value pairCond =
+        cond1 ? arith::AndIOp::create(b, loc, cond1, even).getResult() : even;
+    auto ifOp = scf::IfOp::create(b, loc, pairCond, /*withElseRegion=*/true);
+    {
+      OpBuilder then = ifOp.getThenBodyBuilder();
+      Value pair = vector::FromElementsOp::create(
+          then, loc, VectorType::get({2}, dstElem), ValueRange(values));
+      vector::StoreOp::create(
+          then, loc, pair, other.memref, ValueRange{oRow, oCol},
+          /*nontemporal=*/false, llvm::MaybeAlign(2 * bytes));
+    }
+    OpBuilder otherwise = ifOp.getElseBodyBuilder();
+    storeEach(otherwise);
+  }
+}
+
+/// Global / shared memory -> fragment.
+static void loadFragment(OpBuilder &b, Location loc,
+                         const FragmentRegisters &frag, const OtherSide &other,
+                         Type srcElem, Type dstElem) {
+  auto constant = [&](OpBuilder &builder, int64_t v) {
+    return arith::ConstantIndexOp::create(builder, loc, v);
+  };
+  auto position = [&](int64_t reg) {
+    return getRegisterPosition(b, loc, frag, reg);
+  };
+  // Global / shared -> fragment: out-of-bounds elements read as zero;
+  // elements outside the copied extent (the other side is a smaller tile)
+  // keep their values, as the op and the CPU lowering say.
+  for (int64_t reg = 0; reg < frag.layout.getNumRegisters(); ++reg) {
+    auto [row, col] = position(reg);
+    Value inExtent;
+    auto [oRow, oCol, cond] = other.locate(b, loc, row, col, &inExtent);
+    OpBuilder::InsertionGuard guard(b);
+    if (inExtent) {
+      auto extentIf = scf::IfOp::create(b, loc, inExtent,
+                                        /*withElseRegion=*/false);
+      b.setInsertionPoint(extentIf.thenBlock()->getTerminator());
+    }
+    auto load = [&](OpBuilder &builder) -> Value {
+      return memref::LoadOp::create(builder, loc, other.memref,
+                                    other.physical(builder, loc, oRow, oCol));
+    };
+    Value value;
+    if (!cond) {
+      value = load(b);
+    } else {
+      auto ifOp = scf::IfOp::create(b, loc, TypeRange{srcElem}, cond,
+                                    /*withElseRegion=*/true);
+      OpBuilder then = ifOp.getThenBodyBuilder();
+      scf::YieldOp::create(then, loc, load(then));
+      OpBuilder otherwise = ifOp.getElseBodyBuilder();
+      Value zero = arith::ConstantOp::create(
+          otherwise, loc, cast<TypedAttr>(b.getZeroAttr(srcElem)));
+      scf::YieldOp::create(otherwise, loc, zero);
+      value = ifOp.getResult(0);
+    }
+    memref::StoreOp::create(b, loc, copy::convertFloat(b, loc, value, dstElem),
+                            frag.registers, ValueRange{constant(b, reg)});
+  }
+}
+
 void fragment::lowerFragmentCopy(CopyOp op, FragmentState &state) {
   OpBuilder b(op);
   Location loc = op.getLoc();
@@ -383,13 +511,6 @@ void fragment::lowerFragmentCopy(CopyOp op, FragmentState &state) {
                           getElementBytes(other.type.getElementType()));
   bool global = getMemorySpace(other.type) == MemorySpace::Global;
 
-  auto position = [&](int64_t reg) {
-    auto [dRow, dCol] = getRegisterDelta(frag.layout, reg);
-    Value row = arith::AddIOp::create(b, loc, frag.rowBase, constant(b, dRow));
-    Value col = arith::AddIOp::create(b, loc, frag.colBase, constant(b, dCol));
-    return std::make_pair(row, col);
-  };
-
   if (src && global && canExchangePairs(other, frag.layout, dstElem)) {
     storeExchangedPairs(b, loc, frag, other, dstElem, state);
     op.erase();
@@ -403,102 +524,9 @@ void fragment::lowerFragmentCopy(CopyOp op, FragmentState &state) {
     return;
   }
 
-  if (src) {
-    // Fragment -> global / shared. Registers 2k and 2k+1 are adjacent
-    // columns of one row: store them as one vector when both are in bounds
-    // and the pair is aligned, else element by element.
-    for (int64_t reg = 0; reg < frag.layout.getNumRegisters(); reg += 2) {
-      Value values[2];
-      for (int e = 0; e < 2; ++e)
-        values[e] = copy::convertFloat(
-            b, loc,
-            memref::LoadOp::create(b, loc, frag.registers,
-                                   ValueRange{constant(b, reg + e)}),
-            dstElem);
-      auto [row, col] = position(reg);
-      Value col1 = arith::AddIOp::create(b, loc, col, constant(b, 1));
-      auto [oRow, oCol, cond0] = other.locate(b, loc, row, col);
-      auto [oRow1, oCol1, cond1] = other.locate(b, loc, row, col1);
-      auto storeOne = [&](OpBuilder &builder, Value v, Value r, Value c) {
-        memref::StoreOp::create(builder, loc, v, other.memref,
-                                other.physical(builder, loc, r, c));
-      };
-      auto storeEach = [&](OpBuilder &builder) {
-        emitIf(builder, loc, cond0, [&](OpBuilder &inner) {
-          storeOne(inner, values[0], oRow, oCol);
-        });
-        emitIf(builder, loc, cond1, [&](OpBuilder &inner) {
-          storeOne(inner, values[1], oRow1, oCol1);
-        });
-      };
-      if (!global || !canStorePairs(other)) {
-        storeEach(b);
-        continue;
-      }
-      // Pair path: the linear index (row * stride + col) must be even for
-      // the 2-element alignment the vector store promises.
-      int64_t bytes = getElementBytes(dstElem);
-      Value stride =
-          other.type.isDynamicDim(1)
-              ? memref::DimOp::create(b, loc, other.memref, 1).getResult()
-              : constant(b, other.type.getDimSize(1)).getResult();
-      Value linear = arith::AddIOp::create(
-          b, loc, arith::MulIOp::create(b, loc, oRow, stride), oCol);
-      Value even = arith::CmpIOp::create(
-          b, loc, arith::CmpIPredicate::eq,
-          arith::RemUIOp::create(b, loc, linear, constant(b, 2)),
-          constant(b, 0));
-      Value pairCond =
-          cond1 ? arith::AndIOp::create(b, loc, cond1, even).getResult() : even;
-      auto ifOp = scf::IfOp::create(b, loc, pairCond, /*withElseRegion=*/true);
-      {
-        OpBuilder then = ifOp.getThenBodyBuilder();
-        Value pair = vector::FromElementsOp::create(
-            then, loc, VectorType::get({2}, dstElem), ValueRange(values));
-        vector::StoreOp::create(
-            then, loc, pair, other.memref, ValueRange{oRow, oCol},
-            /*nontemporal=*/false, llvm::MaybeAlign(2 * bytes));
-      }
-      OpBuilder otherwise = ifOp.getElseBodyBuilder();
-      storeEach(otherwise);
-    }
-    op.erase();
-    return;
-  }
-
-  // Global / shared -> fragment: out-of-bounds elements read as zero;
-  // elements outside the copied extent (the other side is a smaller tile)
-  // keep their values, as the op and the CPU lowering say.
-  for (int64_t reg = 0; reg < frag.layout.getNumRegisters(); ++reg) {
-    auto [row, col] = position(reg);
-    Value inExtent;
-    auto [oRow, oCol, cond] = other.locate(b, loc, row, col, &inExtent);
-    OpBuilder::InsertionGuard guard(b);
-    if (inExtent) {
-      auto extentIf = scf::IfOp::create(b, loc, inExtent,
-                                        /*withElseRegion=*/false);
-      b.setInsertionPoint(extentIf.thenBlock()->getTerminator());
-    }
-    auto load = [&](OpBuilder &builder) -> Value {
-      return memref::LoadOp::create(builder, loc, other.memref,
-                                    other.physical(builder, loc, oRow, oCol));
-    };
-    Value value;
-    if (!cond) {
-      value = load(b);
-    } else {
-      auto ifOp = scf::IfOp::create(b, loc, TypeRange{srcElem}, cond,
-                                    /*withElseRegion=*/true);
-      OpBuilder then = ifOp.getThenBodyBuilder();
-      scf::YieldOp::create(then, loc, load(then));
-      OpBuilder otherwise = ifOp.getElseBodyBuilder();
-      Value zero = arith::ConstantOp::create(
-          otherwise, loc, cast<TypedAttr>(b.getZeroAttr(srcElem)));
-      scf::YieldOp::create(otherwise, loc, zero);
-      value = ifOp.getResult(0);
-    }
-    memref::StoreOp::create(b, loc, copy::convertFloat(b, loc, value, dstElem),
-                            frag.registers, ValueRange{constant(b, reg)});
-  }
+  if (src)
+    storeFragment(b, loc, frag, other, dstElem);
+  else
+    loadFragment(b, loc, frag, other, srcElem, dstElem);
   op.erase();
 }
