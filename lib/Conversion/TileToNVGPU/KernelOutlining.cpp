@@ -107,19 +107,11 @@ FailureOr<unsigned> mlir::tile::getClusterDim(KernelOp kernel,
   return 1u;
 }
 
-FailureOr<gpu::LaunchFuncOp>
-mlir::tile::outlineKernel(KernelOp kernel, gpu::GPUModuleOp module,
-                          StringRef name, const ChipInfo &chip,
-                          int64_t blockGroup,
-                          std::optional<GemmTranspose> gemm) {
-  auto func = kernel->getParentOfType<FunctionOpInterface>();
-  if (!func)
-    return kernel.emitError("must be inside a function");
-  MLIRContext *ctx = kernel.getContext();
-  Location loc = kernel.getLoc();
-
+/// The memref arguments of `func`, the kernel's parameters, in order: each
+/// must have a static shape, the identity layout and no empty dimension.
+static FailureOr<SmallVector<BlockArgument>>
+getMemrefArguments(KernelOp kernel, FunctionOpInterface func) {
   SmallVector<BlockArgument> memrefArgs;
-  SmallVector<Type> argTypes;
   for (BlockArgument arg : func.getArguments()) {
     auto type = dyn_cast<MemRefType>(arg.getType());
     if (!type)
@@ -137,8 +129,57 @@ mlir::tile::outlineKernel(KernelOp kernel, gpu::GPUModuleOp module,
              << ") has a dimension of size 0, which the GPU lowering does not "
                 "support";
     memrefArgs.push_back(arg);
-    argTypes.push_back(type);
   }
+  return memrefArgs;
+}
+
+/// Carves the shared tiles of `gpuFunc` out of its dynamic shared region and
+/// returns the region's bytes; an error at `kernel` if they and the static
+/// mbarriers of TMA copies exceed what `chip` allows a block.
+static FailureOr<int64_t> carveAndCheckSharedMemory(KernelOp kernel,
+                                                    gpu::GPUFuncOp gpuFunc,
+                                                    const ChipInfo &chip) {
+  int64_t sharedBytes = carveSharedMemory(gpuFunc);
+  // mbarriers (TmaCopies.h) are static shared memory, which comes first; the
+  // dynamic region follows at its alignment.
+  int64_t staticBytes = 0;
+  gpuFunc.walk([&](nvgpu::MBarrierCreateOp op) {
+    staticBytes += 8 * op.getBarriers().getType().getNumBarriers();
+  });
+  int64_t totalBytes =
+      sharedBytes +
+      (staticBytes ? llvm::alignTo(staticBytes, kSharedTileAlignment) : 0);
+  if (totalBytes <= chip.maxSharedBytesPerBlock)
+    return sharedBytes;
+  InFlightDiagnostic diag = kernel.emitError("kernel needs ")
+                            << totalBytes << " bytes of shared memory but "
+                            << chip.name << " allows "
+                            << chip.maxSharedBytesPerBlock << " per block";
+  // tile-smem-budget counts the tiles alone.
+  if (staticBytes)
+    diag << " (" << sharedBytes << " for its tiles, "
+         << totalBytes - sharedBytes << " for the mbarriers of its TMA copies)";
+  return diag;
+}
+
+FailureOr<gpu::LaunchFuncOp>
+mlir::tile::outlineKernel(KernelOp kernel, gpu::GPUModuleOp module,
+                          StringRef name, const ChipInfo &chip,
+                          int64_t blockGroup,
+                          std::optional<GemmTranspose> gemm) {
+  auto func = kernel->getParentOfType<FunctionOpInterface>();
+  if (!func)
+    return kernel.emitError("must be inside a function");
+  MLIRContext *ctx = kernel.getContext();
+  Location loc = kernel.getLoc();
+
+  FailureOr<SmallVector<BlockArgument>> kernelArgs =
+      getMemrefArguments(kernel, func);
+  if (failed(kernelArgs))
+    return failure();
+  SmallVector<BlockArgument> memrefArgs = std::move(*kernelArgs);
+  SmallVector<Type> argTypes = llvm::to_vector(llvm::map_range(
+      memrefArgs, [](BlockArgument arg) { return arg.getType(); }));
 
   // Tensor maps the host created for the TMA (TmaCopies.h) follow the
   // memrefs as parameters: pointers, which the kernel's nvgpu ops see
@@ -207,29 +248,12 @@ mlir::tile::outlineKernel(KernelOp kernel, gpu::GPUModuleOp module,
     builder.clone(op, mapping);
   gpu::ReturnOp::create(builder, loc);
 
-  int64_t sharedBytes = carveSharedMemory(gpuFunc);
-  // mbarriers (TmaCopies.h) are static shared memory, which comes first; the
-  // dynamic region follows at its alignment.
-  int64_t staticBytes = 0;
-  gpuFunc.walk([&](nvgpu::MBarrierCreateOp op) {
-    staticBytes += 8 * op.getBarriers().getType().getNumBarriers();
-  });
-  int64_t totalBytes =
-      sharedBytes +
-      (staticBytes ? llvm::alignTo(staticBytes, kSharedTileAlignment) : 0);
-  if (totalBytes > chip.maxSharedBytesPerBlock) {
+  FailureOr<int64_t> carved = carveAndCheckSharedMemory(kernel, gpuFunc, chip);
+  if (failed(carved)) {
     gpuFunc.erase();
-    InFlightDiagnostic diag = kernel.emitError("kernel needs ")
-                              << totalBytes << " bytes of shared memory but "
-                              << chip.name << " allows "
-                              << chip.maxSharedBytesPerBlock << " per block";
-    // tile-smem-budget counts the tiles alone.
-    if (staticBytes)
-      diag << " (" << sharedBytes << " for its tiles, "
-           << totalBytes - sharedBytes
-           << " for the mbarriers of its TMA copies)";
-    return diag;
+    return failure();
   }
+  int64_t sharedBytes = *carved;
 
   OpBuilder host(kernel);
   auto constant = [&](int64_t v) -> Value {
