@@ -23,10 +23,11 @@ using namespace mlir::tile::copy;
 
 Value copy::convertFloat(OpBuilder &b, Location loc, Value value, Type to) {
   Type from = value.getType();
+  // Integer elements (copies of them keep their type) come here too.
+  if (getElementTypeOrSelf(from) == to)
+    return value;
   auto fromFloat = cast<FloatType>(getElementTypeOrSelf(from));
   auto toFloat = cast<FloatType>(to);
-  if (fromFloat == toFloat)
-    return value;
   auto shaped = [&](Type element) -> Type {
     if (auto vector = dyn_cast<VectorType>(from))
       return vector.clone(element);

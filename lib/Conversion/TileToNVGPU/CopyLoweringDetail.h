@@ -61,7 +61,8 @@ Value constantIndex(OpBuilder &b, Location loc, int64_t v);
 /// `value` (a float, or a vector of floats) converted to the element type
 /// `to`: extf to a wider type, truncf to a narrower one, and through f32
 /// between f16 and bf16, whose widths are equal; unchanged when the types
-/// agree. The same rounding as the CPU lowering's.
+/// agree, whatever they are (integer copies keep their element type). The
+/// same rounding as the CPU lowering's.
 Value convertFloat(OpBuilder &b, Location loc, Value value, Type to);
 
 //===----------------------------------------------------------------------===//
