@@ -242,6 +242,28 @@ func.func @complex_tile(%n: index) {
 
 // -----
 
+// arith's integers are signless: neither lowering can make a zero of ui8.
+func.func @unsigned_tile(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{'tile.alloc_shared' op has 'ui8' elements; tile integers are signless (i8, i16, ...), as arith's are}}
+    %s = tile.alloc_shared : memref<16x16xui8, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+func.func @signed_tensor(%n: index, %A: memref<64x32xsi16>) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<64x32xi16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'tile.copy' op has 'si16' elements; tile integers are signless (i8, i16, ...), as arith's are}}
+    tile.copy %A to %s : memref<64x32xsi16> to memref<64x32xi16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
 func.func @vector_tensor(%n: index, %A: memref<64x32xvector<4xf32>>) {
   tile.kernel grid(%n) threads(128) as (%bx) {
     %s = tile.alloc_shared : memref<64x32xf32, #gpu.address_space<workgroup>>

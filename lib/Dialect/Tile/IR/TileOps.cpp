@@ -287,12 +287,19 @@ LogicalResult PipelinedOp::verifyRegions() {
 // AllocSharedOp / AllocFragmentOp
 //===----------------------------------------------------------------------===//
 
-/// Tile ops move and compute integers, indices and floats: both lowerings
-/// build their zeros, conversions and chunks from those.
+/// Tile ops move and compute signless integers, indices and floats: both
+/// lowerings build their zeros, conversions and chunks with arith ops, which
+/// take signless integers only (as everywhere in MLIR, signedness lives in
+/// the ops, not the type).
 static LogicalResult verifyTileElement(Operation *op, MemRefType type) {
   Type element = type.getElementType();
-  if (element.isIntOrIndexOrFloat())
+  if (element.isSignlessIntOrIndexOrFloat())
     return success();
+  if (element.isInteger())
+    return op->emitOpError()
+           << "has " << element
+           << " elements; tile integers are signless (i8, i16, ...), as "
+              "arith's are";
   return op->emitOpError() << "has " << element
                            << " elements; tiles and the tensors that tile "
                               "copies read and write hold integer, index or "
