@@ -139,6 +139,31 @@ getWarpgroupLayouts(ArrayRef<AllocFragmentOp> allocs, int64_t threads,
   return layouts;
 }
 
+LogicalResult mlir::tile::checkGPUElementTypes(KernelOp kernel) {
+  WalkResult result = kernel.getBody().walk([&](Operation *op) {
+    if (!isa<TileDialect>(op->getDialect()))
+      return WalkResult::advance();
+    for (Type type : llvm::concat<const Type>(op->getOperandTypes(),
+                                              op->getResultTypes())) {
+      auto memref = dyn_cast<MemRefType>(type);
+      if (!memref)
+        continue;
+      Type element = memref.getElementType();
+      if (element.isIntOrFloat() &&
+          llvm::is_contained({8u, 16u, 32u, 64u},
+                             element.getIntOrFloatBitWidth()))
+        continue;
+      op->emitOpError("uses a memref of ")
+          << element
+          << " elements; the GPU lowering handles integer and float "
+             "elements of 1, 2, 4 or 8 bytes only";
+      return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 LogicalResult mlir::tile::lowerFragmentOps(KernelOp kernel,
                                            const ChipInfo &chip) {
   SmallVector<AllocFragmentOp> allocs;

@@ -45,7 +45,8 @@ struct TestTileLowerFragments
     SmallVector<KernelOp> kernels;
     getOperation()->walk([&](KernelOp kernel) { kernels.push_back(kernel); });
     for (KernelOp kernel : kernels)
-      if (failed(lowerFragmentOps(kernel, *chipInfo)))
+      if (failed(checkGPUElementTypes(kernel)) ||
+          failed(lowerFragmentOps(kernel, *chipInfo)))
         return signalPassFailure();
   }
 };

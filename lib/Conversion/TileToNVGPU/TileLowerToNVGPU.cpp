@@ -29,38 +29,6 @@ namespace tile {
 using namespace mlir;
 using namespace mlir::tile;
 
-/// Every memref the kernel's tile ops use (tiles, and the tensors copies
-/// read and write) must have integer or float elements of 1, 2, 4 or 8
-/// bytes: the lowering sizes chunks, swizzles and registers by the element's
-/// byte size, which `index` (or any other type) does not have on the GPU,
-/// which is 0 for `i1` or `f4E2M1FN`, and which for `i24` differs from the
-/// element's spacing in memory. Other ops keep theirs (a memref.load of an
-/// index table is fine).
-static LogicalResult checkElementTypes(KernelOp kernel) {
-  WalkResult result = kernel.getBody().walk([&](Operation *op) {
-    if (!isa<TileDialect>(op->getDialect()))
-      return WalkResult::advance();
-    for (Type type : llvm::concat<const Type>(op->getOperandTypes(),
-                                              op->getResultTypes())) {
-      auto memref = dyn_cast<MemRefType>(type);
-      if (!memref)
-        continue;
-      Type element = memref.getElementType();
-      if (element.isIntOrFloat() &&
-          llvm::is_contained({8u, 16u, 32u, 64u},
-                             element.getIntOrFloatBitWidth()))
-        continue;
-      op->emitOpError("uses a memref of ")
-          << element
-          << " elements; the GPU lowering handles integer and float "
-             "elements of 1, 2, 4 or 8 bytes only";
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
-  });
-  return failure(result.wasInterrupted());
-}
-
 /// The kernel's body moves into the GPU module alone: an op that names a
 /// symbol of the host module (a func.call, a memref.get_global) would name
 /// nothing there.
@@ -148,7 +116,8 @@ struct TileLowerToNVGPUPass
     if (kernels.empty())
       return;
     for (KernelOp kernel : kernels)
-      if (failed(checkElementTypes(kernel)) || failed(checkSymbolUses(kernel)))
+      if (failed(checkGPUElementTypes(kernel)) ||
+          failed(checkSymbolUses(kernel)))
         return signalPassFailure();
 
     // The GEMM layout goes into the launch description; the gemm ops are

@@ -131,3 +131,18 @@ func.func @copy_to_row_slice() {
   }
   return
 }
+
+// -----
+
+// tf32 is 19 bits wide: no whole number of bytes to pack into registers
+// (the same check as tile-lower-to-nvgpu's, before anything is lowered).
+func.func @tf32_fragment(%C: memref<64x32xtf32>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    // expected-error @+1 {{'tile.alloc_fragment' op uses a memref of 'tf32' elements; the GPU lowering handles integer and float elements of 1, 2, 4 or 8 bytes only}}
+    %G = tile.alloc_fragment : memref<64x32xtf32, #gpu.address_space<private>>
+    tile.clear %G : memref<64x32xtf32, #gpu.address_space<private>>
+    tile.copy %G to %C : memref<64x32xtf32, #gpu.address_space<private>> to memref<64x32xtf32>
+  }
+  return
+}

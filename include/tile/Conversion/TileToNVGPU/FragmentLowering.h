@@ -38,6 +38,16 @@ namespace tile {
 /// reported at the offending op and the kernel is left unchanged.
 LogicalResult lowerFragmentOps(KernelOp kernel, const ChipInfo &chip);
 
+/// Every memref the kernel's tile ops use (tiles, and the tensors copies
+/// read and write) must have integer or float elements of 1, 2, 4 or 8
+/// bytes: the lowering sizes chunks, swizzles and registers by the element's
+/// byte size, which `index` (or any other type) does not have on the GPU,
+/// which is 0 for `i1` or `f4E2M1FN`, and which for `i24` differs from the
+/// element's spacing in memory. Other ops keep theirs (a memref.load of an
+/// index table is fine).
+/// An error at the first op that breaks this; run before any lowering.
+LogicalResult checkGPUElementTypes(KernelOp kernel);
+
 /// The dialects lowerFragmentOps creates ops of; a pass that calls it loads
 /// them in getDependentDialects.
 void getFragmentLoweringDialects(DialectRegistry &registry);
