@@ -21,6 +21,7 @@
 
 #include "CopyLoweringDetail.h"
 #include "TmaDetail.h"
+#include "TmaGroupAnalysis.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -46,7 +47,13 @@
 using namespace mlir;
 using namespace mlir::tile;
 using copy::constantIndex;
+using tma::boundOutstanding;
 using tma::Box;
+using tma::dependsOnBlockIndex;
+using tma::exactOutstanding;
+using tma::hasGenericSharedWrites;
+using tma::startsCopyRun;
+using tma::traceGroupOps;
 using CopyPlan = tma::BoxPlan;
 
 namespace {
@@ -174,213 +181,6 @@ bool TmaLowering::containsGroupOps(Operation *op) const {
                    : WalkResult::advance();
       })
       .wasInterrupted();
-}
-
-/// An upper bound on the groups committed and not yet waited for at the end
-/// of `block`, entered with at most `in`; `peak` becomes the largest such
-/// bound anywhere in it. A loop is followed until the bound at the start of
-/// an iteration stops growing; nullopt when it keeps growing (a loop that
-/// commits more groups than it waits for).
-static std::optional<int64_t> boundOutstanding(Block &block, int64_t in,
-                                               int64_t &peak) {
-  constexpr int kMaxRounds = 16;
-  int64_t open = in;
-  for (Operation &op : block) {
-    if (isa<CommitGroupOp>(op)) {
-      peak = std::max(peak, ++open);
-    } else if (auto wait = dyn_cast<WaitGroupOp>(op)) {
-      open = std::min<int64_t>(open, wait.getPending());
-    } else if (auto loop = dyn_cast<scf::ForOp>(op)) {
-      // Zero or more iterations.
-      int64_t start = open;
-      for (int round = 0;; ++round) {
-        std::optional<int64_t> end =
-            boundOutstanding(*loop.getBody(), start, peak);
-        if (!end || round == kMaxRounds)
-          return std::nullopt;
-        if (*end <= start)
-          break;
-        start = *end;
-      }
-      open = std::max(open, start);
-    } else if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
-      int64_t after = open;
-      for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()}) {
-        if (region->empty())
-          continue;
-        std::optional<int64_t> end =
-            boundOutstanding(region->front(), open, peak);
-        if (!end)
-          return std::nullopt;
-        after = std::max(after, *end);
-      }
-      open = after;
-    }
-  }
-  return open;
-}
-
-/// The groups committed and not yet waited for at the end of `block`,
-/// entered with `in`, where that number is the same on every path through
-/// it once lowerIf has evened out the branches of an if; nullopt where it
-/// is not. A loop keeps it only when an iteration ends with the number it
-/// started with, so that any trip count, zero included, leaves it unchanged
-/// (a pipelined steady state: one wait and one commit per step). After a
-/// wait_group 0 it is 0 whatever it was.
-static std::optional<int64_t> exactOutstanding(Block &block,
-                                               std::optional<int64_t> in) {
-  std::optional<int64_t> open = in;
-  for (Operation &op : block) {
-    if (isa<CommitGroupOp>(op)) {
-      if (open)
-        ++*open;
-    } else if (auto wait = dyn_cast<WaitGroupOp>(op)) {
-      if (wait.getPending() == 0)
-        open = 0;
-      else if (open)
-        open = std::min<int64_t>(*open, wait.getPending());
-    } else if (auto loop = dyn_cast<scf::ForOp>(op)) {
-      if (!open || exactOutstanding(*loop.getBody(), open) != open)
-        open = std::nullopt;
-    } else if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
-      std::optional<int64_t> then =
-          exactOutstanding(ifOp.getThenRegion().front(), open);
-      std::optional<int64_t> other =
-          ifOp.getElseRegion().empty()
-              ? open
-              : exactOutstanding(ifOp.getElseRegion().front(), open);
-      // lowerIf pads the branch that commits fewer groups with empty ones.
-      open =
-          then && other ? std::optional(std::max(*then, *other)) : std::nullopt;
-    }
-  }
-  return open;
-}
-
-/// Whether anything but a tile.copy_async writes shared memory in `kernel`
-/// (a copy or clear into a shared tile, or what the fragment lowering made
-/// of a copy into one). Barriers may then order those writes, and none is
-/// split.
-static bool hasGenericSharedWrites(KernelOp kernel) {
-  auto isShared = [](Value v) {
-    auto type = dyn_cast<MemRefType>(v.getType());
-    return type && getMemorySpace(type) == MemorySpace::Shared;
-  };
-  WalkResult result = kernel.walk([&](Operation *op) {
-    if (isa<CopyAsyncOp>(op))
-      return WalkResult::advance();
-    if (auto copy = dyn_cast<CopyOp>(op))
-      return isShared(copy.getDest()) ? WalkResult::interrupt()
-                                      : WalkResult::advance();
-    if (auto clear = dyn_cast<ClearOp>(op))
-      return isShared(clear.getTile()) ? WalkResult::interrupt()
-                                       : WalkResult::advance();
-    auto iface = dyn_cast<MemoryEffectOpInterface>(op);
-    if (!iface)
-      return WalkResult::advance();
-    SmallVector<MemoryEffects::EffectInstance> effects;
-    iface.getEffects(effects);
-    for (const MemoryEffects::EffectInstance &effect : effects)
-      if (isa<MemoryEffects::Write>(effect.getEffect()) && effect.getValue() &&
-          isShared(effect.getValue()))
-        return WalkResult::interrupt();
-    return WalkResult::advance();
-  });
-  return result.wasInterrupted();
-}
-
-/// Whether `value` may differ between two blocks whose block index `index`
-/// differs and whose other block indices agree: whether it is computed from
-/// `index`, or from something this does not follow (a loop-carried value, a
-/// load, an op with regions). Values from outside `kernel` are the same in
-/// every block.
-static bool dependsOnBlockIndex(Value value, Value index, KernelOp kernel,
-                                DenseMap<Value, bool> &memo) {
-  if (value == index)
-    return true;
-  if (auto it = memo.find(value); it != memo.end())
-    return it->second;
-  memo[value] = true; // Until known otherwise (cycles are loop-carried).
-  bool result = true;
-  if (auto arg = dyn_cast<BlockArgument>(value)) {
-    Operation *owner = arg.getOwner()->getParentOp();
-    auto loop = dyn_cast<scf::ForOp>(owner);
-    if (!kernel->isAncestor(owner) || owner == kernel)
-      result = false; // An argument of the host function, or a block index.
-    else if (loop && arg == loop.getInductionVar())
-      result = llvm::any_of(
-          ValueRange{loop.getLowerBound(), loop.getUpperBound(),
-                     loop.getStep()},
-          [&](Value v) { return dependsOnBlockIndex(v, index, kernel, memo); });
-  } else {
-    Operation *op = value.getDefiningOp();
-    if (!kernel->isProperAncestor(op))
-      result = false;
-    else if (op->getNumRegions() == 0 && isPure(op))
-      result = llvm::any_of(op->getOperands(), [&](Value v) {
-        return dependsOnBlockIndex(v, index, kernel, memo);
-      });
-  }
-  memo[value] = result;
-  return result;
-}
-
-/// Whether `copy` starts a run of copies, before which a clustered kernel
-/// has a cluster barrier (clusterBarrierBefore): no other copy comes before
-/// it with only index arithmetic and commits in between.
-static bool startsCopyRun(CopyAsyncOp copy) {
-  for (Operation *prev = copy->getPrevNode(); prev;
-       prev = prev->getPrevNode()) {
-    if (isa<CopyAsyncOp>(prev))
-      return false;
-    if (!isa<CommitGroupOp>(prev) &&
-        (prev->getNumRegions() != 0 || !isPure(prev)))
-      return true;
-  }
-  return true;
-}
-
-/// The copies, groups, waits and barriers of `block` in order, and the loops
-/// and branches around them, as text: what decides which cluster barriers a
-/// block runs and which mbarrier phases its copies complete. Copies are
-/// "S" when `shared` holds them, "P" otherwise, after an "R" where a run of
-/// copies starts. Nullopt when a loop's bounds are not constants.
-static std::optional<std::string>
-traceGroupOps(Block &block, const llvm::SmallPtrSetImpl<Operation *> &shared) {
-  std::string trace;
-  for (Operation &op : block) {
-    if (auto copy = dyn_cast<CopyAsyncOp>(op)) {
-      trace += startsCopyRun(copy) ? "R" : "";
-      trace += shared.contains(&op) ? "S" : "P";
-    } else if (isa<CommitGroupOp>(op)) {
-      trace += "G";
-    } else if (auto wait = dyn_cast<WaitGroupOp>(op)) {
-      trace += "W" + std::to_string(wait.getPending());
-    } else if (isa<BarrierOp>(op)) {
-      trace += "B";
-    } else if (auto loop = dyn_cast<scf::ForOp>(op)) {
-      std::optional<std::string> body = traceGroupOps(*loop.getBody(), shared);
-      if (body && body->empty())
-        continue; // Bounds-checked stores, say: nothing to trace.
-      std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()),
-                             ub = getConstantIntValue(loop.getUpperBound()),
-                             step = getConstantIntValue(loop.getStep());
-      if (!lb || !ub || !step || !body)
-        return std::nullopt;
-      trace += "F" + std::to_string(*lb) + ":" + std::to_string(*ub) + ":" +
-               std::to_string(*step) + "{" + *body + "}";
-    } else if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
-      std::optional<std::string> then =
-          traceGroupOps(*ifOp.thenBlock(), shared);
-      std::optional<std::string> other =
-          ifOp.elseBlock() ? traceGroupOps(*ifOp.elseBlock(), shared) : "";
-      if (!then || !other)
-        return std::nullopt;
-      if (!then->empty() || !other->empty())
-        trace += "I{" + *then + "|" + *other + "}";
-    }
-  }
-  return trace;
 }
 
 /// Decides whether the kernel runs in clusters (TmaOptions): the grid and

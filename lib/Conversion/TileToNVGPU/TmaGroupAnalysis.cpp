@@ -1,0 +1,193 @@
+//===- TmaGroupAnalysis.cpp - Group counts and block traces ---------------===//
+//
+// Part of tile-mlir. See TmaGroupAnalysis.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "TmaGroupAnalysis.h"
+
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+std::optional<int64_t> tma::boundOutstanding(Block &block, int64_t in,
+                                             int64_t &peak) {
+  constexpr int kMaxRounds = 16;
+  int64_t open = in;
+  for (Operation &op : block) {
+    if (isa<CommitGroupOp>(op)) {
+      peak = std::max(peak, ++open);
+    } else if (auto wait = dyn_cast<WaitGroupOp>(op)) {
+      open = std::min<int64_t>(open, wait.getPending());
+    } else if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      // Zero or more iterations.
+      int64_t start = open;
+      for (int round = 0;; ++round) {
+        std::optional<int64_t> end =
+            boundOutstanding(*loop.getBody(), start, peak);
+        if (!end || round == kMaxRounds)
+          return std::nullopt;
+        if (*end <= start)
+          break;
+        start = *end;
+      }
+      open = std::max(open, start);
+    } else if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      int64_t after = open;
+      for (Region *region : {&ifOp.getThenRegion(), &ifOp.getElseRegion()}) {
+        if (region->empty())
+          continue;
+        std::optional<int64_t> end =
+            boundOutstanding(region->front(), open, peak);
+        if (!end)
+          return std::nullopt;
+        after = std::max(after, *end);
+      }
+      open = after;
+    }
+  }
+  return open;
+}
+
+std::optional<int64_t> tma::exactOutstanding(Block &block,
+                                             std::optional<int64_t> in) {
+  std::optional<int64_t> open = in;
+  for (Operation &op : block) {
+    if (isa<CommitGroupOp>(op)) {
+      if (open)
+        ++*open;
+    } else if (auto wait = dyn_cast<WaitGroupOp>(op)) {
+      if (wait.getPending() == 0)
+        open = 0;
+      else if (open)
+        open = std::min<int64_t>(*open, wait.getPending());
+    } else if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      if (!open || exactOutstanding(*loop.getBody(), open) != open)
+        open = std::nullopt;
+    } else if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      std::optional<int64_t> then =
+          exactOutstanding(ifOp.getThenRegion().front(), open);
+      std::optional<int64_t> other =
+          ifOp.getElseRegion().empty()
+              ? open
+              : exactOutstanding(ifOp.getElseRegion().front(), open);
+      // lowerIf pads the branch that commits fewer groups with empty ones.
+      open =
+          then && other ? std::optional(std::max(*then, *other)) : std::nullopt;
+    }
+  }
+  return open;
+}
+
+bool tma::hasGenericSharedWrites(KernelOp kernel) {
+  auto isShared = [](Value v) {
+    auto type = dyn_cast<MemRefType>(v.getType());
+    return type && getMemorySpace(type) == MemorySpace::Shared;
+  };
+  WalkResult result = kernel.walk([&](Operation *op) {
+    if (isa<CopyAsyncOp>(op))
+      return WalkResult::advance();
+    if (auto copy = dyn_cast<CopyOp>(op))
+      return isShared(copy.getDest()) ? WalkResult::interrupt()
+                                      : WalkResult::advance();
+    if (auto clear = dyn_cast<ClearOp>(op))
+      return isShared(clear.getTile()) ? WalkResult::interrupt()
+                                       : WalkResult::advance();
+    auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!iface)
+      return WalkResult::advance();
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    iface.getEffects(effects);
+    for (const MemoryEffects::EffectInstance &effect : effects)
+      if (isa<MemoryEffects::Write>(effect.getEffect()) && effect.getValue() &&
+          isShared(effect.getValue()))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+bool tma::dependsOnBlockIndex(Value value, Value index, KernelOp kernel,
+                              DenseMap<Value, bool> &memo) {
+  if (value == index)
+    return true;
+  if (auto it = memo.find(value); it != memo.end())
+    return it->second;
+  memo[value] = true; // Until known otherwise (cycles are loop-carried).
+  bool result = true;
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    auto loop = dyn_cast<scf::ForOp>(owner);
+    if (!kernel->isAncestor(owner) || owner == kernel)
+      result = false; // An argument of the host function, or a block index.
+    else if (loop && arg == loop.getInductionVar())
+      result = llvm::any_of(
+          ValueRange{loop.getLowerBound(), loop.getUpperBound(),
+                     loop.getStep()},
+          [&](Value v) { return dependsOnBlockIndex(v, index, kernel, memo); });
+  } else {
+    Operation *op = value.getDefiningOp();
+    if (!kernel->isProperAncestor(op))
+      result = false;
+    else if (op->getNumRegions() == 0 && isPure(op))
+      result = llvm::any_of(op->getOperands(), [&](Value v) {
+        return dependsOnBlockIndex(v, index, kernel, memo);
+      });
+  }
+  memo[value] = result;
+  return result;
+}
+
+bool tma::startsCopyRun(CopyAsyncOp copy) {
+  for (Operation *prev = copy->getPrevNode(); prev;
+       prev = prev->getPrevNode()) {
+    if (isa<CopyAsyncOp>(prev))
+      return false;
+    if (!isa<CommitGroupOp>(prev) &&
+        (prev->getNumRegions() != 0 || !isPure(prev)))
+      return true;
+  }
+  return true;
+}
+
+std::optional<std::string>
+tma::traceGroupOps(Block &block,
+                   const llvm::SmallPtrSetImpl<Operation *> &shared) {
+  std::string trace;
+  for (Operation &op : block) {
+    if (auto copy = dyn_cast<CopyAsyncOp>(op)) {
+      trace += startsCopyRun(copy) ? "R" : "";
+      trace += shared.contains(&op) ? "S" : "P";
+    } else if (isa<CommitGroupOp>(op)) {
+      trace += "G";
+    } else if (auto wait = dyn_cast<WaitGroupOp>(op)) {
+      trace += "W" + std::to_string(wait.getPending());
+    } else if (isa<BarrierOp>(op)) {
+      trace += "B";
+    } else if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      std::optional<std::string> body = traceGroupOps(*loop.getBody(), shared);
+      if (body && body->empty())
+        continue; // Bounds-checked stores, say: nothing to trace.
+      std::optional<int64_t> lb = getConstantIntValue(loop.getLowerBound()),
+                             ub = getConstantIntValue(loop.getUpperBound()),
+                             step = getConstantIntValue(loop.getStep());
+      if (!lb || !ub || !step || !body)
+        return std::nullopt;
+      trace += "F" + std::to_string(*lb) + ":" + std::to_string(*ub) + ":" +
+               std::to_string(*step) + "{" + *body + "}";
+    } else if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      std::optional<std::string> then =
+          traceGroupOps(*ifOp.thenBlock(), shared);
+      std::optional<std::string> other =
+          ifOp.elseBlock() ? traceGroupOps(*ifOp.elseBlock(), shared) : "";
+      if (!then || !other)
+        return std::nullopt;
+      if (!then->empty() || !other->empty())
+        trace += "I{" + *then + "|" + *other + "}";
+    }
+  }
+  return trace;
+}
