@@ -264,6 +264,17 @@ func.func @signed_tensor(%n: index, %A: memref<64x32xsi16>) {
 
 // -----
 
+func.func @clear_without_zero(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<16x16xf8E8M0FNU, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'tile.clear' op clears a tile of 'f8E8M0FNU' elements, which have no zero}}
+    tile.clear %s : memref<16x16xf8E8M0FNU, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
 func.func @vector_tensor(%n: index, %A: memref<64x32xvector<4xf32>>) {
   tile.kernel grid(%n) threads(128) as (%bx) {
     %s = tile.alloc_shared : memref<64x32xf32, #gpu.address_space<workgroup>>

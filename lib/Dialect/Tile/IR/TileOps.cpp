@@ -363,6 +363,12 @@ LogicalResult ClearOp::verify() {
   if (!isTileSpace(*space))
     return emitOpError() << "expects a shared or fragment tile, got "
                          << stringifyMemorySpace(*space) << " memory";
+  // Both lowerings write the bit pattern 0, which is not a zero in a format
+  // without one (f8E8M0FNU's 0x00 is 2^-127).
+  if (auto element = dyn_cast<FloatType>(getTile().getType().getElementType());
+      element && !llvm::APFloat::semanticsHasZero(element.getFloatSemantics()))
+    return emitOpError() << "clears a tile of " << element
+                         << " elements, which have no zero";
   return success();
 }
 
