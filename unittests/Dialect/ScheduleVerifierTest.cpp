@@ -85,13 +85,22 @@ TEST_F(ScheduleVerifierTest, RejectsMalformedLists) {
   repeatedOrder.order = {0, 0, 1};
   violation = findScheduleViolation(loop, repeatedOrder);
   ASSERT_TRUE(violation);
-  EXPECT_EQ(violation->message, "'order' is not a permutation of 0..2");
+  EXPECT_EQ(violation->message,
+            "'order' is not a permutation of 0..2: 0 appears twice");
 
   PipelineSchedule negative = schedule;
   negative.stage[2] = -1;
   violation = findScheduleViolation(loop, negative);
   ASSERT_TRUE(violation);
   EXPECT_EQ(violation->message, "stage of statement #2 is negative (-1)");
+
+  PipelineSchedule tooDeep = schedule;
+  tooDeep.stage[0] = kMaxPipelineDepth;
+  violation = findScheduleViolation(loop, tooDeep);
+  ASSERT_TRUE(violation);
+  EXPECT_EQ(violation->message,
+            "stage of statement #0 is 64; the depth (max(stage) + 1) must be "
+            "at most 64");
 }
 
 TEST_F(ScheduleVerifierTest, NamesBothStatementsOfAViolation) {

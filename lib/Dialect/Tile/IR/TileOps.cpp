@@ -212,10 +212,55 @@ SmallVector<Operation *> PipelinedOp::getStatements() {
   return statements;
 }
 
-/// The deepest pipeline the verifier accepts. The rewrite emits a prologue
-/// and an epilogue step per stage, so an absurd depth (2^40) would run for
-/// ever; GEMMs pipeline 2 to 5 deep.
-static constexpr int64_t kMaxPipelineDepth = 64;
+std::optional<std::string> mlir::tile::checkStageList(ArrayRef<int64_t> stage,
+                                                      size_t numStatements) {
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  if (stage.size() != numStatements) {
+    os << "'stage' has " << stage.size() << " entries but the body has "
+       << numStatements << " statements (one entry per statement)";
+    return message;
+  }
+  for (auto [i, s] : llvm::enumerate(stage)) {
+    if (s < 0) {
+      os << "stage of statement #" << i << " is negative (" << s << ")";
+      return message;
+    }
+    if (s >= kMaxPipelineDepth) {
+      os << "stage of statement #" << i << " is " << s
+         << "; the depth (max(stage) + 1) must be at most "
+         << kMaxPipelineDepth;
+      return message;
+    }
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> mlir::tile::checkOrderList(ArrayRef<int64_t> order,
+                                                      size_t numStatements) {
+  std::string message;
+  llvm::raw_string_ostream os(message);
+  if (order.size() != numStatements) {
+    os << "'order' has " << order.size() << " entries but the body has "
+       << numStatements << " statements (one entry per statement)";
+    return message;
+  }
+  llvm::SmallBitVector seen(numStatements);
+  for (auto [i, o] : llvm::enumerate(order)) {
+    if (o < 0 || o >= static_cast<int64_t>(numStatements)) {
+      os << "'order' is not a permutation of 0.." << numStatements - 1
+         << ": entry #" << i << " is " << o;
+      return message;
+    }
+    if (seen.test(o)) {
+      os << "'order' is not a permutation of 0.." << numStatements - 1 << ": "
+         << o << " appears twice";
+      return message;
+    }
+    seen.set(o);
+  }
+  return std::nullopt;
+}
 
 LogicalResult PipelinedOp::verify() {
   if (failed(verifyInsideKernel(*this)))
@@ -247,39 +292,14 @@ LogicalResult PipelinedOp::verifyRegions() {
     return failure();
 
   size_t numStatements = getStatements().size();
-  if (std::optional<ArrayRef<int64_t>> stage = getStage()) {
-    if (stage->size() != numStatements)
-      return emitOpError() << "'stage' has " << stage->size()
-                           << " entries but the body has " << numStatements
-                           << " statements (one entry per statement)";
-    for (auto [i, s] : llvm::enumerate(*stage)) {
-      if (s < 0)
-        return emitOpError()
-               << "stage of statement #" << i << " is negative (" << s << ")";
-      if (s >= kMaxPipelineDepth)
-        return emitOpError() << "stage of statement #" << i << " is " << s
-                             << "; the depth (max(stage) + 1) must be at most "
-                             << kMaxPipelineDepth;
-    }
-  }
-  if (std::optional<ArrayRef<int64_t>> order = getOrder()) {
-    if (order->size() != numStatements)
-      return emitOpError() << "'order' has " << order->size()
-                           << " entries but the body has " << numStatements
-                           << " statements (one entry per statement)";
-    llvm::SmallBitVector seen(numStatements);
-    for (auto [i, o] : llvm::enumerate(*order)) {
-      if (o < 0 || o >= static_cast<int64_t>(numStatements))
-        return emitOpError()
-               << "'order' is not a permutation of 0.." << numStatements - 1
-               << ": entry #" << i << " is " << o;
-      if (seen.test(o))
-        return emitOpError()
-               << "'order' is not a permutation of 0.." << numStatements - 1
-               << ": " << o << " appears twice";
-      seen.set(o);
-    }
-  }
+  if (std::optional<ArrayRef<int64_t>> stage = getStage())
+    if (std::optional<std::string> error =
+            checkStageList(*stage, numStatements))
+      return emitOpError() << *error;
+  if (std::optional<ArrayRef<int64_t>> order = getOrder())
+    if (std::optional<std::string> error =
+            checkOrderList(*order, numStatements))
+      return emitOpError() << *error;
   return success();
 }
 

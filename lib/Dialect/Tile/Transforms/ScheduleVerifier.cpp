@@ -15,7 +15,6 @@
 
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/AsmState.h"
-#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/Support/raw_ostream.h"
 
 using namespace mlir;
@@ -155,32 +154,14 @@ ScheduleChecker::getMemoryDependences(unsigned first, unsigned second) const {
 
 std::optional<ScheduleViolation> ScheduleChecker::checkLists() {
   size_t n = schedule.statements.size();
-  auto listError = [&](std::string message) {
-    ScheduleViolation violation;
-    violation.message = std::move(message);
-    return violation;
-  };
-  if (schedule.stage.size() != n)
-    return listError("'stage' has " + std::to_string(schedule.stage.size()) +
-                     " entries but the body has " + std::to_string(n) +
-                     " statements (one entry per statement)");
-  if (schedule.order.size() != n)
-    return listError("'order' has " + std::to_string(schedule.order.size()) +
-                     " entries but the body has " + std::to_string(n) +
-                     " statements (one entry per statement)");
-  llvm::SmallBitVector seen(n);
-  for (size_t i = 0; i < n; ++i) {
-    if (schedule.stage[i] < 0)
-      return listError("stage of statement #" + std::to_string(i) +
-                       " is negative (" + std::to_string(schedule.stage[i]) +
-                       ")");
-    int64_t o = schedule.order[i];
-    if (o < 0 || o >= static_cast<int64_t>(n) || seen.test(o))
-      return listError("'order' is not a permutation of 0.." +
-                       std::to_string(n - 1));
-    seen.set(o);
-  }
-  return std::nullopt;
+  std::optional<std::string> error = checkStageList(schedule.stage, n);
+  if (!error)
+    error = checkOrderList(schedule.order, n);
+  if (!error)
+    return std::nullopt;
+  ScheduleViolation violation;
+  violation.message = std::move(*error);
+  return violation;
 }
 
 std::optional<ScheduleViolation> ScheduleChecker::checkWithinIteration() {
@@ -353,7 +334,8 @@ std::optional<ScheduleViolation> ScheduleChecker::checkAcrossIterations() {
           note = A + " writes " + X + " here";
           break;
         case DependenceKind::Value:
-          llvm_unreachable("getMemoryDependences gives memory dependences only");
+          llvm_unreachable(
+              "getMemoryDependences gives memory dependences only");
         }
         if (distance > 1)
           message += " (the tile has " + std::to_string(distance) +

@@ -15,6 +15,7 @@
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 
 #include <optional>
+#include <string>
 
 namespace mlir {
 namespace tile {
@@ -32,6 +33,24 @@ llvm::StringRef stringifyMemorySpace(MemorySpace space);
 
 /// The `#gpu.address_space<...>` attribute for a tile memory space.
 Attribute getMemorySpaceAttr(MLIRContext *context, MemorySpace space);
+
+/// The deepest pipeline the verifier accepts. The rewrite emits a prologue
+/// and an epilogue step per stage, so an absurd depth (2^40) would run for
+/// ever; GEMMs pipeline 2 to 5 deep.
+inline constexpr int64_t kMaxPipelineDepth = 64;
+
+/// Why `stage` cannot be the stage list of a pipelined loop with
+/// `numStatements` statements (one entry per statement, each in
+/// [0, kMaxPipelineDepth)), or std::nullopt when it can. tile.pipelined's
+/// verifier and the schedule checker, which also sees schedules built inside
+/// a pass, give the same message.
+std::optional<std::string> checkStageList(ArrayRef<int64_t> stage,
+                                          size_t numStatements);
+
+/// Why `order` is not a permutation of 0..numStatements-1 (one entry per
+/// statement), or std::nullopt when it is.
+std::optional<std::string> checkOrderList(ArrayRef<int64_t> order,
+                                          size_t numStatements);
 
 } // namespace tile
 } // namespace mlir
