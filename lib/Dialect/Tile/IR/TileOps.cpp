@@ -212,51 +212,49 @@ SmallVector<Operation *> PipelinedOp::getStatements() {
   return statements;
 }
 
+/// Why a 'stage' or 'order' list of `size` entries does not have one entry
+/// per statement, or std::nullopt when it does.
+static std::optional<std::string> checkListLength(StringRef name, size_t size,
+                                                  size_t numStatements) {
+  if (size == numStatements)
+    return std::nullopt;
+  return ("'" + name + "' has " + Twine(size) + " entries but the body has " +
+          Twine(numStatements) + " statements (one entry per statement)")
+      .str();
+}
+
 std::optional<std::string> mlir::tile::checkStageList(ArrayRef<int64_t> stage,
                                                       size_t numStatements) {
-  std::string message;
-  llvm::raw_string_ostream os(message);
-  if (stage.size() != numStatements) {
-    os << "'stage' has " << stage.size() << " entries but the body has "
-       << numStatements << " statements (one entry per statement)";
-    return message;
-  }
+  if (std::optional<std::string> error =
+          checkListLength("stage", stage.size(), numStatements))
+    return error;
   for (auto [i, s] : llvm::enumerate(stage)) {
-    if (s < 0) {
-      os << "stage of statement #" << i << " is negative (" << s << ")";
-      return message;
-    }
-    if (s >= kMaxPipelineDepth) {
-      os << "stage of statement #" << i << " is " << s
-         << "; the depth (max(stage) + 1) must be at most "
-         << kMaxPipelineDepth;
-      return message;
-    }
+    if (s < 0)
+      return ("stage of statement #" + Twine(i) + " is negative (" + Twine(s) +
+              ")")
+          .str();
+    if (s >= kMaxPipelineDepth)
+      return ("stage of statement #" + Twine(i) + " is " + Twine(s) +
+              "; the depth (max(stage) + 1) must be at most " +
+              Twine(kMaxPipelineDepth))
+          .str();
   }
   return std::nullopt;
 }
 
 std::optional<std::string> mlir::tile::checkOrderList(ArrayRef<int64_t> order,
                                                       size_t numStatements) {
-  std::string message;
-  llvm::raw_string_ostream os(message);
-  if (order.size() != numStatements) {
-    os << "'order' has " << order.size() << " entries but the body has "
-       << numStatements << " statements (one entry per statement)";
-    return message;
-  }
+  if (std::optional<std::string> error =
+          checkListLength("order", order.size(), numStatements))
+    return error;
+  std::string notPermutation = "'order' is not a permutation of 0.." +
+                               std::to_string(numStatements - 1) + ": ";
   llvm::SmallBitVector seen(numStatements);
   for (auto [i, o] : llvm::enumerate(order)) {
-    if (o < 0 || o >= static_cast<int64_t>(numStatements)) {
-      os << "'order' is not a permutation of 0.." << numStatements - 1
-         << ": entry #" << i << " is " << o;
-      return message;
-    }
-    if (seen.test(o)) {
-      os << "'order' is not a permutation of 0.." << numStatements - 1 << ": "
-         << o << " appears twice";
-      return message;
-    }
+    if (o < 0 || o >= static_cast<int64_t>(numStatements))
+      return (notPermutation + "entry #" + Twine(i) + " is " + Twine(o)).str();
+    if (seen.test(o))
+      return (notPermutation + Twine(o) + " appears twice").str();
     seen.set(o);
   }
   return std::nullopt;
