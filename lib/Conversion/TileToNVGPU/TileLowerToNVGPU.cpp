@@ -51,6 +51,57 @@ static LogicalResult checkSymbolUses(KernelOp kernel) {
   return failure(result.wasInterrupted());
 }
 
+LogicalResult
+mlir::tile::checkLowerToNVGPUOptions(Location loc,
+                                     const TileLowerToNVGPUOptions &options,
+                                     StringRef passArgument) {
+  const ChipInfo *chipInfo =
+      lookupChipOrEmitError(loc, options.chip, passArgument);
+  if (!chipInfo)
+    return failure();
+  for (auto [enabled, name] : {std::pair<bool, StringRef>(options.tma, "tma"),
+                               {options.tmaStore, "tma-store"}}) {
+    if (enabled && chipInfo->computeCapability < 90) {
+      emitError(loc) << name
+                     << "=true needs sm_90 or newer (the Tensor Memory "
+                        "Accelerator), not "
+                     << options.chip;
+      return failure();
+    }
+  }
+
+  // Past the most rows a grid can have, every group is the whole grid.
+  if (options.blockGroup > ::tile::runtime::kMaxGridDim[1]) {
+    emitError(loc) << "block-group=" << int64_t(options.blockGroup)
+                   << " is more rows of blocks than a grid can have (at most "
+                   << ::tile::runtime::kMaxGridDim[1] << ")";
+    return failure();
+  }
+  if (options.splitBarriers && !options.tma) {
+    emitError(loc, "split-barriers=true needs tma=true: it splits the "
+                   "barriers before TMA copies");
+    return failure();
+  }
+  if (!llvm::is_contained({1, 2, 4, 8}, int64_t(options.cluster))) {
+    emitError(loc) << "cluster=" << int64_t(options.cluster)
+                   << " is not supported: use 1, 2, 4 or 8";
+    return failure();
+  }
+  if (options.cluster > 1 && !options.tma) {
+    emitError(loc, "cluster=" + std::to_string(options.cluster) +
+                       " needs tma=true: the blocks of a cluster share "
+                       "tiles through TMA multicast");
+    return failure();
+  }
+  if (options.cluster > 1 && options.splitBarriers) {
+    emitError(loc, "cluster=" + std::to_string(options.cluster) +
+                       " and split-barriers=true do not combine: the "
+                       "barriers before the copies span the cluster");
+    return failure();
+  }
+  return success();
+}
+
 namespace {
 
 /// All kernels of a module go into one gpu.module, so one PTX file holds
@@ -63,53 +114,12 @@ struct TileLowerToNVGPUPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    const ChipInfo *chipInfo =
-        lookupChipOrEmitError(module.getLoc(), chip, getArgument());
-    if (!chipInfo)
+    if (failed(checkLowerToNVGPUOptions(
+            module.getLoc(),
+            {chip, blockGroup, tma, tmaStore, splitBarriers, cluster},
+            getArgument())))
       return signalPassFailure();
-    for (auto [enabled, name] :
-         {std::pair<bool, StringRef>(tma, "tma"), {tmaStore, "tma-store"}}) {
-      if (enabled && chipInfo->computeCapability < 90) {
-        emitError(module.getLoc()) << name
-                                   << "=true needs sm_90 or newer (the Tensor "
-                                      "Memory Accelerator), not "
-                                   << chip;
-        return signalPassFailure();
-      }
-    }
-
-    // Past the most rows a grid can have, every group is the whole grid.
-    if (blockGroup > ::tile::runtime::kMaxGridDim[1]) {
-      emitError(module.getLoc())
-          << "block-group=" << int64_t(blockGroup)
-          << " is more rows of blocks than a grid can have (at most "
-          << ::tile::runtime::kMaxGridDim[1] << ")";
-      return signalPassFailure();
-    }
-    if (splitBarriers && !tma) {
-      emitError(module.getLoc(), "split-barriers=true needs tma=true: it "
-                                 "splits the barriers before TMA copies");
-      return signalPassFailure();
-    }
-    if (!llvm::is_contained({1, 2, 4, 8}, int64_t(cluster))) {
-      emitError(module.getLoc()) << "cluster=" << int64_t(cluster)
-                                 << " is not supported: use 1, 2, 4 or 8";
-      return signalPassFailure();
-    }
-    if (cluster > 1 && !tma) {
-      emitError(module.getLoc(), "cluster=" + std::to_string(cluster) +
-                                     " needs tma=true: the blocks of a "
-                                     "cluster share tiles through TMA "
-                                     "multicast");
-      return signalPassFailure();
-    }
-    if (cluster > 1 && splitBarriers) {
-      emitError(module.getLoc(), "cluster=" + std::to_string(cluster) +
-                                     " and split-barriers=true do not "
-                                     "combine: the barriers before the "
-                                     "copies span the cluster");
-      return signalPassFailure();
-    }
+    const ChipInfo *chipInfo = lookupChip(chip);
 
     SmallVector<KernelOp> kernels;
     module.walk([&](KernelOp kernel) { kernels.push_back(kernel); });

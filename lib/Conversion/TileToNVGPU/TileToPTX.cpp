@@ -108,10 +108,24 @@ struct TileToPTXPass : tile::impl::TileToPTXBase<TileToPTXPass> {
              "tile-lower-to-nvgpu";
       return signalPassFailure();
     }
+    // What goes on to tile-lower-to-nvgpu is checked here as well, so that a
+    // bad option fails before the budget table is printed or any pass of
+    // the pipeline runs.
+    if (failed(checkLowerToNVGPUOptions(
+            module.getLoc(),
+            {chip, blockGroup, tma, tmaStore, splitBarriers, cluster},
+            getArgument())))
+      return signalPassFailure();
     if (optLevel > 3) {
       emitError(module.getLoc())
           << "opt-level=" << unsigned(optLevel)
           << " is not an LLVM optimization level: use 0, 1, 2 or 3";
+      return signalPassFailure();
+    }
+    if (persistentBlocks < 0) {
+      emitError(module.getLoc())
+          << "persistent-blocks=" << int64_t(persistentBlocks)
+          << " is negative: give the number of blocks, or 0 for none";
       return signalPassFailure();
     }
     if (cluster > 1 && persistentBlocks > 0) {
