@@ -1,4 +1,11 @@
 // RUN: tile-translate --tile-emit-launch %s --split-input-file --verify-diagnostics
+// RUN: not tile-translate --tile-emit-launch %s --split-input-file 2>&1 \
+// RUN:   | FileCheck %s
+
+// A module without a launch gets the advice alone, not the module after it.
+// CHECK: error: no gpu.launch_func
+// CHECK-NOT: see current operation
+// CHECK: error:
 
 // Inputs tile-translate --tile-emit-launch cannot write a description from.
 

@@ -1,4 +1,14 @@
 // RUN: tile-translate --tile-emit-ptx %s --split-input-file --verify-diagnostics
+// RUN: not tile-translate --tile-emit-ptx %s --split-input-file 2>&1 \
+// RUN:   | FileCheck %s --implicit-check-not="see current operation"
+
+// Each error comes alone, without the op it names printed after it (a
+// gpu.binary with all of its PTX, or the whole module).
+// CHECK: error: no gpu.binary holding PTX
+// CHECK: error: object is not PTX text
+// CHECK: error: holds a second PTX object
+// CHECK: error: holds a second PTX object
+// CHECK: error: no gpu.binary holding PTX
 
 // Inputs tile-translate --tile-emit-ptx cannot write PTX from.
 

@@ -11,6 +11,10 @@
 
 using namespace mlir;
 
+// The errors below go to the op's location without the op: printed with the
+// op (tile-translate's default), a gpu.binary would show all of its PTX and a
+// module all of its IR.
+
 LogicalResult mlir::tile::writeKernelPTX(Operation *op, raw_ostream &os) {
   // One PTX file holds one module: two objects (two gpu.binary ops, or one
   // with two targets) written one after the other would not assemble.
@@ -19,14 +23,15 @@ LogicalResult mlir::tile::writeKernelPTX(Operation *op, raw_ostream &os) {
     for (Attribute attr : binary.getObjects()) {
       auto object = cast<gpu::ObjectAttr>(attr);
       if (object.getFormat() != gpu::CompilationTarget::Assembly) {
-        binary.emitError("object is not PTX text; compile with "
-                         "gpu-module-to-binary{format=isa}");
+        emitError(binary.getLoc(), "object is not PTX text; compile with "
+                                   "gpu-module-to-binary{format=isa}");
         return WalkResult::interrupt();
       }
       if (ptx) {
-        binary.emitError("holds a second PTX object, and a PTX file holds "
-                         "one; tile-to-ptx puts every kernel of a module "
-                         "into one gpu.binary for one chip");
+        emitError(binary.getLoc(),
+                  "holds a second PTX object, and a PTX file holds "
+                  "one; tile-to-ptx puts every kernel of a module "
+                  "into one gpu.binary for one chip");
         return WalkResult::interrupt();
       }
       ptx = object.getObject();
@@ -36,8 +41,8 @@ LogicalResult mlir::tile::writeKernelPTX(Operation *op, raw_ostream &os) {
   if (result.wasInterrupted())
     return failure();
   if (!ptx)
-    return op->emitError("no gpu.binary holding PTX; run tile-opt "
-                         "--tile-to-ptx=chip=sm_XX first");
+    return emitError(op->getLoc(), "no gpu.binary holding PTX; run tile-opt "
+                                   "--tile-to-ptx=chip=sm_XX first");
   os << ptx.getValue();
   return success();
 }
@@ -54,7 +59,7 @@ LogicalResult mlir::tile::writeKernelLaunches(Operation *op, raw_ostream &os) {
   if (result.wasInterrupted())
     return failure();
   if (count == 0)
-    return op->emitError("no gpu.launch_func; run tile-opt "
-                         "--tile-to-ptx=chip=sm_XX first");
+    return emitError(op->getLoc(), "no gpu.launch_func; run tile-opt "
+                                   "--tile-to-ptx=chip=sm_XX first");
   return success();
 }
