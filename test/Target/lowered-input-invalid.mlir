@@ -1,4 +1,7 @@
 // RUN: tile-opt %s --tile-to-ptx=chip=sm_80 -verify-diagnostics
+// RUN: not tile-opt %s --tile-to-ptx=chip=sm_80 2>&1 \
+// RUN:   | FileCheck %s --implicit-check-not="see current operation"
+// CHECK: error: 'gpu.module' op is GPU code already
 
 // tile-to-ptx starts from tile kernels. GPU code lowered before (here with
 // an instruction sm_80 lacks) would reach LLVM's instruction selection

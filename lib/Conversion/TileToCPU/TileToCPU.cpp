@@ -146,8 +146,12 @@ struct TileLowerToCPUPass
   void runOnOperation() override {
     ModuleOp module = getOperation();
     if (Operation *gpuCode = findLoweredGPUCode(module)) {
-      gpuCode->emitOpError()
-          << "is GPU code, which tile-lower-to-cpu cannot run: it runs tile "
+      // At the op's location, without the op: a gpu.module printed after
+      // the error would be all of its code.
+      emitError(gpuCode->getLoc())
+          << "'" << gpuCode->getName()
+          << "' op is GPU code, which tile-lower-to-cpu cannot run: it runs "
+             "tile "
              "kernels, so give it the module before the GPU lowering";
       return signalPassFailure();
     }

@@ -236,8 +236,8 @@ struct TilePersistentBlocksPass
 
   void runOnOperation() override {
     if (blocks <= 0) {
-      getOperation()->emitError(
-          "tile-persistent-blocks: blocks must be positive");
+      emitError(getOperation()->getLoc(),
+                "tile-persistent-blocks: blocks must be positive");
       return signalPassFailure();
     }
     SmallVector<KernelOp> kernels;

@@ -102,8 +102,10 @@ struct TileToPTXPass : tile::impl::TileToPTXBase<TileToPTXPass> {
     // a fatal error of LLVM's instruction selection, not a diagnostic.
     if (auto gpuModule = module.getOps<gpu::GPUModuleOp>();
         !gpuModule.empty()) {
-      (*gpuModule.begin()).emitOpError()
-          << "is GPU code already; " << getArgument()
+      // At its location, without the op: printed after the error, the
+      // gpu.module would be all of its code.
+      emitError((*gpuModule.begin()).getLoc())
+          << "'gpu.module' op is GPU code already; " << getArgument()
           << " compiles tile kernels, so give it the module before "
              "tile-lower-to-nvgpu";
       return signalPassFailure();

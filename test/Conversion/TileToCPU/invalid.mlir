@@ -1,6 +1,8 @@
 // RUN: tile-opt --tile-lower-to-cpu --split-input-file --verify-diagnostics %s
 // RUN: not tile-opt --tile-lower-to-cpu --split-input-file --mlir-print-ir-after-failure %s 2>&1 \
 // RUN:   | FileCheck %s --check-prefix=UNCHANGED
+// RUN: not tile-opt --tile-lower-to-cpu --split-input-file %s 2>&1 \
+// RUN:   | FileCheck %s --check-prefix=GPU
 
 // A memory space that is neither the default nor a #gpu.address_space has
 // no CPU meaning: refuse rather than let the LLVM lowering give it a
@@ -53,6 +55,10 @@ func.func @second_kernel(%A: memref<8xf32>) {
 
 // GPU code (here what tile-lower-to-nvgpu made of a kernel) cannot run on the
 // CPU, and dropping its address spaces would make it invalid.
+// The error comes without the gpu.module, all of its code, printed after it
+// (this is the file's last case).
+// GPU: error: 'gpu.module' op is GPU code, which tile-lower-to-cpu cannot run
+// GPU-NOT: see current operation
 // expected-error @+1 {{'gpu.module' op is GPU code, which tile-lower-to-cpu cannot run: it runs tile kernels, so give it the module before the GPU lowering}}
 gpu.module @tile_kernels {
   gpu.func @k() kernel {

@@ -3,6 +3,7 @@
 // RUN:   | FileCheck %s --check-prefix=BLOCKS
 
 // BLOCKS: error: tile-persistent-blocks: blocks must be positive
+// BLOCKS-NOT: see current operation
 
 !Cl = memref<32x32xf32, #gpu.address_space<private>>
 !Ss = memref<32x32xf16, #gpu.address_space<workgroup>>
