@@ -21,8 +21,12 @@ python3 "$root/test/Execution/Inputs/gemm.py" --variant auto --emit kernel \
   --M "${M:-4096}" --N "${N:-4096}" --K "${K:-4096}" --bm "${BM:-128}" \
   --bn "${BN:-128}" --bk "${BK:-32}" --threads "${T:-128}" \
   --num-stages "$stages" ${GEN_ARGS:-} >"$out/$name.mlir"
-"$bin/tile-opt" "$out/$name.mlir" "${pipeline[@]}" "$@" \
-  -o "$out/$name.out.mlir" >/dev/null
+# The budget table (stderr) goes to a log, shown only if tile-opt fails.
+if ! "$bin/tile-opt" "$out/$name.mlir" "${pipeline[@]}" "$@" \
+  -o "$out/$name.out.mlir" 2>"$out/$name.opt.log"; then
+  cat "$out/$name.opt.log" >&2
+  exit 1
+fi
 "$bin/tile-translate" --tile-emit-ptx "$out/$name.out.mlir" -o "$out/$name.ptx"
 "$bin/tile-translate" --tile-emit-launch "$out/$name.out.mlir" -o "$out/$name.launch"
 /usr/local/cuda/bin/ptxas -arch="$chip" -v "$out/$name.ptx" -o "$out/$name.cubin" 2>&1 |

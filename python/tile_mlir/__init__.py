@@ -151,7 +151,7 @@ def compile_to_ptx(source: str, chip: str = "sm_90a", **options) -> "Kernel":
     (``tile-opt --tile-to-ptx`` documents them), with ``_`` for ``-``:
     ``tma=True``, ``persistent_blocks=132``, ``cluster=2``. The
     shared-memory table is not printed (``print_budget=True`` prints it on
-    stdout, as tile-opt does); an over-budget kernel is still a CompileError.
+    stderr, as tile-opt does); an over-budget kernel is still a CompileError.
     """
     options.setdefault("print_budget", False)
     settings = " ".join([_option("chip", chip)] +

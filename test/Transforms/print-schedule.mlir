@@ -1,7 +1,7 @@
-// RUN: tile-opt --tile-print-schedule %s -o /dev/null | FileCheck %s
-// RUN: tile-opt --tile-print-schedule=trip-count=2 %s -o /dev/null | FileCheck %s --check-prefix=OPT
+// RUN: tile-opt --tile-print-schedule %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: tile-opt --tile-print-schedule=trip-count=2 %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPT
 // The printer reads a planned loop the same way it infers an unplanned one.
-// RUN: tile-opt --tile-pipeline-planning --tile-print-schedule %s -o /dev/null | FileCheck %s
+// RUN: tile-opt --tile-pipeline-planning --tile-print-schedule %s -o /dev/null 2>&1 | FileCheck %s
 
 !A = memref<256x256xf16>
 !B = memref<256x256xf16>

@@ -1,8 +1,8 @@
-// RUN: tile-opt --tile-smem-budget=chip=sm_80 %s -o /dev/null | FileCheck %s --check-prefix=SM80
-// RUN: tile-opt --tile-smem-budget=chip=sm_90 %s -o /dev/null | FileCheck %s --check-prefix=SM90
+// RUN: tile-opt --tile-smem-budget=chip=sm_80 %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM80
+// RUN: tile-opt --tile-smem-budget=chip=sm_90 %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM90
 // Planning first gives the same numbers: the budget infers unplanned loops
 // with the same rules.
-// RUN: tile-opt --tile-pipeline-planning --tile-smem-budget=chip=sm_80 %s -o /dev/null | FileCheck %s --check-prefix=SM80
+// RUN: tile-opt --tile-pipeline-planning --tile-smem-budget=chip=sm_80 %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=SM80
 
 // The seed's default: 128x128x32 fp16 tiles, 128 threads.
 // (128*32 + 32*128) * 2 B = 16384 B per stage; 3 stages = 49152 B.

@@ -321,7 +321,7 @@ def TileToPTX : Pass<"tile-to-ptx", "ModuleOp"> {
     Option<"optLevel", "opt-level", "unsigned", /*default=*/"3",
            "LLVM optimization level for the PTX">,
     Option<"printBudget", "print-budget", "bool", /*default=*/"true",
-           "tile-smem-budget's print: its table on stdout">,
+           "tile-smem-budget's print: its table on stderr">,
     Option<"blockGroup", "block-group", "int64_t", /*default=*/"8",
            "tile-lower-to-nvgpu's block-group">,
     Option<"unrollSteadyState", "unroll-steady-state", "bool",

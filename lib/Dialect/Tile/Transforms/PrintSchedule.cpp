@@ -58,9 +58,9 @@ struct TilePrintSchedulePass
     }
     bool failedAny = false;
     getOperation()->walk([&](PipelinedOp loop) {
-      failedAny |= failed(printLoop(loop, llvm::outs()));
+      // On stderr, as tile-smem-budget's table: stdout carries the IR.
+      failedAny |= failed(printLoop(loop, llvm::errs()));
     });
-    llvm::outs().flush();
     if (failedAny)
       signalPassFailure();
   }

@@ -132,7 +132,9 @@ LogicalResult TileSmemBudgetPass::checkKernel(KernelOp kernel, StringRef name,
   auto status = [&](int64_t bytes) {
     return bytes <= limit ? "[OK]" : "[OVER]";
   };
-  llvm::raw_ostream &os = print ? llvm::outs() : llvm::nulls();
+  // A report, like the diagnostics, goes to stderr: stdout carries the IR
+  // (`tile-opt k.mlir --tile-to-ptx=chip=sm_90a | tile-translate ...`).
+  llvm::raw_ostream &os = print ? llvm::errs() : llvm::nulls();
   os << "kernel @" << name << " (chip " << chipInfo.name << ", limit " << limit
      << " B per block)\n";
   int64_t serialBytes = getSharedBytes(footprint, serial);

@@ -79,29 +79,30 @@ def TileSmemBudget : Pass<"tile-smem-budget"> {
     bytes (the period of the shared-tile swizzle, `kSharedTileAlignment`)
     and multiplied by the number of buffer versions its pipelined loop
     needs, once for `num_stages = 1` and once for the planned depth, and
-    prints a table on stdout with the bytes, the chip's per-block limit and
-    `[OK]` or `[OVER]`. A kernel over the limit is an error that names the
-    largest `num_stages` that fits. Loops that planning has not seen yet are
-    planned internally with the same rules. The pass also prints the fragment
+    prints a table on stderr (stdout carries the IR) with the bytes, the
+    chip's per-block limit and `[OK]` or `[OVER]`. A kernel over the limit
+    is an error that names the largest `num_stages` that fits. Loops that
+    planning has not seen yet are planned internally with the same rules.
+    The pass also prints the fragment
     registers per thread (fragment bytes / threads / 4) against the chip's
     per-thread limit and warns when a GEMM accumulator alone exceeds it.
     Every limit comes from the chip table (`include/tile/Target/Chip.h`).
     With `print=false` the pass only checks: the errors and warnings stay,
     the table is not printed (for hosts that embed the compiler and own
-    stdout).
+    stderr).
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
            "target chip (sm_80, sm_86, sm_89, sm_90, sm_90a)">,
     Option<"print", "print", "bool", /*default=*/"true",
-           "print the table on stdout">
+           "print the table on stderr">
   ];
 }
 
 def TilePrintSchedule : Pass<"tile-print-schedule"> {
   let summary = "prints each pipelined loop's schedule as a timeline";
   let description = [{
-    For every `tile.pipelined` loop, prints on stdout which statement of
+    For every `tile.pipelined` loop, prints on stderr which statement of
     which iteration runs at each time step of the pipelined loop for a small
     trip count, grouped into prologue, steady state and epilogue, with the
     version of every shared tile each statement writes or reads. It shows
