@@ -9,8 +9,20 @@
 
 // Inputs tile-translate --tile-emit-launch cannot write a description from.
 
+// expected-error @+1 {{no gpu.launch_func and no tile.kernel: the module has no kernel to write}}
+module {
+}
+
+// -----
+
 // expected-error @+1 {{no gpu.launch_func; run tile-opt --tile-to-ptx=chip=sm_XX first}}
 module {
+  func.func @f() {
+    %c1 = arith.constant 1 : index
+    tile.kernel grid(%c1) threads(32) as (%bx) {
+    }
+    return
+  }
 }
 
 // -----

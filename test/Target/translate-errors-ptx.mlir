@@ -4,7 +4,7 @@
 
 // Each error comes alone, without the op it names printed after it (a
 // gpu.binary with all of its PTX, or the whole module).
-// CHECK: error: no gpu.binary holding PTX
+// CHECK: error: no gpu.binary holding PTX and no tile.kernel
 // CHECK: error: object is not PTX text
 // CHECK: error: holds a second PTX object
 // CHECK: error: holds a second PTX object
@@ -12,7 +12,8 @@
 
 // Inputs tile-translate --tile-emit-ptx cannot write PTX from.
 
-// expected-error @+1 {{no gpu.binary holding PTX; run tile-opt --tile-to-ptx=chip=sm_XX first}}
+// A module without any kernel has nothing to compile either.
+// expected-error @+1 {{no gpu.binary holding PTX and no tile.kernel: the module has no kernel to write}}
 module {
 }
 

@@ -8,12 +8,28 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "tile/Conversion/TileToNVGPU/LaunchInfo.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
 
 using namespace mlir;
+using namespace mlir::tile;
 
 // The errors below go to the op's location without the op: printed with the
 // op (tile-translate's default), a gpu.binary would show all of its PTX and a
 // module all of its IR.
+
+/// The error for a module without `missing` (a gpu.binary, a launch): it
+/// holds tile kernels that tile-to-ptx has not compiled, or no kernel at all.
+static LogicalResult emitNothingToWrite(Operation *op, StringRef missing) {
+  WalkResult kernels =
+      op->walk([](KernelOp) { return WalkResult::interrupt(); });
+  if (kernels.wasInterrupted())
+    return emitError(op->getLoc())
+           << "no " << missing
+           << "; run tile-opt --tile-to-ptx=chip=sm_XX first";
+  return emitError(op->getLoc())
+         << "no " << missing
+         << " and no tile.kernel: the module has no kernel to write";
+}
 
 LogicalResult mlir::tile::writeKernelPTX(Operation *op, raw_ostream &os) {
   // One PTX file holds one module: two objects (two gpu.binary ops, or one
@@ -41,8 +57,7 @@ LogicalResult mlir::tile::writeKernelPTX(Operation *op, raw_ostream &os) {
   if (result.wasInterrupted())
     return failure();
   if (!ptx)
-    return emitError(op->getLoc(), "no gpu.binary holding PTX; run tile-opt "
-                                   "--tile-to-ptx=chip=sm_XX first");
+    return emitNothingToWrite(op, "gpu.binary holding PTX");
   os << ptx.getValue();
   return success();
 }
@@ -59,7 +74,6 @@ LogicalResult mlir::tile::writeKernelLaunches(Operation *op, raw_ostream &os) {
   if (result.wasInterrupted())
     return failure();
   if (count == 0)
-    return emitError(op->getLoc(), "no gpu.launch_func; run tile-opt "
-                                   "--tile-to-ptx=chip=sm_XX first");
+    return emitNothingToWrite(op, "gpu.launch_func");
   return success();
 }
