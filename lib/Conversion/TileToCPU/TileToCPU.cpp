@@ -151,8 +151,7 @@ struct TileLowerToCPUPass
       emitError(gpuCode->getLoc())
           << "'" << gpuCode->getName()
           << "' op is GPU code, which tile-lower-to-cpu cannot run: it runs "
-             "tile "
-             "kernels, so give it the module before the GPU lowering";
+             "tile kernels, so give it the module before the GPU lowering";
       return signalPassFailure();
     }
     bool failedCheck = false;

@@ -45,9 +45,9 @@ LogicalResult mlir::tile::writeKernelPTX(Operation *op, raw_ostream &os) {
       }
       if (ptx) {
         emitError(binary.getLoc(),
-                  "holds a second PTX object, and a PTX file holds "
-                  "one; tile-to-ptx puts every kernel of a module "
-                  "into one gpu.binary for one chip");
+                  "holds a second PTX object, and a PTX file holds one; "
+                  "tile-to-ptx puts every kernel of a module into one "
+                  "gpu.binary for one chip");
         return WalkResult::interrupt();
       }
       ptx = object.getObject();
