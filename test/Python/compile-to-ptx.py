@@ -3,10 +3,11 @@
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: %python %tile_src_root/test/Execution/Inputs/gemm.py --emit kernel --M 256 --N 256 --K 256 --bm 128 --bn 128 --bk 32 --num-stages 3 > %t/seed.mlir
 # RUN: %python %tile_src_root/test/Execution/Inputs/gemm.py --emit kernel --bm 256 --bn 256 --bk 64 --num-stages 4 > %t/big.mlir
-# RUN: tile-opt %t/seed.mlir --tile-to-ptx=chip=sm_90a -o %t/seed.out.mlir > /dev/null
+# RUN: tile-opt %t/seed.mlir --tile-to-ptx=chip=sm_90a -o %t/seed.out.mlir 2> /dev/null
 # RUN: tile-translate --tile-emit-ptx %t/seed.out.mlir -o %t/seed.tool.ptx
 # RUN: tile-translate --tile-emit-launch %t/seed.out.mlir -o %t/seed.tool.launch
-# RUN: %tile_python %s %t | FileCheck %s --implicit-check-not=stages=
+# RUN: %tile_python %s %t 2> %t/stderr | FileCheck %s --implicit-check-not=stages=
+# RUN: FileCheck %s --check-prefix=STDERR < %t/stderr
 
 import sys
 from pathlib import Path
@@ -57,7 +58,11 @@ for tensormap in info["tensormaps"]:
 
 # mma.sync on sm_90.
 # CHECK-NEXT: mma.sync: True, wgmma: False
-sm90 = tile_mlir.compile_to_ptx(seed, chip="sm_90")
+# print_budget=True prints the table as tile-opt does: on stderr, never on
+# the host's stdout.
+# STDERR: kernel @gemm (chip sm_90, limit 232448 B per block)
+# STDERR-NEXT: stages=1 16384 B [OK]
+sm90 = tile_mlir.compile_to_ptx(seed, chip="sm_90", print_budget=True)
 print(f"mma.sync: {'mma.sync.aligned.m16n8k16' in sm90.ptx}, "
       f"wgmma: {'wgmma' in sm90.ptx}")
 
