@@ -70,7 +70,9 @@ echo "   kernel: $out/$name.mlir"
 
 echo
 echo "== shared-memory budget"
-if ! "$opt" "$out/$name.mlir" --tile-smem-budget=chip="$chip" -o /dev/null; then
+# tile-opt prints the table on stderr (its stdout is for IR); it is this
+# step's output, so it goes to the demo's stdout with its diagnostics.
+if ! "$opt" "$out/$name.mlir" --tile-smem-budget=chip="$chip" -o /dev/null 2>&1; then
   echo
   echo "error: $name with ${bm}x${bn}x${bk} tiles does not fit $chip's shared memory;" \
        "use fewer --stages or smaller tiles" >&2
