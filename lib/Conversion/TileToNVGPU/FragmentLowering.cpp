@@ -232,8 +232,10 @@ LogicalResult mlir::tile::lowerFragmentOps(KernelOp kernel,
   FragmentState state{chip, Value(), Value(), Value(),
                       llvm::DenseMap<Value, FragmentRegisters>()};
   state.threads = threads;
-  if (wgmma)
+  if (wgmma) {
     state.deferredGemms = fragment::scheduleWgmmaGemms(kernel);
+    state.gemmsAfterClear = fragment::getGemmsAfterClear(kernel);
+  }
   state.threadId = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
   state.warpId = arith::DivUIOp::create(b, loc, state.threadId, constant(32));
   state.laneId = arith::RemUIOp::create(b, loc, state.threadId, constant(32));

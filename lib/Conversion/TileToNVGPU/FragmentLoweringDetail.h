@@ -45,6 +45,9 @@ struct FragmentState {
   int64_t threads = 0;
   /// wgmma gemms that may leave their group in flight (scheduleWgmmaGemms).
   llvm::SmallPtrSet<Operation *, 8> deferredGemms;
+  /// wgmma gemms whose accumulator holds a tile.clear's zeros
+  /// (getGemmsAfterClear).
+  llvm::SmallPtrSet<Operation *, 8> gemmsAfterClear;
 
   const FragmentRegisters *lookup(Value tile) const {
     auto it = fragments.find(tile);
@@ -73,6 +76,12 @@ std::string whyNotWgmma(GemmOp op, const FragmentLayout &layout,
 /// body holds nothing else that could touch the registers or buffers in
 /// flight qualify. Adds a `wgmma.wait_group 0` after each such loop.
 llvm::SmallPtrSet<Operation *, 8> scheduleWgmmaGemms(KernelOp kernel);
+
+/// The gemms that are the next op after a tile.clear of their accumulator
+/// to touch it, in the clear's block: they may ignore the accumulator's
+/// registers (wgmma's scale-d = 0 in the first k-step) instead of adding to
+/// zeros.
+llvm::SmallPtrSet<Operation *, 8> getGemmsAfterClear(KernelOp kernel);
 
 /// Lowers `op` to wgmma.mma_async (whyNotWgmma must be empty) and erases
 /// nothing: lowerFragmentGemm erases it.

@@ -254,10 +254,18 @@ void fragment::emitWgmmaGemm(GemmOp op, const FragmentRegisters &acc,
   int64_t sliceRegs = layout.tilesN * 4;
   auto structType = LLVM::LLVMStructType::getLiteral(
       b.getContext(), SmallVector<Type>(sliceRegs, f32));
+  // After a tile.clear the first k-step ignores the accumulator (scale-d =
+  // 0) and its registers go in undefined. Passing the clear's zeros instead
+  // gives every register of a slice its own zero, and LLVM places those
+  // moves between the first k-step's wgmmas, after wgmma.fence; ptxas then
+  // adds a warpgroup.arrive before the wgmma that reads them and a
+  // warpgroup.wait for the one before it ("C7519"/"C7517" infos), which
+  // serializes the block's first gemm.
+  bool afterClear = state.gemmsAfterClear.contains(op);
   SmallVector<Value> slices;
   for (int64_t i = 0; i < layout.tilesM; ++i) {
     Value slice = LLVM::PoisonOp::create(b, loc, structType);
-    for (int64_t r = 0; r < sliceRegs; ++r)
+    for (int64_t r = 0; r < sliceRegs && !afterClear; ++r)
       slice = LLVM::InsertValueOp::create(
           b, loc, slice,
           memref::LoadOp::create(b, loc, acc.registers,
@@ -287,7 +295,9 @@ void fragment::emitWgmmaGemm(GemmOp op, const FragmentRegisters &acc,
           NVVM::WGMMATypesAttr::get(ctx, type),
           NVVM::WGMMATypesAttr::get(ctx, type),
           NVVM::WGMMATypesAttr::get(ctx, NVVM::WGMMATypes::f32),
-          NVVM::WGMMAScaleOutAttr::get(ctx, NVVM::WGMMAScaleOut::one),
+          NVVM::WGMMAScaleOutAttr::get(ctx, afterClear && k0 == 0
+                                                ? NVVM::WGMMAScaleOut::zero
+                                                : NVVM::WGMMAScaleOut::one),
           NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
           NVVM::WGMMAScaleInAttr::get(ctx, NVVM::WGMMAScaleIn::one),
           NVVM::MMALayoutAttr::get(ctx, layoutA),
@@ -446,4 +456,44 @@ fragment::scheduleWgmmaGemms(KernelOp kernel) {
     }
   });
   return deferred;
+}
+
+/// The first op of `block` after `after` (from its start if null) that is,
+/// or holds, a user of `tile`; null if there is none.
+static Operation *getNextUserInBlock(Value tile, Block *block,
+                                     Operation *after) {
+  Operation *next = nullptr;
+  for (Operation *user : tile.getUsers()) {
+    Operation *inBlock = block->findAncestorOpInBlock(*user);
+    if (!inBlock || inBlock == after ||
+        (after && inBlock->isBeforeInBlock(after)))
+      continue;
+    if (!next || inBlock->isBeforeInBlock(next))
+      next = inBlock;
+  }
+  return next;
+}
+
+llvm::SmallPtrSet<Operation *, 8>
+fragment::getGemmsAfterClear(KernelOp kernel) {
+  llvm::SmallPtrSet<Operation *, 8> gemms;
+  kernel.walk([&](ClearOp clear) {
+    // Fragments are used only by tile.clear, tile.copy and as a gemm's
+    // accumulator (checkUse in FragmentLowering.cpp). A loop of one
+    // iteration runs its body once: the software pipeline leaves one in
+    // front of an unrolled steady state whose trip count the unroll factor
+    // does not divide, and its first gemm is the block's first.
+    Value tile = clear.getTile();
+    Operation *next = getNextUserInBlock(tile, clear->getBlock(), clear);
+    while (auto loop = dyn_cast_if_present<scf::ForOp>(next)) {
+      std::optional<APInt> trips = loop.getStaticTripCount();
+      if (!trips || *trips != 1)
+        return;
+      next = getNextUserInBlock(tile, loop.getBody(), nullptr);
+    }
+    if (auto gemm = dyn_cast_if_present<GemmOp>(next);
+        gemm && gemm.getC() == tile)
+      gemms.insert(gemm);
+  });
+  return gemms;
 }
