@@ -29,6 +29,7 @@
 
 #include "tile/Conversion/TileToNVGPU/SharedLayout.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
+#include "tile/Dialect/Tile/Utils/LoopUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -486,8 +487,10 @@ fragment::getGemmsAfterClear(KernelOp kernel) {
     Value tile = clear.getTile();
     Operation *next = getNextUserInBlock(tile, clear->getBlock(), clear);
     while (auto loop = dyn_cast_if_present<scf::ForOp>(next)) {
-      std::optional<APInt> trips = loop.getStaticTripCount();
-      if (!trips || *trips != 1)
+      // Folded, not only constant bounds: a serial loop's trip count is
+      // often ceildiv(K, bk) of constants the kernel captures.
+      if (getStaticTripCount(loop.getLowerBound(), loop.getUpperBound(),
+                             loop.getStep()) != 1)
         return;
       next = getNextUserInBlock(tile, loop.getBody(), nullptr);
     }

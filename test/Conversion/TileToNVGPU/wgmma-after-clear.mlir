@@ -45,7 +45,8 @@ func.func @clear_then_gemms(%K: index) {
 }
 
 // A loop of one iteration (as the software pipeline leaves before an
-// unrolled steady state): its gemm is the first after the clear.
+// unrolled steady state): its gemm is the first after the clear. Not the
+// gemm of a loop after it, which may run more than once.
 // CHECK-LABEL: func.func @one_trip_loop
 // CHECK: scf.for
 // CHECK-COUNT-2: nvvm.wgmma.mma_async {{.*}} D[<f32>, <zero>]
@@ -67,6 +68,32 @@ func.func @one_trip_loop(%K: index) {
       tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
     } {tile.steady_state}
     scf.for %i = %c2 to %K step %c1 {
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }
+  }
+  return
+}
+
+// A serial loop whose trip count is computed from constants, ceildiv(32, 32)
+// here, unfolded inside the kernel: it runs once.
+// CHECK-LABEL: func.func @one_trip_computed
+// CHECK: scf.for
+// CHECK-COUNT-2: nvvm.wgmma.mma_async {{.*}} D[<f32>, <zero>]
+// CHECK-COUNT-2: nvvm.wgmma.mma_async {{.*}} D[<f32>, <one>]
+// CHECK: return
+func.func @one_trip_computed() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %K = arith.constant 32 : index
+  %bk = arith.constant 32 : index
+  %kt = arith.ceildivui %K, %bk : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    scf.for %k = %c0 to %kt step %c1 {
+      tile.barrier
       tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
     }
   }
