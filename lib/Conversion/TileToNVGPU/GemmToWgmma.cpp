@@ -266,12 +266,13 @@ void fragment::emitWgmmaGemm(GemmOp op, const FragmentRegisters &acc,
   SmallVector<Value> slices;
   for (int64_t i = 0; i < layout.tilesM; ++i) {
     Value slice = LLVM::PoisonOp::create(b, loc, structType);
-    for (int64_t r = 0; r < sliceRegs && !afterClear; ++r)
-      slice = LLVM::InsertValueOp::create(
-          b, loc, slice,
-          memref::LoadOp::create(b, loc, acc.registers,
-                                 ValueRange{index(i * sliceRegs + r)}),
-          r);
+    if (!afterClear)
+      for (int64_t r = 0; r < sliceRegs; ++r)
+        slice = LLVM::InsertValueOp::create(
+            b, loc, slice,
+            memref::LoadOp::create(b, loc, acc.registers,
+                                   ValueRange{index(i * sliceRegs + r)}),
+            r);
     slices.push_back(slice);
   }
 
