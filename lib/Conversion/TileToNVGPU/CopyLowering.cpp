@@ -139,12 +139,14 @@ static void storePending(OpBuilder &b, ArrayRef<PendingStore> chunks) {
 
 /// Lowers a tile copy at `b`'s insertion point (the caller erases `op`). The
 /// chunks of a synchronous copy that is unrolled into straight-line code are
-/// loaded here and their stores appended to `pending`, for the caller to
-/// emit after the loads of the copies next to this one (lowerCopyRun); in a
-/// loop or behind a guard, a group of chunks is stored right after its loads.
+/// loaded at `earlyLoads()` (at or before `b`) and their stores appended to
+/// `pending`, for the caller to emit after the loads of the copies next to
+/// this one (lowerCopyRun); in a loop or behind a guard, a group of chunks
+/// is stored right after its loads.
 template <typename CopyLikeOp>
 static void lowerCopy(OpBuilder &b, CopyLikeOp op, Value tid, int64_t threads,
-                      bool async, SmallVectorImpl<PendingStore> &pending) {
+                      bool async, SmallVectorImpl<PendingStore> &pending,
+                      function_ref<OpBuilder &()> earlyLoads) {
   Location loc = op.getLoc();
   SmallVector<int64_t> extent = op.getExtent();
   CopySide src = CopySide::forExtent(b, loc, op.getSource(),
@@ -158,14 +160,22 @@ static void lowerCopy(OpBuilder &b, CopyLikeOp op, Value tid, int64_t threads,
   int64_t bytes = v * src.elementBytes();
   bool useAsync = async && (bytes == 4 || bytes == 8 || bytes == 16);
   // Element-wise chunks of 2-byte-aligned rows are realigned instead.
-  std::optional<RealignedSource> realigned;
-  if (bytes < 4) {
-    if (std::optional<ChunkPlan> wide = planRealigned(extent, src, dst)) {
-      plan = *wide;
-      v = plan.vectorElements;
-      realigned = flattenSource(b, loc, src);
-    }
+  std::optional<ChunkPlan> wide;
+  if (bytes < 4 && (wide = planRealigned(extent, src, dst))) {
+    plan = *wide;
+    v = plan.vectorElements;
   }
+  bool straightLine = isStraightLine(plan, threads);
+  // Synchronous chunks from global memory in straight-line code load where
+  // the run may issue its loads; the zero offsets of a source given without
+  // any are made there again.
+  bool loadEarly = !useAsync && straightLine && !src.shared && dst.shared;
+  OpBuilder &at = loadEarly ? earlyLoads() : b;
+  if (&at != &b && op.getSourceIndices().empty())
+    src = CopySide::forExtent(at, loc, op.getSource(), {}, extent);
+  std::optional<RealignedSource> realigned;
+  if (wide)
+    realigned = flattenSource(at, loc, src);
   // Chunks share address arithmetic (one row and column per thread, rows a
   // constant apart) when their rows need no bounds check. A cp.async whose
   // source columns are checked clamps the shared column once
@@ -175,7 +185,6 @@ static void lowerCopy(OpBuilder &b, CopyLikeOp op, Value tid, int64_t threads,
   // spilled on sm_90).
   bool shareRows = provablyInside(dst, plan.extent) &&
                    provablyInside(src, plan.extent, /*rowsOnly=*/useAsync);
-  bool straightLine = isStraightLine(plan, threads);
   // Chunks in a loop or behind a guard keep their stores here until the
   // loop trip or the guard ends (forEachChunk's flush).
   SmallVector<PendingStore, 8> local;
@@ -184,7 +193,7 @@ static void lowerCopy(OpBuilder &b, CopyLikeOp op, Value tid, int64_t threads,
     local.clear();
   };
   forEachChunk(
-      b, loc, plan, tid, threads, shareRows,
+      at, loc, plan, tid, threads, shareRows,
       [&](OpBuilder &b, Location loc, ArrayRef<Value> indices,
           int64_t rowDelta) {
         if (useAsync) {
@@ -229,17 +238,29 @@ static bool isGlobalToShared(Operation *op) {
 /// loads in flight and the loop waited for global memory three times per
 /// step; with the loads first it keeps 4 and waits twice (226 -> 267 TFLOP/s
 /// on an H200). A run holds one copy, or only copies from global into shared
-/// memory, which cannot read what another one writes.
+/// memory, which cannot read what another one writes. Those loads may also
+/// go up over the step's wait, barrier and gemm (prepareEarlyLoads), so that
+/// the barrier does not hold them back.
 static void lowerCopyRun(ArrayRef<Operation *> run, Value tid,
                          int64_t threads) {
   OpBuilder b(run.front());
+  Operation *previous = run.front()->getPrevNode();
+  std::optional<OpBuilder> early;
+  OpBuilder *loads = nullptr;
+  auto earlyLoads = [&]() -> OpBuilder & {
+    if (!loads) {
+      Operation *anchor = prepareEarlyLoads(run, previous, tid);
+      loads = anchor ? &early.emplace(anchor) : &b;
+    }
+    return *loads;
+  };
   SmallVector<PendingStore, 8> pending;
   for (Operation *op : run) {
     if (auto copy = dyn_cast<CopyOp>(op))
-      lowerCopy(b, copy, tid, threads, /*async=*/false, pending);
+      lowerCopy(b, copy, tid, threads, /*async=*/false, pending, earlyLoads);
     else
-      lowerCopy(b, cast<CopyAsyncOp>(op), tid, threads, /*async=*/true,
-                pending);
+      lowerCopy(b, cast<CopyAsyncOp>(op), tid, threads, /*async=*/true, pending,
+                earlyLoads);
   }
   storePending(b, pending);
   // The builder inserts before the run's first op: erase the run only now.

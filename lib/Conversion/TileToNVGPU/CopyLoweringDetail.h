@@ -2,8 +2,9 @@
 //
 // Part of tile-mlir. Private to lib/Conversion/TileToNVGPU: how a tile copy
 // is cut into per-thread chunks (CopyChunks.cpp), their bounds checks
-// (CopyBounds.cpp) and the realigned chunks of 2-byte-aligned rows
-// (RealignedCopy.cpp), for CopyLowering.cpp.
+// (CopyBounds.cpp), the realigned chunks of 2-byte-aligned rows
+// (RealignedCopy.cpp) and where synchronous chunks load (EarlyLoads.cpp), for
+// CopyLowering.cpp.
 //
 //===----------------------------------------------------------------------===//
 
@@ -200,6 +201,14 @@ RealignedLoad loadRealignedChunk(OpBuilder &b, Location loc,
 /// The value of a realigned chunk from its loads.
 Value finishRealignedChunk(OpBuilder &b, Location loc,
                            const RealignedLoad &chunk, Type elementType);
+
+/// Where a run of adjacent copies into shared memory may issue the loads of
+/// its synchronous chunks (EarlyLoads.cpp): before the returned op, which
+/// lies above `previous` (the op in front of the run), or nowhere earlier
+/// (null). Pure ops that compute the loads' operands (the copies' sources
+/// and `tid`) are moved above it.
+Operation *prepareEarlyLoads(ArrayRef<Operation *> run, Operation *previous,
+                             Value tid);
 
 } // namespace copy
 } // namespace tile
