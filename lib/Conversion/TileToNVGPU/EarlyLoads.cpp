@@ -150,7 +150,7 @@ Operation *copy::prepareEarlyLoads(ArrayRef<Operation *> run,
         barrierOrdersWrites = globalWriteMayPrecede(run.front());
       if (*barrierOrdersWrites)
         break;
-    } else if (mayWriteGlobalMemory(op) || isa<CopyOp, CopyAsyncOp>(op)) {
+    } else if (mayWriteGlobalMemory(op)) {
       break;
     }
     anchor = op;
