@@ -131,6 +131,31 @@ func.func @static_8(%A: !A, %B: !B, %n: index) {
   return
 }
 
+// Bounds that fold to one of their operands (x + 0, x * 1), as a K loop
+// shifted by a zero offset has them: 0 + 0 to 96 * 1 step 32 is 3 steps.
+// CHECK-LABEL: schedule of tile.pipelined
+// CHECK-NEXT:  depth 2, showing 3 iterations (the static trip count)
+// CHECK:       t=3   epilogue  | gemm it2
+func.func @folds_to_operand(%A: !A, %B: !B, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c96 = arith.constant 96 : index
+  %lb = arith.addi %c0, %c0 : index
+  %ub = arith.muli %c96, %c1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.pipelined %lb to %ub step %c32 num_stages = 2 as (%k) {
+      tile.copy %A[%c0, %k] to %A_s : !A to !As
+      tile.copy %B[%k, %c0] to %B_s : !B to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }
+  }
+  return
+}
+
 // CHECK-LABEL: schedule of tile.pipelined
 // CHECK-NEXT:  depth 2, showing 6 iterations (no static trip count)
 // CHECK:       t=6   epilogue  | gemm it5

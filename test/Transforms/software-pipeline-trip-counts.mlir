@@ -104,6 +104,39 @@ func.func @trip_count_1(%A: !G, %B: !G, %C: !G, %n: index) {
 }
 
 
+// The same with bounds that fold to one of their operands (0 + 0 to 2 * 1,
+// as a K loop shifted by a zero offset has them): the trip count is static,
+// so no guards and no steady-state loop that never runs.
+// CHECK-LABEL: func.func @trip_count_2_folded
+// CHECK-NOT:   scf.if
+// CHECK-NOT:   scf.for
+// CHECK-COUNT-2: tile.gemm
+// CHECK-NOT:   tile.gemm
+// CHECK:       return
+func.func @trip_count_2_folded(%A: !G, %B: !G, %C: !G, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c16 = arith.constant 16 : index
+  %lb = arith.addi %c0, %c0 : index
+  %ub = arith.muli %c2, %c1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !S
+    %B_s = tile.alloc_shared : !S
+    %C_l = tile.alloc_fragment : !F
+    tile.clear %C_l : !F
+    tile.pipelined %lb to %ub step %c1 num_stages = 3 stage = [0, 0, 2] order = [0, 1, 2] as (%k) {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %A[%c0, %ko] to %A_s : !G to !S
+      tile.copy %B[%ko, %c0] to %B_s : !G to !S
+      tile.gemm %A_s, %B_s, %C_l : !S, !S, !F
+    }
+    tile.copy %C_l to %C : !F to !G
+  }
+  return
+}
+
+
 // Two iterations (fewer than the depth): each runs once, the gemm of
 // iteration 0 in version 0, of iteration 1 in version 1.
 // CHECK-LABEL: func.func @trip_count_2

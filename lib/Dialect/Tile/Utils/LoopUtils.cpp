@@ -34,10 +34,14 @@ static std::optional<int64_t> foldConstantIndex(Value value, unsigned budget) {
   SmallVector<OpFoldResult> results;
   if (failed(def->fold(operands, results)) || results.size() != 1)
     return std::nullopt;
-  if (auto attr = dyn_cast<Attribute>(results.front()))
+  if (auto attr = dyn_cast<Attribute>(results.front())) {
     if (auto integer = dyn_cast<IntegerAttr>(attr))
       return integer.getInt();
-  return std::nullopt;
+    return std::nullopt;
+  }
+  // An op may fold to one of its operands (x + 0, x * 1, a select on a
+  // constant): the constant is that operand's.
+  return foldConstantIndex(cast<Value>(results.front()), budget - 1);
 }
 
 std::optional<int64_t> mlir::tile::evaluateConstantIndex(Value value) {
