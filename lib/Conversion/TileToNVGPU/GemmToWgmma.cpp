@@ -476,54 +476,6 @@ static Operation *getNextUserInBlock(Value tile, Block *block,
   return next;
 }
 
-/// The next op after `after` that runs and touches `tile`, looking into
-/// loops of one iteration and the taken branch of a constant condition, and
-/// past loops that never run and branches that do not touch it: for static
-/// trip counts below the depth the software pipeline leaves exactly these
-/// around the block's first gemm. Null where that op is not known (a loop
-/// that may run more than once, a condition known only at run time) or
-/// where the block of `after` has none.
-static Operation *getNextUserToRun(Value tile, Operation *after) {
-  Operation *outside = after->getParentOp();
-  // The next user after `op`, in its block or, past the end of a loop body
-  // or branch entered below, after the loop or branch.
-  auto nextAfter = [&](Operation *op) -> Operation * {
-    for (; op && op != outside; op = op->getParentOp())
-      if (Operation *next = getNextUserInBlock(tile, op->getBlock(), op))
-        return next;
-    return nullptr;
-  };
-  Operation *next = nextAfter(after);
-  while (next) {
-    Block *inner = nullptr;
-    if (auto loop = dyn_cast<scf::ForOp>(next)) {
-      // Folded, not only constant bounds: a serial loop's trip count is
-      // often ceildiv(K, bk) of constants the kernel captures.
-      std::optional<int64_t> trips = getStaticTripCount(
-          loop.getLowerBound(), loop.getUpperBound(), loop.getStep());
-      if (!trips || *trips > 1)
-        return nullptr;
-      if (*trips == 1)
-        inner = loop.getBody();
-    } else if (auto branch = dyn_cast<scf::IfOp>(next)) {
-      std::optional<int64_t> condition =
-          getConstantIntValue(branch.getCondition());
-      if (!condition)
-        return nullptr;
-      Region &taken =
-          *condition ? branch.getThenRegion() : branch.getElseRegion();
-      if (!taken.empty())
-        inner = &taken.front();
-    } else {
-      return next;
-    }
-    Operation *first =
-        inner ? getNextUserInBlock(tile, inner, nullptr) : nullptr;
-    next = first ? first : nextAfter(next);
-  }
-  return nullptr;
-}
-
 llvm::SmallPtrSet<Operation *, 8>
 fragment::getGemmsAfterClear(KernelOp kernel) {
   llvm::SmallPtrSet<Operation *, 8> gemms;
@@ -534,7 +486,16 @@ fragment::getGemmsAfterClear(KernelOp kernel) {
     // front of an unrolled steady state whose trip count the unroll factor
     // does not divide, and its first gemm is the block's first.
     Value tile = clear.getTile();
-    if (auto gemm = dyn_cast_if_present<GemmOp>(getNextUserToRun(tile, clear));
+    Operation *next = getNextUserInBlock(tile, clear->getBlock(), clear);
+    while (auto loop = dyn_cast_if_present<scf::ForOp>(next)) {
+      // Folded, not only constant bounds: a serial loop's trip count is
+      // often ceildiv(K, bk) of constants the kernel captures.
+      if (getStaticTripCount(loop.getLowerBound(), loop.getUpperBound(),
+                             loop.getStep()) != 1)
+        return;
+      next = getNextUserInBlock(tile, loop.getBody(), nullptr);
+    }
+    if (auto gemm = dyn_cast_if_present<GemmOp>(next);
         gemm && gemm.getC() == tile)
       gemms.insert(gemm);
   });

@@ -3,12 +3,9 @@
 // (D[<f32>, <zero>]) on undefined registers (llvm.mlir.poison, no load of
 // the cleared registers), every later k-step with scale-d = 1. Otherwise
 // LLVM materializes the zeros between the first k-step's wgmmas and ptxas
-// serializes them (test/Target/wgmma-after-clear-ptx.test). Loops of one
-// iteration and branches on constants are looked into, loops that never run
-// and branches that do not touch the accumulator passed over. Anything else
-// that touches the accumulator in between, a clear in another block, a loop
-// that may run more than once or a branch on a value known only at run time
-// keeps scale-d = 1 and the loads.
+// serializes them (test/Target/wgmma-after-clear-ptx.test). Anything else
+// that touches the accumulator in between, a clear in another block, or a
+// loop that may run more than once keeps scale-d = 1 and the loads.
 //
 // RUN: tile-opt %s --test-tile-lower-fragments=chip=sm_90a | FileCheck %s
 
@@ -148,87 +145,6 @@ func.func @not_the_next_user(%G: !G, %p: i1) {
       tile.clear %D_l : !Cl
     }
     tile.gemm %A_s, %B_s, %D_l : !As, !Bs, !Cl
-  }
-  return
-}
-
-// What the software pipeline leaves for a static trip count below the depth:
-// steady-state loops that never run, epilogue steps under constant
-// conditions. The first gemm that runs is in the taken branch; the one after
-// it adds to its result.
-// CHECK-LABEL: func.func @dead_steps
-// CHECK: scf.for
-// CHECK-NOT: <zero>
-// CHECK: scf.if %false
-// CHECK-NOT: <zero>
-// CHECK: scf.if %true
-// CHECK-COUNT-2: nvvm.wgmma.mma_async {{.*}} D[<f32>, <zero>]
-// CHECK-COUNT-2: nvvm.wgmma.mma_async {{.*}} D[<f32>, <one>]
-// CHECK-NOT: <zero>
-// CHECK: return
-func.func @dead_steps() {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c64 = arith.constant 64 : index
-  %true = arith.constant true
-  %false = arith.constant false
-  tile.kernel grid(%c1) threads(128) as (%bx) {
-    %A_s = tile.alloc_shared : !As
-    %B_s = tile.alloc_shared : !Bs
-    %C_l = tile.alloc_fragment : !Cl
-    tile.clear %C_l : !Cl
-    scf.for %i = %c64 to %c64 step %c1 {
-      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
-    } {tile.steady_state}
-    scf.if %false {
-      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
-    }
-    scf.if %true {
-      tile.barrier
-      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
-    }
-    scf.if %true {
-      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
-    }
-  }
-  return
-}
-
-// Out of a loop of one iteration whose body does not touch the accumulator
-// into the else branch of a false condition; a branch on a run-time value
-// is not looked into.
-// CHECK-LABEL: func.func @else_branch
-// CHECK: scf.if %false
-// CHECK-NOT: <zero>
-// CHECK: } else {
-// CHECK-NOT: <one>
-// CHECK-COUNT-2: nvvm.wgmma.mma_async {{.*}} D[<f32>, <zero>]
-// CHECK-COUNT-2: nvvm.wgmma.mma_async {{.*}} D[<f32>, <one>]
-// CHECK: scf.if %arg0
-// CHECK-NOT: <zero>
-// CHECK: return
-func.func @else_branch(%p: i1) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %false = arith.constant false
-  tile.kernel grid(%c1) threads(128) as (%bx) {
-    %A_s = tile.alloc_shared : !As
-    %B_s = tile.alloc_shared : !Bs
-    %C_l = tile.alloc_fragment : !Cl
-    %D_l = tile.alloc_fragment : !Cl
-    tile.clear %C_l : !Cl
-    scf.if %false {
-      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
-    } else {
-      scf.for %i = %c0 to %c1 step %c1 {
-        tile.barrier
-      }
-      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
-    }
-    tile.clear %D_l : !Cl
-    scf.if %p {
-      tile.gemm %A_s, %B_s, %D_l : !As, !Bs, !Cl
-    }
   }
   return
 }
