@@ -10,6 +10,7 @@
 #include "CopyLoweringDetail.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
@@ -39,7 +40,8 @@ static bool isBlockLocal(Value memref) {
 
 /// Whether `op` itself (not its regions) may write global memory. Unknown
 /// ops may; the group, barrier, fence and wgmma ops that the lowerings leave
-/// between a step's copies do not.
+/// between a step's copies do not, nor does an empty asm (the wgmma gemm's
+/// operand fence), which runs no instruction.
 static bool mayWriteGlobalMemory(Operation *op) {
   if (isa<CommitGroupOp, WaitGroupOp, BarrierOp, gpu::BarrierOp,
           NVVM::CpAsyncCommitGroupOp, NVVM::CpAsyncWaitGroupOp,
@@ -48,6 +50,8 @@ static bool mayWriteGlobalMemory(Operation *op) {
           NVVM::WgmmaMmaAsyncOp>(op) ||
       op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
     return false;
+  if (auto inlineAsm = dyn_cast<LLVM::InlineAsmOp>(op))
+    return !inlineAsm.getAsmString().empty();
   auto effects = dyn_cast<MemoryEffectOpInterface>(op);
   if (!effects)
     return true;

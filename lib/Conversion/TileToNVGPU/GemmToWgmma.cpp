@@ -263,17 +263,35 @@ void fragment::emitWgmmaGemm(GemmOp op, const FragmentRegisters &acc,
   // warpgroup.wait for the one before it ("C7519"/"C7517" infos), which
   // serializes the block's first gemm.
   bool afterClear = state.gemmsAfterClear.contains(op);
+  // Otherwise the accumulator goes through an empty volatile asm in front
+  // of the fence, as CUTLASS's warpgroup_fence_operand does: LLVM must have
+  // the values in registers before it and cannot rematerialize them after.
+  // Where they are constants, the zeros of a clear before a short serial
+  // loop that LLVM unrolls, it would otherwise place those moves after
+  // wgmma.fence, with the same serialization. The asm emits no instruction.
+  std::string constraints;
+  for (int64_t r = 0; r < sliceRegs; ++r)
+    constraints += "=f,";
+  for (int64_t r = 0; r < sliceRegs; ++r)
+    constraints += std::to_string(r) + (r + 1 < sliceRegs ? "," : "");
   SmallVector<Value> slices;
   for (int64_t i = 0; i < layout.tilesM; ++i) {
-    Value slice = LLVM::PoisonOp::create(b, loc, structType);
-    if (!afterClear)
-      for (int64_t r = 0; r < sliceRegs; ++r)
-        slice = LLVM::InsertValueOp::create(
-            b, loc, slice,
-            memref::LoadOp::create(b, loc, acc.registers,
-                                   ValueRange{index(i * sliceRegs + r)}),
-            r);
-    slices.push_back(slice);
+    if (afterClear) {
+      slices.push_back(LLVM::PoisonOp::create(b, loc, structType));
+      continue;
+    }
+    SmallVector<Value> registers;
+    for (int64_t r = 0; r < sliceRegs; ++r)
+      registers.push_back(memref::LoadOp::create(
+          b, loc, acc.registers, ValueRange{index(i * sliceRegs + r)}));
+    slices.push_back(
+        LLVM::InlineAsmOp::create(b, loc, structType, registers, /*asm=*/"",
+                                  constraints, /*has_side_effects=*/true,
+                                  /*is_align_stack=*/false,
+                                  LLVM::tailcallkind::TailCallKind::None,
+                                  /*asm_dialect=*/nullptr,
+                                  /*operand_attrs=*/nullptr)
+            .getResult(0));
   }
 
   MLIRContext *ctx = b.getContext();

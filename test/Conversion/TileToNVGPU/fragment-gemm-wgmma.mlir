@@ -74,19 +74,20 @@
 // CHECK-NEXT: %[[DESC_B:[0-9]+]] = arith.ori %[[B_START]], %[[B_FIELDS]] : i64
 //
 // Slice 0's accumulator is registers 0..63, slice 1's 64..127, each a
-// 64-float struct (the m64n128 f32 fragment of one thread).
-// CHECK: %[[P0:[0-9]+]] = llvm.mlir.poison : !llvm.struct<({{(f32, ){63}f32}})>
-// CHECK-NEXT: %[[R0_IDX:.*]] = arith.constant 0 : index
+// 64-float struct (the m64n128 f32 fragment of one thread). Each goes
+// through an empty volatile asm whose outputs are its inputs (the operand
+// fence in front of wgmma.fence), so that LLVM cannot place moves into
+// them between the fence and the wgmmas.
+// CHECK: %[[R0_IDX:.*]] = arith.constant 0 : index
 // CHECK-NEXT: %[[R0:[0-9]+]] = memref.load %[[ACC]][%[[R0_IDX]]] : memref<128xf32>
-// CHECK-NEXT: llvm.insertvalue %[[R0]], %[[P0]][0]
-// CHECK: %[[S0:[0-9]+]] = llvm.insertvalue %{{[0-9]+}}, %{{[0-9]+}}[63]
-// CHECK-NEXT: %[[P1:[0-9]+]] = llvm.mlir.poison
+// CHECK: %[[R63_IDX:.*]] = arith.constant 63 : index
+// CHECK-NEXT: %[[R63:[0-9]+]] = memref.load %[[ACC]][%[[R63_IDX]]] : memref<128xf32>
+// CHECK-NEXT: %[[S0:[0-9]+]] = llvm.inline_asm has_side_effects "", "{{(=f,){64}(([0-9]|[1-5][0-9]|6[0-2]),){63}63}}" %[[R0]], {{.*}}, %[[R63]] : ({{(f32, ){63}f32}}) -> !llvm.struct<({{(f32, ){63}f32}})>
 // CHECK-NEXT: %[[R64_IDX:.*]] = arith.constant 64 : index
 // CHECK-NEXT: %[[R64:[0-9]+]] = memref.load %[[ACC]][%[[R64_IDX]]] : memref<128xf32>
-// CHECK-NEXT: llvm.insertvalue %[[R64]], %[[P1]][0]
 // CHECK: %[[R127_IDX:.*]] = arith.constant 127 : index
 // CHECK-NEXT: %[[R127:[0-9]+]] = memref.load %[[ACC]][%[[R127_IDX]]] : memref<128xf32>
-// CHECK-NEXT: %[[S1:[0-9]+]] = llvm.insertvalue %[[R127]], %{{[0-9]+}}[63]
+// CHECK-NEXT: %[[S1:[0-9]+]] = llvm.inline_asm has_side_effects "", "{{.*}}" %[[R64]], {{.*}}, %[[R127]]
 //
 // CHECK-NOT: nvvm.wgmma.mma_async
 // CHECK: nvvm.fence.proxy {kind = #nvvm.proxy_kind<async.shared>, space = #nvvm.shared_space<cta>}
