@@ -197,6 +197,31 @@ static Value getDescriptor(OpBuilder &b, Location loc,
                               constant(operand.getDescriptorFields()));
 }
 
+/// The accumulator `registers` of one slice as the struct a wgmma takes,
+/// through an empty volatile asm to be placed in front of wgmma.fence, as
+/// CUTLASS's warpgroup_fence_operand does: LLVM must have the values in
+/// registers before it and cannot rematerialize them after. Where they are
+/// constants (the zeros of a clear before a short serial loop that LLVM
+/// unrolls), it would otherwise place those moves between the fence and
+/// the wgmma, and ptxas would serialize the wgmmas as it does after a clear
+/// (emitWgmmaGemm). The asm emits no instruction.
+static Value fenceOperands(OpBuilder &b, Location loc,
+                           LLVM::LLVMStructType structType,
+                           ValueRange registers) {
+  std::string constraints;
+  for (size_t r = 0; r < registers.size(); ++r)
+    constraints += "=f,";
+  for (size_t r = 0; r < registers.size(); ++r)
+    constraints += std::to_string(r) + (r + 1 < registers.size() ? "," : "");
+  return LLVM::InlineAsmOp::create(b, loc, structType, registers, /*asm=*/"",
+                                   constraints, /*has_side_effects=*/true,
+                                   /*is_align_stack=*/false,
+                                   LLVM::tailcallkind::TailCallKind::None,
+                                   /*asm_dialect=*/nullptr,
+                                   /*operand_attrs=*/nullptr)
+      .getResult(0);
+}
+
 void fragment::emitWgmmaGemm(GemmOp op, const FragmentRegisters &acc,
                              FragmentState &state) {
   OpBuilder b(op);
@@ -261,19 +286,9 @@ void fragment::emitWgmmaGemm(GemmOp op, const FragmentRegisters &acc,
   // moves between the first k-step's wgmmas, after wgmma.fence; ptxas then
   // adds a warpgroup.arrive before the wgmma that reads them and a
   // warpgroup.wait for the one before it ("C7519"/"C7517" infos), which
-  // serializes the block's first gemm.
+  // serializes the block's first gemm. Any other gemm's registers go in
+  // through fenceOperands.
   bool afterClear = state.gemmsAfterClear.contains(op);
-  // Otherwise the accumulator goes through an empty volatile asm in front
-  // of the fence, as CUTLASS's warpgroup_fence_operand does: LLVM must have
-  // the values in registers before it and cannot rematerialize them after.
-  // Where they are constants, the zeros of a clear before a short serial
-  // loop that LLVM unrolls, it would otherwise place those moves after
-  // wgmma.fence, with the same serialization. The asm emits no instruction.
-  std::string constraints;
-  for (int64_t r = 0; r < sliceRegs; ++r)
-    constraints += "=f,";
-  for (int64_t r = 0; r < sliceRegs; ++r)
-    constraints += std::to_string(r) + (r + 1 < sliceRegs ? "," : "");
   SmallVector<Value> slices;
   for (int64_t i = 0; i < layout.tilesM; ++i) {
     if (afterClear) {
@@ -284,14 +299,7 @@ void fragment::emitWgmmaGemm(GemmOp op, const FragmentRegisters &acc,
     for (int64_t r = 0; r < sliceRegs; ++r)
       registers.push_back(memref::LoadOp::create(
           b, loc, acc.registers, ValueRange{index(i * sliceRegs + r)}));
-    slices.push_back(
-        LLVM::InlineAsmOp::create(b, loc, structType, registers, /*asm=*/"",
-                                  constraints, /*has_side_effects=*/true,
-                                  /*is_align_stack=*/false,
-                                  LLVM::tailcallkind::TailCallKind::None,
-                                  /*asm_dialect=*/nullptr,
-                                  /*operand_attrs=*/nullptr)
-            .getResult(0));
+    slices.push_back(fenceOperands(b, loc, structType, registers));
   }
 
   MLIRContext *ctx = b.getContext();
