@@ -9,6 +9,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -162,6 +163,21 @@ static FailureOr<int64_t> carveAndCheckSharedMemory(KernelOp kernel,
   return diag;
 }
 
+/// Moves the allocas of `entry` (a fragment's registers) in front of its
+/// other ops. LLVM promotes to registers only the allocas of a function's
+/// entry block (SROA), and ops in front of them that become control flow
+/// later (the masked loads of a synchronous copy, which EarlyLoads may issue
+/// first in the kernel) would leave them in another block: the accumulator
+/// in local memory, each wgmma waiting for the one before it.
+static void hoistAllocas(Block &entry) {
+  SmallVector<Operation *> allocas;
+  for (auto alloca : entry.getOps<memref::AllocaOp>())
+    if (alloca->getNumOperands() == 0)
+      allocas.push_back(alloca);
+  for (Operation *alloca : llvm::reverse(allocas))
+    alloca->moveBefore(&entry, entry.begin());
+}
+
 FailureOr<gpu::LaunchFuncOp>
 mlir::tile::outlineKernel(KernelOp kernel, gpu::GPUModuleOp module,
                           StringRef name, const ChipInfo &chip,
@@ -247,6 +263,7 @@ mlir::tile::outlineKernel(KernelOp kernel, gpu::GPUModuleOp module,
   for (Operation &op : kernel.getBody().front())
     builder.clone(op, mapping);
   gpu::ReturnOp::create(builder, loc);
+  hoistAllocas(entry);
 
   FailureOr<int64_t> carved = carveAndCheckSharedMemory(kernel, gpuFunc, chip);
   if (failed(carved)) {
