@@ -11,6 +11,7 @@
 #include "FragmentLoweringDetail.h"
 
 #include "tile/Conversion/TileToNVGPU/IndexFacts.h"
+#include "tile/Conversion/TileToNVGPU/InteriorBlocks.h"
 #include "tile/Conversion/TileToNVGPU/SharedLayout.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -473,6 +474,53 @@ static void loadFragment(OpBuilder &b, Location loc,
   }
 }
 
+/// Whether `op` lies in a version of the kernel body that
+/// tile-specialize-interior-blocks made.
+static bool inBlockVersion(Operation *op) {
+  for (auto ifOp = op->getParentOfType<scf::IfOp>(); ifOp;
+       ifOp = ifOp->getParentOfType<scf::IfOp>())
+    if (ifOp->hasAttr(kBlockVersionsAttrName))
+      return true;
+  return false;
+}
+
+/// Replaces each of `frag`'s registers by an opaque `mov` of it (16- and
+/// 32-bit floats; other element types keep their registers).
+///
+/// Where the body has two versions, both end by storing their accumulator,
+/// and LLVM's SimplifyCFG sinks the last store the versions have in common
+/// into the block they join in, with a phi of the two versions' values.
+/// Register coalescing then gives the wgmma accumulators of both versions
+/// the same virtual registers, ptxas cannot give each wgmma its accumulator
+/// as consecutive registers, and it serializes every wgmma of the kernel
+/// ("(C7511) ... insufficient register resources for the wgmma pipeline";
+/// the 4000^3 kernel with f32 C, say). A phi over the copies leaves the
+/// accumulators apart; ptxas folds the moves.
+static void passThroughMov(OpBuilder &b, Location loc,
+                           const FragmentRegisters &frag) {
+  Type elem = frag.getElementType();
+  StringRef mov, constraints;
+  if (elem.isF32()) {
+    mov = "mov.b32 $0, $1;";
+    constraints = "=f,f";
+  } else if (elem.isF16() || elem.isBF16()) {
+    mov = "mov.b16 $0, $1;";
+    constraints = "=h,h";
+  } else {
+    return;
+  }
+  for (int64_t reg = 0; reg < frag.layout.getNumRegisters(); ++reg) {
+    Value index = arith::ConstantIndexOp::create(b, loc, reg);
+    Value value = memref::LoadOp::create(b, loc, frag.registers, index);
+    auto asmOp = LLVM::InlineAsmOp::create(
+        b, loc, elem, ValueRange{value}, b.getStringAttr(mov),
+        b.getStringAttr(constraints), /*has_side_effects=*/nullptr,
+        /*is_align_stack=*/nullptr, LLVM::TailCallKindAttr(),
+        /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr);
+    memref::StoreOp::create(b, loc, asmOp.getResult(0), frag.registers, index);
+  }
+}
+
 void fragment::lowerFragmentCopy(CopyOp op, FragmentState &state) {
   OpBuilder b(op);
   Location loc = op.getLoc();
@@ -496,6 +544,8 @@ void fragment::lowerFragmentCopy(CopyOp op, FragmentState &state) {
     return;
   }
 
+  if (src && src->layout.warpgroup && inBlockVersion(op))
+    passThroughMov(b, loc, *src);
   const FragmentRegisters &frag = src ? *src : *dst;
   OtherSide other;
   other.memref = src ? op.getDest() : op.getSource();
