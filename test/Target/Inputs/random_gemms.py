@@ -1,9 +1,9 @@
 """Compiles random GEMM configurations of test/Execution/Inputs/gemm.py for
 random chips and checks that each one either becomes PTX that ptxas
 assembles or is rejected with an `error:` diagnostic and exit code 1: never a
-crash, an assertion, a hang (each step has a time limit) or PTX that ptxas
-refuses. Prints one line per failure, then for each tile-to-ptx option that
-the flags below can add (persistent-blocks, tma=true, split-barriers=true,
+crash, an assertion, a hang (each step has a time limit), PTX that ptxas
+refuses or PTX that keeps data in local memory. Prints one line per failure,
+then for each tile-to-ptx option that the flags below can add (persistent-blocks, tma=true, split-barriers=true,
 tma-store=true, cluster=2, cluster=4) how many kernels compiled and
 assembled with it, how many of them drew a harmless note about their wgmmas
 from ptxas (ptxas_wgmma.py), and a summary; exits 1 on any failure.
@@ -172,7 +172,13 @@ for i in range(args.count):
             if cmd[0] != args.ptxas:
                 continue
             with open(ptx) as f:
-                verdict = ptxas_wgmma.classify(f.read(), step.stderr)
+                text = f.read()
+            # A local depot is an alloca that LLVM did not promote to
+            # registers: a fragment kept in local memory (c72ce61).
+            if "__local_depot" in text:
+                failures.append(f"PTX keeps data in local memory: {what}")
+                break
+            verdict = ptxas_wgmma.classify(text, step.stderr)
             if verdict == "costly":
                 failures.append(f"ptxas serialized wgmma: {what}\n" + "\n".join(
                     ptxas_wgmma.pipeline_lines(step.stderr)[:4]))
