@@ -3,10 +3,11 @@ random chips and checks that each one either becomes PTX that ptxas
 assembles or is rejected with an `error:` diagnostic and exit code 1: never a
 crash, an assertion, a hang (each step has a time limit), PTX that ptxas
 refuses or PTX that keeps data in local memory. Prints one line per failure,
-then for each tile-to-ptx option that the flags below can add (persistent-blocks, tma=true, split-barriers=true,
-tma-store=true, cluster=2, cluster=4) how many kernels compiled and
-assembled with it, how many of them drew a harmless note about their wgmmas
-from ptxas (ptxas_wgmma.py), and a summary; exits 1 on any failure.
+then for each tile-to-ptx option that the flags below can add
+(persistent-blocks, tma=true, split-barriers=true, tma-store=true,
+cluster=2, cluster=4) how many kernels compiled and assembled with it, how
+many kernels drew a harmless note about their wgmmas from ptxas
+(ptxas_wgmma.py), and a summary; exits 1 on any failure.
 
 With --keep, the PTX and launch description of every configuration that
 compiled stay in --work, listed in manifest.tsv (index, chip, gemm.py flags),
@@ -164,24 +165,25 @@ for i in range(args.count):
                 failures.append(f"{os.path.basename(cmd[0])} exit "
                                 f"{step.returncode}: {what}\n{step.stderr[-800:]}")
                 break
-            # ptxas serializes wgmmas whose registers the code around them
-            # touches ("(C7519) warpgroup.arrive is injected", "(C7517)
-            # warpgroup.wait is injected"): correct, but the lowering should
-            # never give it cause to, unless it cannot cost time
-            # (ptxas_wgmma.py).
             if cmd[0] != args.ptxas:
                 continue
             with open(ptx) as f:
                 text = f.read()
             # A local depot is an alloca that LLVM did not promote to
-            # registers: a fragment kept in local memory (c72ce61).
+            # registers: a fragment kept in local memory (as one outside the
+            # kernel's entry block was, before KernelOutlining hoisted it).
             if "__local_depot" in text:
                 failures.append(f"PTX keeps data in local memory: {what}")
                 break
+            # ptxas serializes wgmmas whose registers the code around them
+            # touches, or that it cannot give registers of their own:
+            # correct, but the lowering should never give it cause to,
+            # unless it cannot cost time (ptxas_wgmma.py).
             verdict = ptxas_wgmma.classify(text, step.stderr)
             if verdict == "costly":
-                failures.append(f"ptxas serialized wgmma: {what}\n" + "\n".join(
-                    ptxas_wgmma.pipeline_lines(step.stderr)[:4]))
+                notes = ptxas_wgmma.pipeline_lines(step.stderr)
+                failures.append(f"ptxas serialized wgmma: {what}\n" +
+                                "\n".join(notes[:4]))
                 break
             harmless += verdict == "harmless"
         else:
