@@ -277,18 +277,28 @@ static bool canStoreSharedPairs(const OtherSide &other, Type dstElem) {
          swizzle.rowElements % 2 == 0 && swizzle.period() % swizzle.panels == 0;
 }
 
+/// `value` through an inline-asm `mov` (`mov.bN $0, $1;` with `constraint`
+/// for both operands), which LLVM cannot look through; `pinned` also keeps it
+/// where it is (a volatile asm).
+static Value movThroughAsm(OpBuilder &b, Location loc, Value value,
+                           StringRef mov, StringRef constraint, bool pinned) {
+  std::string text = (mov + " $0, $1;").str();
+  std::string constraints = ("=" + constraint + "," + constraint).str();
+  auto asmOp = LLVM::InlineAsmOp::create(
+      b, loc, value.getType(), ValueRange{value}, b.getStringAttr(text),
+      b.getStringAttr(constraints),
+      /*has_side_effects=*/pinned ? b.getUnitAttr() : nullptr,
+      /*is_align_stack=*/nullptr, LLVM::TailCallKindAttr(),
+      /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr);
+  return asmOp.getResult(0);
+}
+
 /// `index` (< 2^32) through a `mov` that LLVM must keep where it is: what is
 /// computed from the result stays in the loop around it.
 static Value pinInLoop(OpBuilder &b, Location loc, Value index) {
-  Type i32 = b.getI32Type();
-  Value narrow = arith::IndexCastUIOp::create(b, loc, i32, index);
-  auto mov = LLVM::InlineAsmOp::create(
-      b, loc, i32, ValueRange{narrow}, b.getStringAttr("mov.b32 $0, $1;"),
-      b.getStringAttr("=r,r"), /*has_side_effects=*/b.getUnitAttr(),
-      /*is_align_stack=*/nullptr, LLVM::TailCallKindAttr(),
-      /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr);
-  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(),
-                                      mov.getResult(0));
+  Value narrow = arith::IndexCastUIOp::create(b, loc, b.getI32Type(), index);
+  Value pinned = movThroughAsm(b, loc, narrow, "mov.b32", "r", /*pinned=*/true);
+  return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), pinned);
 }
 
 static void storeSharedPairs(OpBuilder &b, Location loc,
@@ -499,25 +509,22 @@ static bool inBlockVersion(Operation *op) {
 static void passThroughMov(OpBuilder &b, Location loc,
                            const FragmentRegisters &frag) {
   Type elem = frag.getElementType();
-  StringRef mov, constraints;
+  StringRef mov, constraint;
   if (elem.isF32()) {
-    mov = "mov.b32 $0, $1;";
-    constraints = "=f,f";
+    mov = "mov.b32";
+    constraint = "f";
   } else if (elem.isF16() || elem.isBF16()) {
-    mov = "mov.b16 $0, $1;";
-    constraints = "=h,h";
+    mov = "mov.b16";
+    constraint = "h";
   } else {
     return;
   }
   for (int64_t reg = 0; reg < frag.layout.getNumRegisters(); ++reg) {
     Value index = arith::ConstantIndexOp::create(b, loc, reg);
     Value value = memref::LoadOp::create(b, loc, frag.registers, index);
-    auto asmOp = LLVM::InlineAsmOp::create(
-        b, loc, elem, ValueRange{value}, b.getStringAttr(mov),
-        b.getStringAttr(constraints), /*has_side_effects=*/nullptr,
-        /*is_align_stack=*/nullptr, LLVM::TailCallKindAttr(),
-        /*asm_dialect=*/nullptr, /*operand_attrs=*/nullptr);
-    memref::StoreOp::create(b, loc, asmOp.getResult(0), frag.registers, index);
+    memref::StoreOp::create(
+        b, loc, movThroughAsm(b, loc, value, mov, constraint, /*pinned=*/false),
+        frag.registers, index);
   }
 }
 
