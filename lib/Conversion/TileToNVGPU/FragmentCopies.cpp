@@ -504,8 +504,9 @@ static bool inBlockVersion(Operation *op) {
 /// the same virtual registers, ptxas cannot give each wgmma its accumulator
 /// as consecutive registers, and it serializes every wgmma of the kernel
 /// ("(C7511) ... insufficient register resources for the wgmma pipeline";
-/// the 4000^3 kernel with f32 C, say). A phi over the copies leaves the
-/// accumulators apart; ptxas folds the moves.
+/// the 4000^3 kernel with f32 C, say). SimplifyCFG sinks the store but not
+/// the inline asm, so the phi joins the copies and leaves the accumulators
+/// apart; ptxas folds the moves.
 static void passThroughMov(OpBuilder &b, Location loc,
                            const FragmentRegisters &frag) {
   Type elem = frag.getElementType();
