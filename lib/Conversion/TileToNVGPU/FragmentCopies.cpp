@@ -494,8 +494,8 @@ static bool inBlockVersion(Operation *op) {
   return false;
 }
 
-/// Replaces each of `frag`'s registers by an opaque `mov` of it (16- and
-/// 32-bit floats; other element types keep their registers).
+/// Replaces each of `frag`'s registers (f32: a wgmma accumulator, which
+/// tile.gemm requires to be f32) by an opaque `mov` of it.
 ///
 /// Where the body has two versions, both end by storing their accumulator,
 /// and LLVM's SimplifyCFG sinks the last store the versions have in common
@@ -509,22 +509,11 @@ static bool inBlockVersion(Operation *op) {
 /// apart; ptxas folds the moves.
 static void passThroughMov(OpBuilder &b, Location loc,
                            const FragmentRegisters &frag) {
-  Type elem = frag.getElementType();
-  StringRef mov, constraint;
-  if (elem.isF32()) {
-    mov = "mov.b32";
-    constraint = "f";
-  } else if (elem.isF16() || elem.isBF16()) {
-    mov = "mov.b16";
-    constraint = "h";
-  } else {
-    return;
-  }
   for (int64_t reg = 0; reg < frag.layout.getNumRegisters(); ++reg) {
     Value index = arith::ConstantIndexOp::create(b, loc, reg);
     Value value = memref::LoadOp::create(b, loc, frag.registers, index);
     memref::StoreOp::create(
-        b, loc, movThroughAsm(b, loc, value, mov, constraint, /*pinned=*/false),
+        b, loc, movThroughAsm(b, loc, value, "mov.b32", "f", /*pinned=*/false),
         frag.registers, index);
   }
 }
@@ -552,7 +541,8 @@ void fragment::lowerFragmentCopy(CopyOp op, FragmentState &state) {
     return;
   }
 
-  if (src && src->layout.warpgroup && inBlockVersion(op))
+  if (src && src->layout.warpgroup && src->getElementType().isF32() &&
+      inBlockVersion(op))
     passThroughMov(b, loc, *src);
   const FragmentRegisters &frag = src ? *src : *dst;
   OtherSide other;
