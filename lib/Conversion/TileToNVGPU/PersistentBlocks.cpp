@@ -120,6 +120,24 @@ static std::optional<BodyParts> cutBody(Block &body, std::string &why) {
   return parts;
 }
 
+/// Whether every thread has passed a barrier after the last op of `ops`
+/// touched shared memory: the last op is a barrier, or a serial loop that
+/// runs at least once and whose body ends with one (a serial K loop's
+/// barrier before the next step's copies).
+static bool endsWithBarrier(ArrayRef<Operation *> ops) {
+  if (ops.empty())
+    return false;
+  if (isa<BarrierOp>(ops.back()))
+    return true;
+  auto loop = dyn_cast<scf::ForOp>(ops.back());
+  if (!loop)
+    return false;
+  std::optional<int64_t> trips = getStaticTripCount(
+      loop.getLowerBound(), loop.getUpperBound(), loop.getStep());
+  Operation *last = loop.getBody()->getTerminator()->getPrevNode();
+  return trips && *trips >= 1 && last && isa<BarrierOp>(last);
+}
+
 /// The block indices of tile `t` of a row-major grid `grid` (dimension 0
 /// fastest). With `limit`, t is first clamped to limit - 1 (an identity
 /// where t < limit holds), so that index bounds see the grid's bounds.
@@ -212,7 +230,8 @@ static LogicalResult makePersistent(KernelOp kernel, int64_t blocks) {
   cloneAll(b, parts->middle, mapping);
   // Every thread is done with the shared tiles before the next tile's
   // prologue overwrites them; the stores below read registers only.
-  BarrierOp::create(b, loc);
+  if (!endsWithBarrier(parts->middle))
+    BarrierOp::create(b, loc);
   if (!prologue.empty()) {
     Value next = arith::AddIOp::create(b, loc, tile, constant(b, blocks));
     Value more = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, next,

@@ -51,6 +51,19 @@
 // CHECK-LABEL: func.func @small
 // CHECK:       tile.kernel grid(%{{.*}}, %{{.*}}) threads(64) as (%{{.*}}, %{{.*}}) {
 // CHECK-NOT:   tile.kernel grid(
+
+// A serial K loop that runs (4 trips) ends with the barrier in front of the
+// next step's copies, which also keeps the next tile's copies off the shared
+// tiles: no second barrier after it.
+// CHECK-LABEL: func.func @serial
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:           scf.for
+// CHECK:             tile.gemm
+// CHECK-NEXT:        tile.barrier
+// CHECK-NEXT:      }
+// CHECK-NEXT:      tile.copy %{{.*}} to %{{.*}} : memref<32x32xf32{{.*}}> to memref<100x70xf16>
+// CHECK-NEXT:    }
+
 !A = memref<100x64xf16>
 !B = memref<64x70xf16>
 !C = memref<100x70xf16>
@@ -98,6 +111,31 @@ func.func @small(%A: !A, %B: !B, %C: !C) {
     %row = arith.muli %by, %c32 : index
     %col = arith.muli %bx, %c32 : index
     tile.pipelined %c0 to %c4 step %c1 num_stages = 2 as (%k) {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %A[%row, %ko] to %A_s : !A to !As
+      tile.copy %B[%ko, %col] to %B_s : !B to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }
+    tile.copy %C_l to %C[%row, %col] : !Cl to !C
+  }
+  return
+}
+
+func.func @serial(%A: !A, %B: !B, %C: !C) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c3, %c4) threads(64) as (%bx, %by) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    %row = arith.muli %by, %c32 : index
+    %col = arith.muli %bx, %c32 : index
+    scf.for %k = %c0 to %c4 step %c1 {
       %ko = arith.muli %k, %c16 : index
       tile.copy %A[%row, %ko] to %A_s : !A to !As
       tile.copy %B[%ko, %col] to %B_s : !B to !Bs
