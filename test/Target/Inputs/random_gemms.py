@@ -2,8 +2,8 @@
 random chips and checks that each one either becomes PTX that ptxas
 assembles or is rejected with an `error:` diagnostic and exit code 1: never a
 crash, an assertion, a hang (each step has a time limit), PTX that ptxas
-refuses or PTX that keeps data in local memory. Prints one line per failure,
-then for each tile-to-ptx option that the flags below can add
+refuses, keeps data in local memory or repeats a barrier. Prints one line per
+failure, then for each tile-to-ptx option that the flags below can add
 (persistent-blocks, tma=true, split-barriers=true, tma-store=true,
 cluster=2, cluster=4) how many kernels compiled and assembled with it, how
 many kernels drew a harmless note about their wgmmas from ptxas
@@ -104,6 +104,22 @@ def run(cmd, **kw):
                           timeout=args.timeout, **kw)
 
 
+
+
+def repeats_a_barrier(ptx):
+    """Whether the same CTA barrier follows itself with nothing (no label
+    either) in between: the second one does nothing."""
+    previous = None
+    for line in ptx.splitlines():
+        line = line.strip()
+        if not line or line.startswith("//"):
+            continue
+        if line.startswith(("bar.sync", "barrier.sync")) and line == previous:
+            return True
+        previous = line
+    return False
+
+
 compiled = rejected = harmless = 0
 failures = []
 # Kernels that compiled and assembled, per option they were given: an
@@ -174,6 +190,9 @@ for i in range(args.count):
             # kernel's entry block was, before KernelOutlining hoisted it).
             if "__local_depot" in text:
                 failures.append(f"PTX keeps data in local memory: {what}")
+                break
+            if repeats_a_barrier(text):
+                failures.append(f"PTX has two barriers in a row: {what}")
                 break
             # ptxas serializes wgmmas whose registers the code around them
             # touches, or that it cannot give registers of their own:
