@@ -6,6 +6,7 @@
 
 #include "tile/Conversion/TileToNVGPU/KernelOutlining.h"
 
+#include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -109,10 +110,12 @@ FailureOr<unsigned> mlir::tile::getClusterDim(KernelOp kernel,
 }
 
 /// The memref arguments of `func`, the kernel's parameters, in order: each
-/// must have a static shape, the identity layout and no empty dimension.
+/// must have a static shape, the identity layout, no empty dimension and an
+/// element type that LLVM has.
 static FailureOr<SmallVector<BlockArgument>>
 getMemrefArguments(KernelOp kernel, FunctionOpInterface func) {
   SmallVector<BlockArgument> memrefArgs;
+  LLVMTypeConverter llvmTypes(kernel.getContext());
   for (BlockArgument arg : func.getArguments()) {
     auto type = dyn_cast<MemRefType>(arg.getType());
     if (!type)
@@ -129,6 +132,14 @@ getMemrefArguments(KernelOp kernel, FunctionOpInterface func) {
              << arg.getArgNumber() << " (" << type
              << ") has a dimension of size 0, which the GPU lowering does not "
                 "support";
+    // Every argument is passed, used or not, and the LLVM lowering of
+    // gpu.func fails to legalize the function when the element type has no
+    // LLVM counterpart (tf32).
+    if (!llvmTypes.convertType(type.getElementType()))
+      return kernel.emitError("kernel argument #")
+             << arg.getArgNumber() << " (" << type << ") has element type "
+             << type.getElementType()
+             << ", which has no LLVM type to pass it as";
     memrefArgs.push_back(arg);
   }
   return memrefArgs;
