@@ -6,6 +6,7 @@
 
 #include "tile/Conversion/TileToNVGPU/KernelOutlining.h"
 
+#include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
@@ -110,12 +111,14 @@ FailureOr<unsigned> mlir::tile::getClusterDim(KernelOp kernel,
 }
 
 /// The memref arguments of `func`, the kernel's parameters, in order: each
-/// must have a static shape, the identity layout, no empty dimension and an
-/// element type that LLVM has.
+/// must have a static shape, the identity layout, no empty dimension, and an
+/// element type and memory space that the NVVM lowering can pass.
 static FailureOr<SmallVector<BlockArgument>>
 getMemrefArguments(KernelOp kernel, FunctionOpInterface func) {
   SmallVector<BlockArgument> memrefArgs;
+  // The converter convert-gpu-to-nvvm lowers the kernel's signature with.
   LLVMTypeConverter llvmTypes(kernel.getContext());
+  configureGpuToNVVMTypeConverter(llvmTypes);
   for (BlockArgument arg : func.getArguments()) {
     auto type = dyn_cast<MemRefType>(arg.getType());
     if (!type)
@@ -133,13 +136,17 @@ getMemrefArguments(KernelOp kernel, FunctionOpInterface func) {
              << ") has a dimension of size 0, which the GPU lowering does not "
                 "support";
     // Every argument is passed, used or not, and the LLVM lowering of
-    // gpu.func fails to legalize the function when the element type has no
-    // LLVM counterpart (tf32).
+    // gpu.func fails to legalize the function when the element type (tf32)
+    // or the memory space (a string) has no LLVM counterpart.
     if (!llvmTypes.convertType(type.getElementType()))
       return kernel.emitError("kernel argument #")
              << arg.getArgNumber() << " (" << type << ") has element type "
              << type.getElementType()
              << ", which has no LLVM type to pass it as";
+    if (failed(llvmTypes.getMemRefAddressSpace(type)))
+      return kernel.emitError("kernel argument #")
+             << arg.getArgNumber() << " (" << type << ") has memory space "
+             << type.getMemorySpace() << ", which has no NVVM address space";
     memrefArgs.push_back(arg);
   }
   return memrefArgs;

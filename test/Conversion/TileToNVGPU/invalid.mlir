@@ -37,6 +37,18 @@ func.func @no_llvm_element_type(%A: memref<64x32xtf32>, %B: memref<16x64xf16>) {
 
 // -----
 
+func.func @no_nvvm_memory_space(%A: memref<64x32xf16, "x">, %B: memref<16x64xf16>) {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{kernel argument #0 ('memref<64x32xf16, "x">') has memory space "x", which has no NVVM address space}}
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    tile.copy %B to %s : memref<16x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
 func.func @host_scalar(%A: memref<64x64xf16>, %row: index) {
   %c1 = arith.constant 1 : index
   // expected-error @+1 {{kernel uses a host value that is neither a memref argument nor computable from constants (the kernel ABI passes only memref pointers)}}
