@@ -111,8 +111,8 @@ FailureOr<unsigned> mlir::tile::getClusterDim(KernelOp kernel,
 }
 
 /// The memref arguments of `func`, the kernel's parameters, in order: each
-/// must have a static shape, the identity layout, no empty dimension, and an
-/// element type and memory space that the NVVM lowering can pass.
+/// must be in global memory and have a static shape, the identity layout, no
+/// empty dimension and an element type that the NVVM lowering can pass.
 static FailureOr<SmallVector<BlockArgument>>
 getMemrefArguments(KernelOp kernel, FunctionOpInterface func) {
   SmallVector<BlockArgument> memrefArgs;
@@ -123,6 +123,13 @@ getMemrefArguments(KernelOp kernel, FunctionOpInterface func) {
     auto type = dyn_cast<MemRefType>(arg.getType());
     if (!type)
       continue;
+    // The host passes a global pointer for every argument, used or not.
+    if (getMemorySpace(type) != MemorySpace::Global)
+      return kernel.emitError("kernel argument #")
+             << arg.getArgNumber() << " (" << type
+             << ") must be in global memory (no memory space or "
+                "#gpu.address_space<global>): the host passes a global "
+                "pointer for each";
     if (!type.hasStaticShape() || !type.getLayout().isIdentity())
       return kernel.emitError("kernel argument #")
              << arg.getArgNumber() << " (" << type
@@ -135,18 +142,13 @@ getMemrefArguments(KernelOp kernel, FunctionOpInterface func) {
              << arg.getArgNumber() << " (" << type
              << ") has a dimension of size 0, which the GPU lowering does not "
                 "support";
-    // Every argument is passed, used or not, and the LLVM lowering of
-    // gpu.func fails to legalize the function when the element type (tf32)
-    // or the memory space (a string) has no LLVM counterpart.
+    // The LLVM lowering of gpu.func fails to legalize the function when an
+    // element type has no LLVM counterpart (tf32).
     if (!llvmTypes.convertType(type.getElementType()))
       return kernel.emitError("kernel argument #")
              << arg.getArgNumber() << " (" << type << ") has element type "
              << type.getElementType()
              << ", which has no LLVM type to pass it as";
-    if (failed(llvmTypes.getMemRefAddressSpace(type)))
-      return kernel.emitError("kernel argument #")
-             << arg.getArgNumber() << " (" << type << ") has memory space "
-             << type.getMemorySpace() << ", which has no NVVM address space";
     memrefArgs.push_back(arg);
   }
   return memrefArgs;

@@ -37,12 +37,27 @@ func.func @no_llvm_element_type(%A: memref<64x32xtf32>, %B: memref<16x64xf16>) {
 
 // -----
 
-func.func @no_nvvm_memory_space(%A: memref<64x32xf16, "x">, %B: memref<16x64xf16>) {
+func.func @string_memory_space(%A: memref<64x32xf16, "x">, %B: memref<16x64xf16>) {
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{kernel argument #0 ('memref<64x32xf16, "x">') has memory space "x", which has no NVVM address space}}
+  // expected-error @+1 {{kernel argument #0 ('memref<64x32xf16, "x">') must be in global memory (no memory space or #gpu.address_space<global>): the host passes a global pointer for each}}
   tile.kernel grid(%c1) threads(32) as (%bx) {
     %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
     tile.copy %B to %s : memref<16x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// Lowered as it is, the kernel would read the host's pointer as an address
+// in shared memory.
+func.func @shared_memory_argument(%A: memref<16x64xf16, #gpu.address_space<workgroup>>, %C: memref<16x64xf16>) {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{kernel argument #0 ('memref<16x64xf16, #gpu.address_space<workgroup>>') must be in global memory}}
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    tile.copy %A to %s : memref<16x64xf16, #gpu.address_space<workgroup>> to memref<16x64xf16, #gpu.address_space<workgroup>>
+    tile.copy %s to %C : memref<16x64xf16, #gpu.address_space<workgroup>> to memref<16x64xf16>
   }
   return
 }
