@@ -73,6 +73,8 @@ NUMBER = re.compile(r"(?<![%#\w])-?\d+(?!\w)")
 DIMENSION = re.compile(r"(?<=[<x])\d+(?=x)")
 ELEMENT = re.compile(r"(?<=x)(f16|f32|bf16|f64|i8|i32)\b")
 SPACE = re.compile(r"#gpu\.address_space<\w+>")
+# A memref type without a memory space or layout: an argument's, mostly.
+PLAIN_MEMREF = re.compile(r"(memref<[\dx]*x\w+)>")
 SSA = re.compile(r"%[\w.]+")
 
 # Messages of the backend about IR the compiler made: the input should have
@@ -142,7 +144,15 @@ def mutate(rng, text):
                 text = re.sub(r"(?<=x)" + old + r"\b",
                               rng.choice(ELEMENT_TYPES), text)
         elif choice < 0.55:
-            text = replace_match(rng, text, SPACE, ADDRESS_SPACES)
+            if rng.random() < 0.5:
+                text = replace_match(rng, text, SPACE, ADDRESS_SPACES)
+            else:
+                matches = list(PLAIN_MEMREF.finditer(text))
+                if matches:
+                    m = rng.choice(matches)
+                    space = rng.choice(ADDRESS_SPACES + ['"x"'])
+                    text = (text[:m.start()] + m.group(1) + ", " + space +
+                            ">" + text[m.end():])
         elif choice < 0.65:
             text = replace_match(rng, text, SSA, sorted(set(SSA.findall(text))))
         elif choice < 0.75:
