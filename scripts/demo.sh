@@ -8,19 +8,20 @@
 #   scripts/demo.sh [--variant auto|manual|plain] [--stages N]
 #                   [--block-m BM] [--block-n BN] [--block-k BK]
 #                   [--threads T] [--chip sm_90a] [--m M] [--n N] [--k K]
-#                   [--out DIR]
+#                   [--out DIR] [--no-run]
 #
 # The default chip, sm_90a, is the H100/H200's: its GEMMs use wgmma. --chip
 # sm_90 (mma.sync) gives PTX that also JIT-compiles for later GPUs; sm_80,
 # sm_86 and sm_89 are the Ampere and Ada chips.
 # An over-budget configuration prints [OVER] and exits non-zero with the
 # compiler's error (e.g. --block-m 256 --block-n 256 --block-k 64 --stages 4).
+# --no-run stops after the PTX, also where a GPU is present.
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 variant=auto stages="" bm=128 bn=128 bk=32 threads=128 chip=sm_90a
-m=4096 n=4096 k=4096 out="$TILE_BUILD/demo"
-usage() { sed -n '2,17p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
+m=4096 n=4096 k=4096 out="$TILE_BUILD/demo" run=1
+usage() { sed -n '2,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
 while (($#)); do
   case "$1" in
     --variant) variant=$2; shift ;;
@@ -34,6 +35,7 @@ while (($#)); do
     --n) n=$2; shift ;;
     --k) k=$2; shift ;;
     --out) out=$2; shift ;;
+    --no-run) run=0 ;;
     -h|--help) usage 0 ;;
     *) echo "error: unknown option '$1'" >&2; usage 2 ;;
   esac
@@ -165,7 +167,9 @@ echo "== run"
 # runtime-only build (build-runtime/) serves machines without MLIR.
 runner="$TILE_BUILD/bin/tile-run"
 [ -x "$runner" ] || runner="$TILE_ROOT/build-runtime/bin/tile-run"
-if command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1; then
+if [ "$run" = 0 ]; then
+  echo "   not run (--no-run)"
+elif command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1; then
   if [ ! -x "$runner" ] && [ -x /usr/local/cuda/bin/nvcc ]; then
     # The runtime needs only the CUDA toolkit (docs/benchmarks.md).
     tile_log "building tile-run in build-runtime/"
