@@ -201,7 +201,9 @@ tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
       if (words.size() != 2)
         return fail("expected 'kernel <entry name>'");
       if (!once(seenKernel))
-        return fail("duplicate 'kernel' line");
+        return fail("a second 'kernel' line: the description holds more "
+                    "than one kernel, and tile-run runs one (compile a "
+                    "function with a single tile.kernel)");
       desc.kernel = words[1];
     } else if (key == "chip") {
       if (words.size() != 2)

@@ -115,7 +115,10 @@ TEST(LaunchDesc, RejectsBadFilesWithTheLineAndCause) {
       {"kernel k\nblock 1\n", "missing required 'grid' line"},
       {"kernel k\ngrid 1\n", "missing required 'block' line"},
       {"kernel\n", "line 1: expected 'kernel <entry name>'"},
-      {"kernel a\nkernel b\n", "line 2: duplicate 'kernel' line"},
+      {"kernel a\nkernel b\n",
+       "line 2: a second 'kernel' line: the description holds more than one "
+       "kernel, and tile-run runs one (compile a function with a single "
+       "tile.kernel)"},
       {"kernel k\ngrid 0 1 1\n",
        "line 2: 'grid' extent '0' is not a positive integer"},
       {"kernel k\ngrid 1 1 1 1\n", "line 2: expected 'grid <x> [<y> [<z>]]'"},
