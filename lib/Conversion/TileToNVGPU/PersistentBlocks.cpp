@@ -97,8 +97,10 @@ static std::optional<BodyParts> cutBody(Block &body, std::string &why) {
   llvm::SmallPtrSet<Operation *, 16> prologue;
   for (Operation *op : llvm::reverse(parts.head)) {
     bool copies = isa<CopyAsyncOp, CommitGroupOp>(op);
+    // A user may sit in a region of a prologue op (the yield of an scf.if
+    // that computes a copy's offset): what counts is its op in `body`.
     bool feeds = isPure(op) && llvm::any_of(op->getUsers(), [&](Operation *u) {
-                   return prologue.contains(u);
+                   return prologue.contains(body.findAncestorOpInBlock(*u));
                  });
     if (copies || feeds)
       prologue.insert(op);

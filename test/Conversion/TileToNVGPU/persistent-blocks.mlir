@@ -64,6 +64,31 @@
 // CHECK-NEXT:      tile.copy %{{.*}} to %{{.*}} : memref<32x32xf32{{.*}}> to memref<100x70xf16>
 // CHECK-NEXT:    }
 
+// A copy's offset from an scf.if whose region alone uses a value of the
+// kernel body (%start): the prologues clone that value with the scf.if, for
+// the first tile before the loop and for the next tile in the loop.
+// CHECK-LABEL: func.func @offset_in_if
+// CHECK:         %[[T0:.*]] = arith.minui %{{.*}}, %{{.*}} : index
+// CHECK-NEXT:    %{{.*}} = arith.constant 3 : index
+// CHECK-NEXT:    %[[BX0:.*]] = arith.remui %[[T0]], %{{.*}} : index
+// CHECK:         %[[S0:.*]] = arith.muli %[[BX0]], %{{.*}} : index
+// CHECK:         scf.if %{{.*}} -> (index) {
+// CHECK:           scf.yield %[[S0]] : index
+// CHECK:       scf.for %[[T:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK-NEXT:    %{{.*}} = arith.constant 3 : index
+// CHECK-NEXT:    %[[BX:.*]] = arith.remui %[[T]], %{{.*}} : index
+// CHECK:         %[[S:.*]] = arith.muli %[[BX]], %{{.*}} : index
+// CHECK:         scf.yield %[[S]] : index
+// CHECK:         %[[NEXT:.*]] = arith.addi %[[T]], %{{.*}} : index
+// CHECK:         scf.if
+// CHECK-NEXT:      %{{.*}} = arith.constant 11 : index
+// CHECK-NEXT:      %[[TN:.*]] = arith.minui %[[NEXT]], %{{.*}} : index
+// CHECK-NEXT:      %{{.*}} = arith.constant 3 : index
+// CHECK-NEXT:      %[[BXN:.*]] = arith.remui %[[TN]], %{{.*}} : index
+// CHECK:           %[[SN:.*]] = arith.muli %[[BXN]], %{{.*}} : index
+// CHECK:           scf.if %{{.*}} -> (index) {
+// CHECK:             scf.yield %[[SN]] : index
+
 !A = memref<100x64xf16>
 !B = memref<64x70xf16>
 !C = memref<100x70xf16>
@@ -139,6 +164,38 @@ func.func @serial(%A: !A, %B: !B, %C: !C) {
       %ko = arith.muli %k, %c16 : index
       tile.copy %A[%row, %ko] to %A_s : !A to !As
       tile.copy %B[%ko, %col] to %B_s : !B to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }
+    tile.copy %C_l to %C[%row, %col] : !Cl to !C
+  }
+  return
+}
+
+func.func @offset_in_if(%A: !A, %B: !B, %C: !C) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c3, %c4) threads(64) as (%bx, %by) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    %start = arith.muli %bx, %c16 : index
+    tile.clear %C_l : !Cl
+    %row = arith.muli %by, %c32 : index
+    %col = arith.muli %bx, %c32 : index
+    tile.pipelined %c0 to %c4 step %c1 num_stages = 2 as (%k) {
+      %ko = arith.muli %k, %c16 : index
+      %inside = arith.cmpi ult, %k, %c4 : index
+      %kc = scf.if %inside -> index {
+        scf.yield %ko : index
+      } else {
+        scf.yield %start : index
+      }
+      tile.copy %A[%row, %kc] to %A_s : !A to !As
+      tile.copy %B[%kc, %col] to %B_s : !B to !Bs
       tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
     }
     tile.copy %C_l to %C[%row, %col] : !Cl to !C
