@@ -19,3 +19,12 @@
 
 // CHECK-NOT: FAIL
 // CHECK: {{^}}40 configurations: 26 ran and matched, 14 rejected with a diagnostic, 0 failures{{$}}
+
+// With --regions, the gemm, the copy of B or A's K offset also sit under an
+// scf.if (a copy of B under one must share the gemm's stage): 22 legal, 18 not.
+// RUN: %python %S/Inputs/random_schedules.py --seed 2 --count 40 --regions \
+// RUN:   --gen %S/Inputs/gemm.py --tile-opt tile-opt --to-llvm "%tile_cpu_to_llvm" \
+// RUN:   --runner "%tile_cpu_runner" | FileCheck %s --check-prefix=REGIONS
+
+// REGIONS-NOT: FAIL
+// REGIONS: {{^}}40 configurations: 22 ran and matched, 18 rejected with a diagnostic, 0 failures{{$}}

@@ -72,6 +72,10 @@ def parse_args(argv):
     p.add_argument("--copy-b-in-if", action="store_true",
                    help="put the copy of B in an scf.if that always holds "
                         "(it then stays synchronous)")
+    p.add_argument("--offset-in-if", action="store_true",
+                   help="compute the copy of A's K offset with an scf.if "
+                        "that always takes its then branch, and whose else "
+                        "branch alone uses a value of the kernel body")
     p.add_argument("--num-stages", type=int, default=None,
                    help="auto: the pipeline depth (default 3)")
     p.add_argument("--stage", default=None,
@@ -148,7 +152,20 @@ def emit_kernel(a):
     k_bounds, k_defs, k_body = k_loop(a)
     a_tile = (a.bk, a.bm) if a.transpose_a else (a.bm, a.bk)
     b_tile = (a.bn, a.bk) if a.transpose_b else (a.bk, a.bn)
-    a_at = "%ko, %row" if a.transpose_a else "%row, %ko"
+    a_k = "%ka" if a.offset_in_if else "%ko"
+    a_at = f"{a_k}, %row" if a.transpose_a else f"%row, {a_k}"
+    # %far is defined in the kernel body and used only inside the scf.if's
+    # else region (never taken: %ko < K): passes that clone a copy with the
+    # ops feeding it must follow uses into regions.
+    far = "    %far = arith.muli %bx, %bk : index\n" if a.offset_in_if else ""
+    offset = ""
+    if a.offset_in_if:
+        offset = ("      %in_k = arith.cmpi ult, %ko, %K : index\n"
+                  "      %ka = scf.if %in_k -> (index) {\n"
+                  "        scf.yield %ko : index\n"
+                  "      } else {\n"
+                  "        scf.yield %far : index\n"
+                  "      }\n")
     b_at = "%col, %ko" if a.transpose_b else "%ko, %col"
     flags = ((" transpose_a" if a.transpose_a else "")
              + (" transpose_b" if a.transpose_b else ""))
@@ -188,8 +205,10 @@ func.func @gemm(%A: !A, %B: !B, %C: !C) {{
     tile.clear %C_l : !Cl
     %row = arith.muli %by, %bm : index
     %col = arith.muli %bx, %bn : index
+{far}\
     {loop_header(a, k_bounds)}
 {k_body}
+{offset}\
       tile.copy %A[{a_at}] to %A_s : !A to !As
 {copy_b}
 {gemm}

@@ -16,3 +16,14 @@ def draw_layout_flags(rng):
     if rng.random() < 0.2:
         flags += ["--k-offset", str(rng.choice([1, 5, 32]))]
     return flags
+
+
+def draw_region_flags(rng):
+    """Ops with regions in the K loop's body (--regions of the sweeps): the
+    gemm or the copy of B under an scf.if, and A's K offset from one. Each
+    with a fixed chance, from the caller's own stream."""
+    flags = []
+    for flag in ["--gemm-in-if", "--copy-b-in-if", "--offset-in-if"]:
+        if rng.random() < 0.3:
+            flags.append(flag)
+    return flags

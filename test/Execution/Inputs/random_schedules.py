@@ -15,8 +15,10 @@ configuration was drawn:
   of 0..2 and the gemm runs after both copies within an iteration: a later
   stage, or the same stage and a later `order`. (Across iterations nothing
   more is needed: each copy's tile gets one version per stage between the
-  copy and the gemm.) A legal schedule must be accepted, an illegal one
-  rejected.
+  copy and the gemm.) With `--copy-b-in-if` (`--regions`) copy B writes its
+  tile under a condition, which a tile with more than one version cannot
+  take, so the schedule is also illegal unless copy B and the gemm share a
+  stage. A legal schedule must be accepted, an illegal one rejected.
 
 Accepted configurations must run and match the f32 reference exactly
 (max_abs_error 0, nothing unwritten, every element checked); rejected ones
@@ -42,13 +44,18 @@ parser.add_argument("--to-llvm", required=True,
 parser.add_argument("--runner", required=True,
                     help="the mlir-runner command line, as one string")
 parser.add_argument("--timeout", type=int, default=120)
+parser.add_argument("--regions", action="store_true",
+                    help="also put the gemm, the copy of B or A's K offset "
+                    "under an scf.if (gemm.py's --gemm-in-if, --copy-b-in-if, "
+                    "--offset-in-if), from a separate stream as --types")
 parser.add_argument("--verbose", action="store_true",
                     help="also print each rejection's first error line")
 args = parser.parse_args()
 sys.path.insert(0, os.path.dirname(os.path.abspath(args.gen)))
-from gemm_flags import draw_layout_flags  # noqa: E402
+from gemm_flags import draw_layout_flags, draw_region_flags  # noqa: E402
 
 rng = random.Random(args.seed)
+region_rng = random.Random(f"regions {args.seed}")
 
 
 def legal_manual(stage, order):
@@ -88,6 +95,11 @@ def config():
               "--bk", str(rng.choice([8, 16])),
               "--threads", str(rng.choice([32, 64, 128]))]
     flags += draw_layout_flags(rng)
+    if args.regions:
+        flags += draw_region_flags(region_rng)
+        if "--copy-b-in-if" in flags and "--stage" in flags and \
+                stage[1] != stage[2]:
+            legal = False
     if rng.random() < 0.3:
         flags += ["--dtype", rng.choice(["f16", "bf16"]),
                   "--c-type", rng.choice(["f16", "bf16", "f32"])]

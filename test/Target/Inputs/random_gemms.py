@@ -30,6 +30,10 @@ parser.add_argument("--tile-translate", required=True)
 parser.add_argument("--ptxas", required=True)
 parser.add_argument("--work", required=True, help="a scratch directory")
 parser.add_argument("--timeout", type=int, default=120)
+parser.add_argument("--regions", action="store_true",
+                    help="also put the gemm, the copy of B or A's K offset "
+                    "under an scf.if (gemm.py's --gemm-in-if, --copy-b-in-if, "
+                    "--offset-in-if), from a separate stream as --types")
 parser.add_argument("--types", action="store_true",
                     help="also draw the element types of A and B (f16, bf16) "
                     "and of C (f16, bf16, f32), from a separate stream so "
@@ -59,11 +63,12 @@ parser.add_argument("--keep", action="store_true",
 args = parser.parse_args()
 os.makedirs(args.work, exist_ok=True)
 sys.path.insert(0, os.path.dirname(os.path.abspath(args.gen)))
-from gemm_flags import draw_layout_flags  # noqa: E402
+from gemm_flags import draw_layout_flags, draw_region_flags  # noqa: E402
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ptxas_wgmma  # noqa: E402
 
 rng = random.Random(args.seed)
+region_rng = random.Random(f"regions {args.seed}")
 type_rng = random.Random(f"types {args.seed}")
 schedule_rng = random.Random(f"schedules {args.seed}")
 persistent_rng = random.Random(f"persistent {args.seed}")
@@ -87,6 +92,8 @@ def config():
     if variant == "auto":
         flags += ["--num-stages", str(rng.choice([1, 2, 3, 4, 5]))]
     flags += draw_layout_flags(rng)
+    if args.regions:
+        flags += draw_region_flags(region_rng)
     if args.schedules and variant == "manual":
         order = [0, 1, 2]
         schedule_rng.shuffle(order)
