@@ -9,9 +9,13 @@ TILE_APT_PACKAGES=(libmlir-22-dev mlir-22-tools llvm-22-dev llvm-22-tools
 
 tile_log() { printf '==> %s\n' "$*" >&2; }
 
+# TILE_SKIP_DEPS=1 takes the machine and the build tree as they are: no
+# package check and no build (the lit test of scripts/demo.sh, which runs
+# inside the suite's own build, perhaps under `cmake --build --target
+# check-tile`).
+
 # Installs the Debian packages that are missing; runs `apt-get update` only
-# when something has to be installed. TILE_SKIP_DEPS=1 skips this step (the
-# lit test of scripts/demo.sh, which runs where the suite was built).
+# when something has to be installed.
 tile_install_deps() {
   [ "${TILE_SKIP_DEPS:-0}" = 1 ] && return 0
   local missing=()
@@ -34,6 +38,7 @@ tile_install_deps() {
 
 # Configures build/ once and builds the given targets (default: all).
 tile_build() {
+  [ "${TILE_SKIP_DEPS:-0}" = 1 ] && return 0
   if [ ! -f "$TILE_BUILD/build.ninja" ]; then
     tile_log "configuring $TILE_BUILD"
     cmake -S "$TILE_ROOT" -B "$TILE_BUILD" -G Ninja \
