@@ -28,3 +28,13 @@
 
 // REGIONS-NOT: FAIL
 // REGIONS: {{^}}40 configurations: 22 ran and matched, 18 rejected with a diagnostic, 0 failures{{$}}
+
+// With --two-gemms too, half of the num_stages-only kernels copy A and B in
+// two halves of each K tile and run two gemms into the accumulator: six
+// statements to plan, pipeline and multi-buffer.
+// RUN: %python %S/Inputs/random_schedules.py --seed 3 --count 40 --regions --two-gemms \
+// RUN:   --gen %S/Inputs/gemm.py --tile-opt tile-opt --to-llvm "%tile_cpu_to_llvm" \
+// RUN:   --runner "%tile_cpu_runner" | FileCheck %s --check-prefix=TWO
+
+// TWO-NOT: FAIL
+// TWO: {{^}}40 configurations: 26 ran and matched, 14 rejected with a diagnostic, 0 failures{{$}}

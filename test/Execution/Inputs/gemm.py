@@ -28,6 +28,7 @@ exact in any order and a correct kernel gives max_abs_error 0 exactly.
 
 import argparse
 import sys
+import textwrap
 
 # Exact in f16 (bf16 rounds it to -29952); the inputs' products repeat every
 # 99 k-steps and sum to at least 0 per period, so no partial sum falls
@@ -76,6 +77,11 @@ def parse_args(argv):
                    help="compute the copy of A's K offset with an scf.if "
                         "that always takes its then branch, and whose else "
                         "branch alone uses a value of the kernel body")
+    p.add_argument("--two-gemms", action="store_true",
+                   help="split each K tile into halves of bk/2: two copies "
+                        "of A, two of B and two gemms into the accumulator "
+                        "per iteration (six statements; not with --variant "
+                        "manual)")
     p.add_argument("--num-stages", type=int, default=None,
                    help="auto: the pipeline depth (default 3)")
     p.add_argument("--stage", default=None,
@@ -90,6 +96,8 @@ def parse_args(argv):
         p.error("--num-stages needs --variant auto")
     if args.variant != "manual" and (args.stage or args.order):
         p.error("--stage/--order need --variant manual")
+    if args.two_gemms and (args.variant == "manual" or args.bk % 2):
+        p.error("--two-gemms needs an even --bk and no --variant manual")
     if args.c_type is None:
         args.c_type = args.dtype
     if args.variant == "auto" and args.num_stages is None:
@@ -150,8 +158,10 @@ def memref_type(shape, elem):
 
 def emit_kernel(a):
     k_bounds, k_defs, k_body = k_loop(a)
-    a_tile = (a.bk, a.bm) if a.transpose_a else (a.bm, a.bk)
-    b_tile = (a.bn, a.bk) if a.transpose_b else (a.bk, a.bn)
+    # With --two-gemms each shared tile holds half a K tile.
+    tk = a.bk // 2 if a.two_gemms else a.bk
+    a_tile = (tk, a.bm) if a.transpose_a else (a.bm, tk)
+    b_tile = (a.bn, tk) if a.transpose_b else (tk, a.bn)
     a_k = "%ka" if a.offset_in_if else "%ko"
     a_at = f"{a_k}, %row" if a.transpose_a else f"%row, {a_k}"
     # %far is defined in the kernel body and used only inside the scf.if's
@@ -174,9 +184,24 @@ def emit_kernel(a):
         copy_b = ("      %inside = arith.cmpi ult, %ko, %K : index\n"
                   "      scf.if %inside {\n  " + copy_b + "\n      }")
     gemm = f"      tile.gemm %A_s, %B_s, %C_l{flags} : !As, !Bs, !Cl"
+    if a.two_gemms:
+        # The second half: its own tiles at K offset %ko + bk/2.
+        a2_at = "%ko2, %row" if a.transpose_a else "%row, %ko2"
+        b2_at = "%col, %ko2" if a.transpose_b else "%ko2, %col"
+        copy_b += (f"\n      %ko2 = arith.addi %ko, %half : index\n"
+                   f"      tile.copy %A[{a2_at}] to %A2_s : !A to !As\n"
+                   f"      tile.copy %B[{b2_at}] to %B2_s : !B to !Bs")
+        gemm += (f"\n      tile.gemm %A2_s, %B2_s, %C_l{flags} : "
+                 "!As, !Bs, !Cl")
     if a.gemm_in_if:
         gemm = ("      %always = arith.cmpi sge, %k, %c0 : index\n"
-                "      scf.if %always {\n  " + gemm + "\n      }")
+                "      scf.if %always {\n" + textwrap.indent(gemm, "  ") +
+                "\n      }")
+    second = ""
+    if a.two_gemms:
+        second = ("    %A2_s = tile.alloc_shared : !As\n"
+                  "    %B2_s = tile.alloc_shared : !Bs\n"
+                  f"    %half = arith.constant {tk} : index\n")
     return f"""\
 !A = {memref_type(a_shape(a), a.dtype)}
 !B = {memref_type(b_shape(a), a.dtype)}
@@ -201,6 +226,7 @@ func.func @gemm(%A: !A, %B: !B, %C: !C) {{
   tile.kernel grid(%gx, %gy) threads({a.threads}) as (%bx, %by) {{
     %A_s = tile.alloc_shared : !As
     %B_s = tile.alloc_shared : !Bs
+{second}\
     %C_l = tile.alloc_fragment : !Cl
     tile.clear %C_l : !Cl
     %row = arith.muli %by, %bm : index

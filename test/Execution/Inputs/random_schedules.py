@@ -48,6 +48,11 @@ parser.add_argument("--regions", action="store_true",
                     help="also put the gemm, the copy of B or A's K offset "
                     "under an scf.if (gemm.py's --gemm-in-if, --copy-b-in-if, "
                     "--offset-in-if), from a separate stream as --types")
+parser.add_argument("--two-gemms", action="store_true",
+                    help="give half of the pipelined and serial (not hand-"
+                    "scheduled) kernels gemm.py's --two-gemms: two copies of "
+                    "A, two of B and two gemms per iteration, from a "
+                    "separate stream as --types")
 parser.add_argument("--verbose", action="store_true",
                     help="also print each rejection's first error line")
 args = parser.parse_args()
@@ -56,6 +61,7 @@ from gemm_flags import draw_layout_flags, draw_region_flags  # noqa: E402
 
 rng = random.Random(args.seed)
 region_rng = random.Random(f"regions {args.seed}")
+two_rng = random.Random(f"two-gemms {args.seed}")
 
 
 def legal_manual(stage, order):
@@ -100,6 +106,8 @@ def config():
         if "--copy-b-in-if" in flags and "--stage" in flags and \
                 stage[1] != stage[2]:
             legal = False
+    if args.two_gemms and "--num-stages" in flags and two_rng.random() < 0.5:
+        flags.append("--two-gemms")
     if rng.random() < 0.3:
         flags += ["--dtype", rng.choice(["f16", "bf16"]),
                   "--c-type", rng.choice(["f16", "bf16", "f32"])]

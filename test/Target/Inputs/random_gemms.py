@@ -34,6 +34,11 @@ parser.add_argument("--regions", action="store_true",
                     help="also put the gemm, the copy of B or A's K offset "
                     "under an scf.if (gemm.py's --gemm-in-if, --copy-b-in-if, "
                     "--offset-in-if), from a separate stream as --types")
+parser.add_argument("--two-gemms", action="store_true",
+                    help="give half of the pipelined and serial (not hand-"
+                    "scheduled) kernels gemm.py's --two-gemms: two copies of "
+                    "A, two of B and two gemms per iteration, from a "
+                    "separate stream as --types")
 parser.add_argument("--types", action="store_true",
                     help="also draw the element types of A and B (f16, bf16) "
                     "and of C (f16, bf16, f32), from a separate stream so "
@@ -69,6 +74,7 @@ import ptxas_wgmma  # noqa: E402
 
 rng = random.Random(args.seed)
 region_rng = random.Random(f"regions {args.seed}")
+two_rng = random.Random(f"two-gemms {args.seed}")
 type_rng = random.Random(f"types {args.seed}")
 schedule_rng = random.Random(f"schedules {args.seed}")
 persistent_rng = random.Random(f"persistent {args.seed}")
@@ -94,6 +100,8 @@ def config():
     flags += draw_layout_flags(rng)
     if args.regions:
         flags += draw_region_flags(region_rng)
+    if args.two_gemms and variant != "manual" and two_rng.random() < 0.5:
+        flags.append("--two-gemms")
     if args.schedules and variant == "manual":
         order = [0, 1, 2]
         schedule_rng.shuffle(order)
