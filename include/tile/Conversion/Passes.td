@@ -64,7 +64,10 @@ def TileLowerToNVGPU : Pass<"tile-lower-to-nvgpu", "ModuleOp"> {
     two-dimensional grid runs its blocks in grouped order: consecutive
     hardware block ids walk G rows (the grid's y dimension) of one column
     before the next column, so blocks resident at the same time share their
-    A and B tiles in L2 (Triton's GROUP_M). Blocks are independent, so the
+    A and B tiles in L2 (Triton's GROUP_M). The walk starts at the grid's
+    far corner, so that the last row and column of blocks (a tensor's
+    ragged edge, where blocks can be slower) run in the first wave rather
+    than the last. Blocks are independent, so the
     remap only changes which block runs when. All `tile.alloc_shared` of a kernel are carved
     out of one `gpu.dynamic_shared_memory` region at 1024-byte aligned
     offsets (the swizzle's period), so no `memref.alloc` (which upstream lowers to `malloc`)

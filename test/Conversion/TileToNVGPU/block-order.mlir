@@ -4,8 +4,10 @@
 // A two-dimensional grid runs in grouped order (block-group, default 8):
 // id = by * gx + bx; the group of 8 rows is id / (8 * gx); inside it, rows
 // vary fastest (y = first + (id mod 8gx) mod size, x = (id mod 8gx) / size,
-// size = min(gy - first, 8) for a short last group). The body sees the
-// remapped indices.
+// size = min(gy - first, 8) for a short last group), and the walk is
+// mirrored (x' = gx - 1 - x, y' = gy - 1 - y) so that hardware block 0 runs
+// the far corner and the last row and column, a ragged edge, run in the
+// first wave. The body sees the remapped indices.
 
 // CHECK-LABEL: gpu.func @grouped_kernel
 // CHECK-DAG: %[[BX:.*]] = gpu.block_id x
@@ -24,7 +26,12 @@
 // CHECK: %[[YOFF:.*]] = arith.remui %[[IN]], %[[SIZE]]
 // CHECK: %[[Y:.*]] = arith.addi %[[FIRST]], %[[YOFF]]
 // CHECK: %[[X:.*]] = arith.divui %[[IN]], %[[SIZE]]
-// CHECK: memref.store %{{.*}}, %{{.*}}[%[[Y]], %[[X]]] : memref<20x3xi32>
+// CHECK: %[[ONE:.*]] = arith.constant 1 : index
+// CHECK: %[[LASTX:.*]] = arith.subi %[[GX]], %[[ONE]]
+// CHECK: %[[MX:.*]] = arith.subi %[[LASTX]], %[[X]]
+// CHECK: %[[LASTY:.*]] = arith.subi %[[GY]], %[[ONE]]
+// CHECK: %[[MY:.*]] = arith.subi %[[LASTY]], %[[Y]]
+// CHECK: memref.store %{{.*}}, %{{.*}}[%[[MY]], %[[MX]]] : memref<20x3xi32>
 
 // ROWMAJOR-LABEL: gpu.func @grouped_kernel
 // ROWMAJOR-NOT: gpu.grid_dim
