@@ -40,7 +40,7 @@ func.func @odd_x(%A: memref<512x256xf16>) {
 
 // -----
 
-// In the grouped order the pair walks down a column: an odd number of rows
+// In the grouped order the pair walks along a column: an odd number of rows
 // would pair the last row of one column with the first of the next.
 func.func @odd_y(%A: memref<512x256xf16>) {
   %c3 = arith.constant 3 : index
