@@ -9,7 +9,10 @@
 // (one block for all tiles, uneven shares, one tile short of a block per
 // tile), 2..4 stages, rolled and unrolled steady states, a hand schedule,
 // trip counts below the depth, transposed bf16 operands, and a kernel with
-// synchronous copies and no prologue to move.
+// synchronous copies and no prologue to move. The tiles run in the grouped
+// order (BlockOrder.h): one group of all 4 rows by default, and groups of 3
+// rows and a short last group of 1 with block-group=3, or row-major order
+// with block-group=1.
 //
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 60 --N 30 --K 61 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline=unroll-steady-state=true \
@@ -42,6 +45,14 @@
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant plain --M 60 --N 30 --K 61 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-persistent-blocks=blocks=3 --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | %tile_cpu_runner | FileCheck %s
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 60 --N 30 --K 61 --bm 16 --bn 8 --bk 8 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline \
+// RUN:       --tile-persistent-blocks="blocks=5 block-group=3" --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | %tile_cpu_runner | FileCheck %s
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 60 --N 30 --K 61 --bm 16 --bn 8 --bk 8 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline \
+// RUN:       --tile-persistent-blocks="blocks=3 block-group=1" --tile-lower-to-cpu %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 //
 // The rewrite happens in these (a 4x4 grid on fewer blocks):

@@ -159,8 +159,11 @@ def TilePersistentBlocks : Pass<"tile-persistent-blocks"> {
   let description = [{
     Rewrites each `tile.kernel` whose grid has more than `blocks` blocks
     into a one-dimensional grid of `blocks` blocks. Block `p` handles the
-    tiles `p, p + blocks, p + 2 * blocks, ...` of the original grid, in
-    row-major order (grid dimension 0 fastest), one after the other: the
+    tiles `p, p + blocks, p + 2 * blocks, ...` of the original grid, one
+    after the other, numbered as `tile-lower-to-nvgpu` orders a grid's
+    blocks: a two-dimensional grid in the grouped order of `block-group`
+    (G rows of one column, then the next column, from the grid's far
+    corner), any other in row-major order (grid dimension 0 fastest): the
     shared and fragment tiles are allocated once, and the kernel body runs
     in an `scf.for` over the tiles. The body is expected in the shape
     `tile-software-pipeline` gives it: a head (clears, index math, and the
@@ -185,6 +188,9 @@ def TilePersistentBlocks : Pass<"tile-persistent-blocks"> {
   let options = [
     Option<"blocks", "blocks", "int64_t", /*default=*/"132",
            "the number of blocks (e.g. SMs x blocks per SM)">,
+    Option<"blockGroup", "block-group", "int64_t", /*default=*/"8",
+           "rows of tiles per group in the grouped tile order of a "
+           "two-dimensional grid (1 or less: row-major order)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

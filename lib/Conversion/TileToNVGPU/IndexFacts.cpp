@@ -187,6 +187,11 @@ static std::optional<int64_t> getUpperBound(Value value, unsigned depth) {
     auto a = bound(0);
     if (c && *c > 0)
       return a ? std::min(*a, *c - 1) : *c - 1;
+  } else if (auto sub = dyn_cast<arith::SubIOp>(op)) {
+    // A difference that cannot wrap below zero is at most the minuend.
+    if (bitEnumContainsAll(sub.getOverflowFlags(),
+                           arith::IntegerOverflowFlags::nuw))
+      return bound(0);
   } else if (isa<arith::MinUIOp>(op)) {
     auto a = bound(0), b = bound(1);
     if (a && b)

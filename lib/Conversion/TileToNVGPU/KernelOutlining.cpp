@@ -17,6 +17,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
+#include "tile/Conversion/TileToNVGPU/BlockOrder.h"
 #include "tile/Conversion/TileToNVGPU/LaunchInfo.h"
 #include "tile/Conversion/TileToNVGPU/SharedCarving.h"
 #include "tile/Conversion/TileToNVGPU/TmaCopies.h"
@@ -46,57 +47,16 @@ static LogicalResult materializeOnDevice(Value value, OpBuilder &builder,
   return success();
 }
 
-// Grouped block order (Triton's GROUP_M): hardware blocks are issued in
-// blockIdx order, x fastest, so in row-major order the blocks resident at one
-// time span a few full rows of C and read all of B from DRAM for each. Here
-// the linear id instead walks `group` rows of one column, then the next
-// column: the resident blocks cover a near-square patch of C and share their
-// A rows and B columns in L2. The map is a bijection on the grid (the last
-// group may be shorter), so every block still runs exactly once.
-//
-// The walk starts at the grid's far corner (x = gx - 1, y = gy - 1): the
-// last row and column of blocks, which hold a tensor's ragged edge when its
-// size is not a tile multiple, run in the first wave instead of the last.
-// Edge blocks can be slower than the others (bounds checks; a TMA box that
-// lies mostly outside the tensor is filled with zeros slowly), and in the
-// last wave the other SMs wait for them; in the first, later blocks fill in
-// behind them. On an H200 this made the seed's 128x128x32 TMA kernel 4%
-// faster at M = 4000 and 3970, and the cp.async one 1-2.5% faster at a
-// ragged M or N; the same kernel in clusters of two lost 1.3% at M = 4000
-// (docs/benchmarks.md, "Edges of the larger tiles"). At tile multiples the
-// order is the same walk mirrored, and as fast.
+// The grouped order of BlockOrder.h over the hardware block ids.
 static std::pair<Value, Value> remapBlockIndices(OpBuilder &b, Location loc,
                                                  int64_t group) {
   Value bx = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
   Value by = gpu::BlockIdOp::create(b, loc, gpu::Dimension::y);
   Value gx = gpu::GridDimOp::create(b, loc, gpu::Dimension::x);
   Value gy = gpu::GridDimOp::create(b, loc, gpu::Dimension::y);
-  Value g = arith::ConstantIndexOp::create(b, loc, group);
   Value id =
       arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, by, gx), bx);
-  Value perGroup = arith::MulIOp::create(b, loc, g, gx);
-  Value first = arith::MulIOp::create(
-      b, loc, arith::DivUIOp::create(b, loc, id, perGroup), g);
-  Value size = arith::MinUIOp::create(
-      b, loc, arith::SubIOp::create(b, loc, gy, first), g);
-  Value inGroup = arith::RemUIOp::create(b, loc, id, perGroup);
-  Value y = arith::AddIOp::create(
-      b, loc, first, arith::RemUIOp::create(b, loc, inGroup, size));
-  Value x = arith::DivUIOp::create(b, loc, inGroup, size);
-  Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  auto mirror = [&](Value index, Value extent) -> Value {
-    // Neither subtraction wraps (0 <= index < extent): saying so keeps the
-    // range of the block index visible to LLVM. Without the flags, the code
-    // of the edge blocks' C stores needed more registers: 184 against 157
-    // for the clustered 128x128x32 TMA kernel at M = 4000, 2 blocks per SM
-    // instead of 3, and 15% slower.
-    auto flags =
-        arith::IntegerOverflowFlags::nuw | arith::IntegerOverflowFlags::nsw;
-    return arith::SubIOp::create(
-        b, loc, arith::SubIOp::create(b, loc, extent, one, flags), index,
-        flags);
-  };
-  return {mirror(x, gx), mirror(y, gy)};
+  return buildGroupedBlockOrder(b, loc, id, gx, gy, group);
 }
 
 FailureOr<unsigned> mlir::tile::getClusterDim(KernelOp kernel,

@@ -19,6 +19,7 @@
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "tile/Conversion/Passes.h"
+#include "tile/Conversion/TileToNVGPU/BlockOrder.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Utils/LoopUtils.h"
@@ -140,17 +141,24 @@ static bool endsWithBarrier(ArrayRef<Operation *> ops) {
   return trips && *trips >= 1 && last && isa<BarrierOp>(last);
 }
 
-/// The block indices of tile `t` of a row-major grid `grid` (dimension 0
-/// fastest). With `limit`, t is first clamped to limit - 1 (an identity
+/// The block indices of tile `t` of `grid`. A two-dimensional grid with
+/// `group` > 1 runs in the grouped order of BlockOrder.h, the order the
+/// outlining gives a grid of blocks; otherwise in row-major order (dimension
+/// 0 fastest). With `limit`, t is first clamped to limit - 1 (an identity
 /// where t < limit holds), so that index bounds see the grid's bounds.
 static SmallVector<Value> tileIndices(OpBuilder &b, Location loc, Value t,
-                                      ArrayRef<int64_t> grid,
+                                      ArrayRef<int64_t> grid, int64_t group,
                                       std::optional<int64_t> limit) {
   auto constant = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
   if (limit)
     t = arith::MinUIOp::create(b, loc, t, constant(*limit - 1));
+  if (grid.size() == 2 && group > 1) {
+    auto [x, y] = buildGroupedBlockOrder(b, loc, t, constant(grid[0]),
+                                         constant(grid[1]), group);
+    return {x, y};
+  }
   SmallVector<Value> indices;
   int64_t stride = 1;
   for (int64_t size : grid) {
@@ -169,7 +177,8 @@ static void cloneAll(OpBuilder &b, ArrayRef<Operation *> ops,
     b.clone(*op, mapping);
 }
 
-static LogicalResult makePersistent(KernelOp kernel, int64_t blocks) {
+static LogicalResult makePersistent(KernelOp kernel, int64_t blocks,
+                                    int64_t group) {
   SmallVector<int64_t> grid;
   for (Value size : kernel.getGridSizes()) {
     std::optional<int64_t> constant = evaluateConstantIndex(size);
@@ -215,7 +224,7 @@ static LogicalResult makePersistent(KernelOp kernel, int64_t blocks) {
   b.setInsertionPointToEnd(newBody);
   if (!prologue.empty()) {
     IRMapping mapping;
-    mapIndices(mapping, tileIndices(b, loc, first, grid, tiles));
+    mapIndices(mapping, tileIndices(b, loc, first, grid, group, tiles));
     cloneAll(b, prologue, mapping);
   }
   auto loop = scf::ForOp::create(b, loc, first, constant(b, tiles),
@@ -223,7 +232,7 @@ static LogicalResult makePersistent(KernelOp kernel, int64_t blocks) {
   b.setInsertionPoint(loop.getBody()->getTerminator());
   Value tile = loop.getInductionVar();
   IRMapping mapping;
-  mapIndices(mapping, tileIndices(b, loc, tile, grid, std::nullopt));
+  mapIndices(mapping, tileIndices(b, loc, tile, grid, group, std::nullopt));
   // The head without its copies and commits: the clears, and the index
   // math the loops use too.
   for (Operation *op : parts->head)
@@ -242,7 +251,7 @@ static LogicalResult makePersistent(KernelOp kernel, int64_t blocks) {
                                     /*withElseRegion=*/false);
     OpBuilder inner = OpBuilder::atBlockTerminator(branch.thenBlock());
     IRMapping nextMapping;
-    mapIndices(nextMapping, tileIndices(inner, loc, next, grid, tiles));
+    mapIndices(nextMapping, tileIndices(inner, loc, next, grid, group, tiles));
     cloneAll(inner, prologue, nextMapping);
   }
   cloneAll(b, parts->tail, mapping);
@@ -264,7 +273,7 @@ struct TilePersistentBlocksPass
     SmallVector<KernelOp> kernels;
     getOperation()->walk([&](KernelOp kernel) { kernels.push_back(kernel); });
     for (KernelOp kernel : kernels)
-      if (failed(makePersistent(kernel, blocks)))
+      if (failed(makePersistent(kernel, blocks, blockGroup)))
         return signalPassFailure();
   }
 };

@@ -36,7 +36,7 @@ struct TileToPTXPass : tile::impl::TileToPTXBase<TileToPTXPass> {
     if (persistentBlocks > 0)
       text +=
           "tile-persistent-blocks{blocks=" + std::to_string(persistentBlocks) +
-          "},";
+          " block-group=" + std::to_string(blockGroup) + "},";
     if (specializeInteriorBlocks)
       text += "tile-specialize-interior-blocks,";
     text += "tile-lower-to-nvgpu{chip=" + chip +

@@ -16,10 +16,10 @@
 // CHECK-DAG: %[[BY:.*]] = gpu.block_id y
 // CHECK-DAG: %[[GX:.*]] = gpu.grid_dim x
 // CHECK-DAG: %[[GY:.*]] = gpu.grid_dim y
-// CHECK-DAG: %[[G:.*]] = arith.constant 8 : index
 // CHECK: %[[ROWID:.*]] = arith.muli %[[BY]], %[[GX]]
 // CHECK: %[[ID:.*]] = arith.addi %[[ROWID]], %[[BX]]
-// CHECK: %[[PER:.*]] = arith.muli %[[G]], %[[GX]]
+// CHECK: %[[G:.*]] = arith.constant 8 : index
+// CHECK: %[[PER:.*]] = arith.muli %[[GX]], %[[G]]
 // CHECK: %[[GROUP:.*]] = arith.divui %[[ID]], %[[PER]]
 // CHECK: %[[FIRST:.*]] = arith.muli %[[GROUP]], %[[G]]
 // CHECK: %[[LEFT:.*]] = arith.subi %[[GY]], %[[FIRST]]

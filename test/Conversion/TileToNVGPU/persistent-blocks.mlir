@@ -5,8 +5,10 @@
 // runs tiles p, p + 5, p + 10. The first tile's prologue (one copy group)
 // is issued before the tile loop; each later tile's at the end of the
 // previous trip, after a barrier and before the previous tile's C store.
-// Tile t is (bx, by) = (t % 3, (t / 3) % 4); the next tile's number is
-// clamped to 11 for the index bounds.
+// Tiles run in the grouped order of the outlining (BlockOrder.h), here one
+// group of all 4 rows: tile t is (bx, by) = (2 - t / 4, 3 - t % 4), from
+// the far corner; the next tile's number is clamped to 11 for the index
+// bounds.
 
 // CHECK-LABEL: func.func @gemm
 // CHECK:       tile.kernel grid(%[[C5:.*]]) threads(64) as (%[[P:.*]]) {
@@ -14,14 +16,18 @@
 // CHECK-NEXT:    %[[BS:.*]] = tile.alloc_shared : memref<2x16x32xf16
 // CHECK-NEXT:    %[[CL:.*]] = tile.alloc_fragment
 // CHECK:         %[[T0:.*]] = arith.minui %[[P]], %{{.*}} : index
-// CHECK:         %[[BX0:.*]] = arith.remui %[[T0]], %{{.*}} : index
+// CHECK:         %[[IN0:.*]] = arith.remui %[[T0]], %{{.*}} : index
+// CHECK:         %[[X0:.*]] = arith.divui %[[IN0]], %{{.*}} : index
+// CHECK:         %[[BX0:.*]] = arith.subi %{{.*}}, %[[X0]] overflow<nsw, nuw> : index
 // CHECK:         tile.copy_async
 // CHECK:         tile.copy_async
 // CHECK-NEXT:    tile.commit_group
 // CHECK:         scf.for %[[T:.*]] = %[[P]] to %{{.*}} step %{{.*}} {
-// CHECK:           %[[BX:.*]] = arith.remui %[[T]], %{{.*}} : index
-// CHECK:           %[[Q:.*]] = arith.divui %[[T]], %{{.*}} : index
-// CHECK:           %[[BY:.*]] = arith.remui %[[Q]], %{{.*}} : index
+// CHECK:           %[[IN:.*]] = arith.remui %[[T]], %{{.*}} : index
+// CHECK:           %[[Y:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK:           %[[X:.*]] = arith.divui %[[IN]], %{{.*}} : index
+// CHECK:           %[[BX:.*]] = arith.subi %{{.*}}, %[[X]] overflow<nsw, nuw> : index
+// CHECK:           %[[BY:.*]] = arith.subi %{{.*}}, %[[Y]] overflow<nsw, nuw> : index
 // CHECK:           tile.clear %[[CL]]
 // CHECK:           %[[ROW:.*]] = arith.muli %[[BY]], %{{.*}} : index
 // CHECK:           %[[COL:.*]] = arith.muli %[[BX]], %{{.*}} : index
@@ -69,22 +75,25 @@
 // the first tile before the loop and for the next tile in the loop.
 // CHECK-LABEL: func.func @offset_in_if
 // CHECK:         %[[T0:.*]] = arith.minui %{{.*}}, %{{.*}} : index
-// CHECK-NEXT:    %{{.*}} = arith.constant 3 : index
-// CHECK-NEXT:    %[[BX0:.*]] = arith.remui %[[T0]], %{{.*}} : index
+// CHECK:         %[[IN0:.*]] = arith.remui %[[T0]], %{{.*}} : index
+// CHECK:         %[[X0:.*]] = arith.divui %[[IN0]], %{{.*}} : index
+// CHECK:         %[[BX0:.*]] = arith.subi %{{.*}}, %[[X0]] overflow<nsw, nuw> : index
 // CHECK:         %[[S0:.*]] = arith.muli %[[BX0]], %{{.*}} : index
 // CHECK:         scf.if %{{.*}} -> (index) {
 // CHECK:           scf.yield %[[S0]] : index
 // CHECK:       scf.for %[[T:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
-// CHECK-NEXT:    %{{.*}} = arith.constant 3 : index
-// CHECK-NEXT:    %[[BX:.*]] = arith.remui %[[T]], %{{.*}} : index
+// CHECK:         %[[IN:.*]] = arith.remui %[[T]], %{{.*}} : index
+// CHECK:         %[[X:.*]] = arith.divui %[[IN]], %{{.*}} : index
+// CHECK:         %[[BX:.*]] = arith.subi %{{.*}}, %[[X]] overflow<nsw, nuw> : index
 // CHECK:         %[[S:.*]] = arith.muli %[[BX]], %{{.*}} : index
 // CHECK:         scf.yield %[[S]] : index
 // CHECK:         %[[NEXT:.*]] = arith.addi %[[T]], %{{.*}} : index
 // CHECK:         scf.if
 // CHECK-NEXT:      %{{.*}} = arith.constant 11 : index
 // CHECK-NEXT:      %[[TN:.*]] = arith.minui %[[NEXT]], %{{.*}} : index
-// CHECK-NEXT:      %{{.*}} = arith.constant 3 : index
-// CHECK-NEXT:      %[[BXN:.*]] = arith.remui %[[TN]], %{{.*}} : index
+// CHECK:           %[[INN:.*]] = arith.remui %[[TN]], %{{.*}} : index
+// CHECK:           %[[XN:.*]] = arith.divui %[[INN]], %{{.*}} : index
+// CHECK:           %[[BXN:.*]] = arith.subi %{{.*}}, %[[XN]] overflow<nsw, nuw> : index
 // CHECK:           %[[SN:.*]] = arith.muli %[[BXN]], %{{.*}} : index
 // CHECK:           scf.if %{{.*}} -> (index) {
 // CHECK:             scf.yield %[[SN]] : index
