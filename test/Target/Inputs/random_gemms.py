@@ -5,7 +5,7 @@ crash, an assertion, a hang (each step has a time limit), PTX that ptxas
 refuses, keeps data in local memory or repeats a barrier. Prints one line per
 failure, then for each tile-to-ptx option that the flags below can add
 (persistent-blocks, tma=true, split-barriers=true, tma-store=true,
-cluster=2, cluster=4) how many kernels compiled and assembled with it, how
+cluster=2, cluster=4, block-group) how many kernels compiled and assembled with it, how
 many kernels drew a harmless note about their wgmmas from ptxas
 (ptxas_wgmma.py), and a summary; exits 1 on any failure.
 
@@ -62,6 +62,11 @@ parser.add_argument("--tma-options", action="store_true",
 parser.add_argument("--cluster", action="store_true",
                     help="with --tma, give half of the tma=true kernels "
                     "cluster=2 or cluster=4, from a separate stream")
+parser.add_argument("--block-orders", action="store_true",
+                    help="give half of the kernels tile-to-ptx's block-group "
+                    "1 (row-major), 2 or 3 instead of the default 8, which "
+                    "orders both a grid's blocks and a persistent kernel's "
+                    "tiles, from a separate stream")
 parser.add_argument("--keep", action="store_true",
                     help="keep the PTX, launch description and (sm_90, "
                     "sm_90a) cubin of each kernel, and write manifest.tsv")
@@ -82,6 +87,7 @@ tma_rng = random.Random(f"tma {args.seed}")
 split_rng = random.Random(f"split-barriers {args.seed}")
 store_rng = random.Random(f"tma-store {args.seed}")
 cluster_rng = random.Random(f"cluster {args.seed}")
+order_rng = random.Random(f"block-orders {args.seed}")
 
 
 def config():
@@ -148,6 +154,8 @@ if args.tma:
         options += ["split-barriers=true", "tma-store=true"]
     if args.cluster:
         options += ["cluster=2", "cluster=4"]
+if args.block_orders:
+    options.append("block-group")
 compiled_with = dict.fromkeys(options, 0)
 manifest = []
 for i in range(args.count):
@@ -164,6 +172,9 @@ for i in range(args.count):
     if args.tma_options and chip.startswith("sm_90") and \
             store_rng.random() < 0.5:
         persistent = (persistent + " tma-store=true").lstrip()
+    if args.block_orders and order_rng.random() < 0.5:
+        persistent = (persistent +
+                      f" block-group={order_rng.choice([1, 2, 3])}").lstrip()
     pipeline = f"--tile-to-ptx=chip={chip} {persistent}".rstrip()
     what = f"{chip} {' '.join(flags)} {persistent}".rstrip()
     src = run([sys.executable, args.gen] + flags)
@@ -224,7 +235,7 @@ for i in range(args.count):
             compiled += 1
             for option in persistent.split():
                 key = option.split("=")[0] if option.startswith(
-                    "persistent-blocks=") else option
+                    ("persistent-blocks=", "block-group=")) else option
                 compiled_with[key] += 1
             manifest.append(f"{i}\t{chip}\t{' '.join(flags)} {persistent}"
                             .rstrip() + "\n")
