@@ -53,6 +53,12 @@ parser.add_argument("--two-gemms", action="store_true",
                     "scheduled) kernels gemm.py's --two-gemms: two copies of "
                     "A, two of B and two gemms per iteration, from a "
                     "separate stream as --types")
+parser.add_argument("--persistent", action="store_true",
+                    help="run half of the configurations, with M set to 50, "
+                    "70 or 100, through --tile-persistent-blocks (1, 2, 3, 5 "
+                    "or 7 blocks, block-group 1, 2, 3 or 8) after the "
+                    "software pipeline, as --tile-to-ptx does, from a "
+                    "separate stream as --types")
 parser.add_argument("--verbose", action="store_true",
                     help="also print each rejection's first error line")
 args = parser.parse_args()
@@ -62,6 +68,7 @@ from gemm_flags import draw_layout_flags, draw_region_flags  # noqa: E402
 rng = random.Random(args.seed)
 region_rng = random.Random(f"regions {args.seed}")
 two_rng = random.Random(f"two-gemms {args.seed}")
+persistent_rng = random.Random(f"persistent {args.seed}")
 
 
 def legal_manual(stage, order):
@@ -120,11 +127,22 @@ def run(cmd, **kw):
                           timeout=args.timeout, **kw)
 
 
-ran = rejected = 0
+ran = rejected = declined = 0
 failures = []
 for i in range(args.count):
     flags, unroll, elements, legal = config()
-    what = f"unroll-steady-state={unroll} {' '.join(flags)}"
+    persistent = []
+    if args.persistent and persistent_rng.random() < 0.5:
+        # Taller grids than config() draws (up to 7 rows of blocks), so
+        # that groups of 2 and 3 rows leave a short last group.
+        m = persistent_rng.choice([50, 70, 100])
+        flags[flags.index("--M") + 1] = str(m)
+        elements = m * int(flags[flags.index("--N") + 1])
+        persistent = [
+            "--tile-persistent-blocks=blocks="
+            f"{persistent_rng.choice([1, 2, 3, 5, 7])} "
+            f"block-group={persistent_rng.choice([1, 2, 3, 8])}"]
+    what = f"unroll-steady-state={unroll} {' '.join(flags + persistent)}"
     src = run([sys.executable, args.gen] + flags)
     if src.returncode != 0:  # every combination drawn here is a valid one
         failures.append(f"gemm.py exit {src.returncode}: {what}\n"
@@ -132,13 +150,20 @@ for i in range(args.count):
         continue
     try:
         opt = run([args.tile_opt, "-", "--tile-pipeline-planning",
-                   f"--tile-software-pipeline=unroll-steady-state={unroll}",
-                   "--tile-specialize-interior-blocks",
+                   f"--tile-software-pipeline=unroll-steady-state={unroll}"]
+                  + persistent + ["--tile-specialize-interior-blocks",
                    "--tile-lower-to-cpu"] + args.to_llvm.split(),
                   input=src.stdout)
         if opt.returncode != 0:
             if opt.returncode == 1 and "error:" in opt.stderr and \
                     "Stack dump" not in opt.stderr:
+                # A legal schedule whose pipelined body tile-persistent-
+                # blocks cannot take (docs/lowering.md step 2) is declined
+                # with its diagnostic: counted apart, not a failure.
+                if legal and persistent and \
+                        "error: tile-persistent-blocks: " in opt.stderr:
+                    declined += 1
+                    continue
                 if legal:
                     failures.append(f"legal schedule rejected: {what}\n"
                                     f"{opt.stderr[-800:]}")
@@ -168,6 +193,8 @@ for i in range(args.count):
         failures.append(f"timeout in {e.cmd[0]}: {what}")
 for failure in failures:
     print("FAIL", failure)
+if args.persistent:
+    print(f"declined by tile-persistent-blocks: {declined}")
 print(f"{args.count} configurations: {ran} ran and matched, {rejected} "
       f"rejected with a diagnostic, {len(failures)} failures")
 sys.exit(1 if failures else 0)
