@@ -3,8 +3,8 @@ random `num_stages`, or random `stage` and `order` by hand (valid or not),
 random small sizes that are not tile multiples, transposed operands, shifted
 or element-counted K loops, element types, and the steady state unrolled or
 not. Each goes through --tile-pipeline-planning --tile-software-pipeline
---tile-specialize-interior-blocks --tile-lower-to-cpu (the order of
---tile-to-ptx). Which outcome is right is decided here, from how the
+[--tile-persistent-blocks, with --persistent] --tile-specialize-interior-blocks
+--tile-lower-to-cpu (the order of --tile-to-ptx). Which outcome is right is decided here, from how the
 configuration was drawn:
 
 * `num_stages` only: planning picks the schedule itself, and the tiles drawn
