@@ -175,10 +175,13 @@ struct RealignedLoad {
   SmallVector<Value> words;
   /// Whether the first element is the upper half of words[0].
   Value odd;
-  /// Whether the chunk and the word after it lie inside the tensor.
+  /// Whether the chunk's words lie inside the tensor, so that it can be
+  /// realigned.
+  Value readable;
+  /// Whether it is readable and all its elements are inside the tensor.
   Value whole;
-  /// Its in-bounds elements, for the element-wise path of the tile's edge
-  /// (null: all of them).
+  /// Its in-bounds elements (null: all of them): a readable chunk zeroes the
+  /// realigned lanes past them, the element-wise path reads only them.
   Value count;
   /// Where that path reads.
   SharedAccess from;

@@ -9,6 +9,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 
 using namespace mlir;
@@ -61,10 +62,14 @@ RealignedSource copy::flattenSource(OpBuilder &b, Location loc,
 /// is needed only for an odd linear index but read at the same constant
 /// offset for every chunk (a per-chunk offset cost registers and, measured
 /// on an H200, up to 12% at 4095^3); it ends one or two elements past the
-/// chunk. A chunk whose two next elements are not both inside the tensor,
-/// like one that is not whole, takes the element-wise path and its words are
-/// read at index 0 instead, which keeps every load inside the tensor
-/// (planRealigned asks for at least 10 elements) and free of branches.
+/// chunk. Only a chunk whose two next elements are not both inside the
+/// tensor takes the element-wise path; its words are read at index 0
+/// instead, which keeps every load inside the tensor (planRealigned asks for
+/// at least 10 elements) and free of branches. A chunk that is not whole
+/// but lies before that point (the end of a row of the tile's edge) is
+/// realigned all the same and its lanes past the edge are zeroed
+/// (finishRealignedChunk): the words it reads past its row are the next
+/// row's.
 RealignedLoad copy::loadRealignedChunk(OpBuilder &b, Location loc,
                                        const CopySide &src,
                                        const RealignedSource &source,
@@ -80,20 +85,19 @@ RealignedLoad copy::loadRealignedChunk(OpBuilder &b, Location loc,
                                                   dimSize(b, loc, src, 1)),
                             chunk.from.indices[1]);
   chunk.count = boundsCount(b, loc, src, srcIndices, rowDelta, v);
-  if (chunk.count)
-    chunk.whole = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                        chunk.count, constantIndex(b, loc, v));
   // The fifth word, read at a constant offset, ends one or two elements
   // past the chunk: the chunk is realigned only when both are inside.
-  Value tailInside = arith::CmpIOp::create(
+  chunk.readable = arith::CmpIOp::create(
       b, loc, arith::CmpIPredicate::ult,
       arith::AddIOp::create(b, loc, linear, constantIndex(b, loc, v + 1)),
       source.total);
-  chunk.whole =
-      chunk.whole
-          ? arith::AndIOp::create(b, loc, chunk.whole, tailInside).getResult()
-          : tailInside;
-  linear = arith::SelectOp::create(b, loc, chunk.whole, linear,
+  chunk.whole = chunk.readable;
+  if (chunk.count)
+    chunk.whole = arith::AndIOp::create(
+        b, loc, chunk.whole,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, chunk.count,
+                              constantIndex(b, loc, v)));
+  linear = arith::SelectOp::create(b, loc, chunk.readable, linear,
                                    constantIndex(b, loc, 0));
   Value odd = arith::AndIOp::create(b, loc, linear, constantIndex(b, loc, 1));
   chunk.odd = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, odd,
@@ -118,8 +122,19 @@ RealignedLoad copy::loadRealignedChunk(OpBuilder &b, Location loc,
 }
 
 /// The value of a realigned chunk: for an odd index each output word joins
-/// the upper half of one word and the lower half of the next. Chunks that
-/// are not whole read their elements one by one, zero outside the tensor.
+/// the upper half of one word and the lower half of the next. A chunk cut by
+/// the tensor's edge whose words are readable zeroes its lanes past `count`;
+/// one whose words are not reads its elements one by one, zero outside the
+/// tensor. Whole chunks branch past both. (Masking every chunk instead, with
+/// no branch, cost the sm_90 4095^3 GEMM 11%: 107.8 against 121.0 TFLOP/s on
+/// an H200.)
+///
+/// Before, every chunk that was not whole took the element-wise path: at the
+/// last column of tiles of 4096x4095x4096 the threads holding a row's last
+/// chunk waited for those element loads one chunk after another, and a
+/// block of that column took 2.8 times as long as an interior block (one
+/// block launched alone on an H200; 1.4 times since). docs/benchmarks.md,
+/// "Partial chunks realigned", has the measurements.
 Value copy::finishRealignedChunk(OpBuilder &b, Location loc,
                                  const RealignedLoad &chunk, Type elementType) {
   constexpr int64_t v = kRealignedElements;
@@ -138,7 +153,26 @@ Value copy::finishRealignedChunk(OpBuilder &b, Location loc,
       b, loc, vectorType,
       vector::FromElementsOp::create(b, loc, VectorType::get({v / 2}, i32),
                                      joined));
-  return loadWholeOrMasked(
-      b, loc, chunk.whole, [&](OpBuilder &) { return value; }, chunk.from,
-      chunk.count, vectorType, llvm::MaybeAlign(2));
+  llvm::MaybeAlign align(2);
+  if (!chunk.count)
+    return loadWholeOrMasked(
+        b, loc, chunk.whole, [&](OpBuilder &) { return value; }, chunk.from,
+        chunk.count, vectorType, align);
+  auto ifOp = scf::IfOp::create(b, loc, TypeRange{vectorType}, chunk.whole,
+                                /*withElseRegion=*/true);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPointToStart(ifOp.thenBlock());
+  scf::YieldOp::create(b, loc, value);
+  b.setInsertionPointToStart(ifOp.elseBlock());
+  auto masked = [&](OpBuilder &b) -> Value {
+    Value zero = arith::ConstantOp::create(b, loc, vectorType,
+                                           b.getZeroAttr(vectorType));
+    return arith::SelectOp::create(b, loc, prefixMask(b, loc, chunk.count, v),
+                                   value, zero);
+  };
+  scf::YieldOp::create(b, loc,
+                       loadWholeOrMasked(b, loc, chunk.readable, masked,
+                                         chunk.from, chunk.count, vectorType,
+                                         align));
+  return ifOp.getResult(0);
 }

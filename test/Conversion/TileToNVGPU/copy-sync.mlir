@@ -129,17 +129,23 @@ func.func @grouped(%A: memref<4095x4095xf32>) {
 // (4 per thread, unrolled) loads the five 4-byte-aligned words from the one
 // holding its first element, all chunks' loads before any join. The fifth
 // word ends one or two elements past the chunk, so a chunk is realigned only
-// when it is whole and those lie inside the tensor; otherwise its words are
-// read at index 0 and it reads its elements one by one. Each output word
-// joins two halves when the index is odd.
+// when those lie inside the tensor (readable); otherwise its words are read
+// at index 0 and it reads its elements one by one. Each output word joins
+// two halves when the index is odd. Whole chunks take the realigned value as
+// it is; a readable chunk cut by the end of a row (the grid's last column of
+// tiles) is realigned too, its lanes past the row zeroed (the words past the
+// row are the next row's), not read one by one.
 
 // CHECK-LABEL: gpu.func @realigned_kernel
 // CHECK: %[[FLAT:.*]] = memref.collapse_shape %{{.*}} {{\[}}[0, 1]] : memref<4096x4095xf16> into memref<16773120xf16>
-// CHECK: %[[FULL:.*]] = arith.cmpi eq, %{{.*}}, %c8 : index
+// CHECK: %[[LEFT:.*]] = arith.subi %c4095, %{{.*}} : index
+// CHECK: %[[MIN:.*]] = arith.minui %[[LEFT]], %c8 : index
+// CHECK: %[[COUNT:.*]] = arith.select %{{.*}}, %[[MIN]], %c0 : index
 // CHECK: %[[NEXT:.*]] = arith.addi %[[LINEAR:.*]], %c9 : index
-// CHECK: %[[TAIL:.*]] = arith.cmpi ult, %[[NEXT]], %c16773120 : index
-// CHECK: %[[WHOLE:.*]] = arith.andi %[[FULL]], %[[TAIL]] : i1
-// CHECK: %[[SAFE:.*]] = arith.select %[[WHOLE]], %[[LINEAR]], %c0 : index
+// CHECK: %[[READABLE:.*]] = arith.cmpi ult, %[[NEXT]], %c16773120 : index
+// CHECK: %[[FULL:.*]] = arith.cmpi eq, %[[COUNT]], %c8 : index
+// CHECK: %[[WHOLE:.*]] = arith.andi %[[READABLE]], %[[FULL]] : i1
+// CHECK: %[[SAFE:.*]] = arith.select %[[READABLE]], %[[LINEAR]], %c0 : index
 // CHECK: %[[ODD:.*]] = arith.andi %[[SAFE]], %c1 : index
 // CHECK: %[[BASE:.*]] = arith.subi %[[SAFE]], %[[ODD]] : index
 // CHECK: vector.load %[[FLAT]][%[[BASE]]] {alignment = 4 : i64} : memref<16773120xf16>, vector<2xf16>
@@ -152,8 +158,17 @@ func.func @grouped(%A: memref<4095x4095xf32>) {
 // CHECK: %[[LO:.*]] = arith.shli %{{.*}}, %c16_i32 : i32
 // CHECK: %[[JOINED:.*]] = arith.ori %[[HI]], %[[LO]] : i32
 // CHECK: arith.select %{{.*}}, %[[JOINED]], %{{.*}} : i32
-// CHECK: scf.if %[[WHOLE]] -> (vector<8xf16>)
-// CHECK: } else {
+// CHECK: %[[WORDS:.*]] = vector.bitcast %{{.*}} : vector<4xi32> to vector<8xf16>
+// CHECK-NEXT: scf.if %[[WHOLE]] -> (vector<8xf16>)
+// CHECK-NEXT: scf.yield %[[WORDS]] : vector<8xf16>
+// CHECK-NEXT: } else {
+// CHECK-NEXT: scf.if %[[READABLE]] -> (vector<8xf16>)
+// CHECK: %[[COUNT32:.*]] = arith.index_cast %[[COUNT]] : index to i32
+// CHECK: %[[SPLAT:.*]] = vector.broadcast %[[COUNT32]] : i32 to vector<8xi32>
+// CHECK: %[[LANES:.*]] = arith.cmpi slt, %{{.*}}, %[[SPLAT]] : vector<8xi32>
+// CHECK: %[[MASKED:.*]] = arith.select %[[LANES]], %[[WORDS]], %{{.*}} : vector<8xi1>, vector<8xf16>
+// CHECK-NEXT: scf.yield %[[MASKED]] : vector<8xf16>
+// CHECK-NEXT: } else {
 // CHECK: vector.maskedload %{{.*}} {alignment = 2 : i64} : memref<4096x4095xf16>, vector<8xi1>, vector<8xf16> into vector<8xf16>
 // CHECK: vector.store %{{.*}} {alignment = 16 : i64} : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<8xf16>
 // CHECK-COUNT-3: vector.store %{{.*}} {alignment = 16 : i64} : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<8xf16>
