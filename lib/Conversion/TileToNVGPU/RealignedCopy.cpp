@@ -92,11 +92,21 @@ RealignedLoad copy::loadRealignedChunk(OpBuilder &b, Location loc,
       arith::AddIOp::create(b, loc, linear, constantIndex(b, loc, v + 1)),
       source.total);
   chunk.whole = chunk.readable;
-  if (chunk.count)
+  if (chunk.count) {
+    // A chunk with no element inside may start before the tensor (a
+    // negative row), where `linear + v + 1` wraps below the total: it takes
+    // the element-wise path, which reads nothing. A chunk with one element
+    // inside starts inside.
+    Value zero = constantIndex(b, loc, 0);
+    chunk.readable = arith::AndIOp::create(
+        b, loc, chunk.readable,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, chunk.count,
+                              zero));
     chunk.whole = arith::AndIOp::create(
-        b, loc, chunk.whole,
+        b, loc, chunk.readable,
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, chunk.count,
                               constantIndex(b, loc, v)));
+  }
   linear = arith::SelectOp::create(b, loc, chunk.readable, linear,
                                    constantIndex(b, loc, 0));
   Value odd = arith::AndIOp::create(b, loc, linear, constantIndex(b, loc, 1));

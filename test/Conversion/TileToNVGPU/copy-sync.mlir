@@ -134,7 +134,9 @@ func.func @grouped(%A: memref<4095x4095xf32>) {
 // two halves when the index is odd. Whole chunks take the realigned value as
 // it is; a readable chunk cut by the end of a row (the grid's last column of
 // tiles) is realigned too, its lanes past the row zeroed (the words past the
-// row are the next row's), not read one by one.
+// row are the next row's), not read one by one. A chunk with no element
+// inside is not readable: its row may be negative, where the words' index
+// would wrap.
 
 // CHECK-LABEL: gpu.func @realigned_kernel
 // CHECK: %[[FLAT:.*]] = memref.collapse_shape %{{.*}} {{\[}}[0, 1]] : memref<4096x4095xf16> into memref<16773120xf16>
@@ -142,7 +144,9 @@ func.func @grouped(%A: memref<4095x4095xf32>) {
 // CHECK: %[[MIN:.*]] = arith.minui %[[LEFT]], %c8 : index
 // CHECK: %[[COUNT:.*]] = arith.select %{{.*}}, %[[MIN]], %c0 : index
 // CHECK: %[[NEXT:.*]] = arith.addi %[[LINEAR:.*]], %c9 : index
-// CHECK: %[[READABLE:.*]] = arith.cmpi ult, %[[NEXT]], %c16773120 : index
+// CHECK: %[[TAIL:.*]] = arith.cmpi ult, %[[NEXT]], %c16773120 : index
+// CHECK: %[[NONEMPTY:.*]] = arith.cmpi ne, %[[COUNT]], %c0 : index
+// CHECK: %[[READABLE:.*]] = arith.andi %[[TAIL]], %[[NONEMPTY]] : i1
 // CHECK: %[[FULL:.*]] = arith.cmpi eq, %[[COUNT]], %c8 : index
 // CHECK: %[[WHOLE:.*]] = arith.andi %[[READABLE]], %[[FULL]] : i1
 // CHECK: %[[SAFE:.*]] = arith.select %[[READABLE]], %[[LINEAR]], %c0 : index
