@@ -161,16 +161,22 @@ func.func @grouped(%A: memref<4095x4095xf32>) {
 // CHECK: %[[HI:.*]] = arith.shrui %{{.*}}, %c16_i32 : i32
 // CHECK: %[[LO:.*]] = arith.shli %{{.*}}, %c16_i32 : i32
 // CHECK: %[[JOINED:.*]] = arith.ori %[[HI]], %[[LO]] : i32
-// CHECK: arith.select %{{.*}}, %[[JOINED]], %{{.*}} : i32
+// CHECK: %[[W0:.*]] = arith.select %{{.*}}, %[[JOINED]], %{{.*}} : i32
 // CHECK: %[[WORDS:.*]] = vector.bitcast %{{.*}} : vector<4xi32> to vector<8xf16>
 // CHECK-NEXT: scf.if %[[WHOLE]] -> (vector<8xf16>)
 // CHECK-NEXT: scf.yield %[[WORDS]] : vector<8xf16>
 // CHECK-NEXT: } else {
 // CHECK-NEXT: scf.if %[[READABLE]] -> (vector<8xf16>)
+// Word 0 keeps lane 0 (its low half) when count > 0, both lanes when count > 1.
 // CHECK: %[[COUNT32:.*]] = arith.index_cast %[[COUNT]] : index to i32
-// CHECK: %[[SPLAT:.*]] = vector.broadcast %[[COUNT32]] : i32 to vector<8xi32>
-// CHECK: %[[LANES:.*]] = arith.cmpi slt, %{{.*}}, %[[SPLAT]] : vector<8xi32>
-// CHECK: %[[MASKED:.*]] = arith.select %[[LANES]], %[[WORDS]], %{{.*}} : vector<8xi1>, vector<8xf16>
+// CHECK: %[[LOW0:.*]] = arith.cmpi ugt, %[[COUNT32]], %c0_i32 : i32
+// CHECK: %[[HALF0:.*]] = arith.select %[[LOW0]], %c65535_i32, %c0_i32 : i32
+// CHECK: %[[BOTH0:.*]] = arith.cmpi ugt, %[[COUNT32]], %c1_i32 : i32
+// CHECK: %[[MASK0:.*]] = arith.select %[[BOTH0]], %c-1_i32, %[[HALF0]] : i32
+// CHECK: %[[M0:.*]] = arith.andi %[[W0]], %[[MASK0]] : i32
+// CHECK-COUNT-3: arith.andi %{{.*}} : i32
+// CHECK: %[[MWORDS:.*]] = vector.from_elements %[[M0]], %{{.*}}, %{{.*}}, %{{.*}} : vector<4xi32>
+// CHECK: %[[MASKED:.*]] = vector.bitcast %[[MWORDS]] : vector<4xi32> to vector<8xf16>
 // CHECK-NEXT: scf.yield %[[MASKED]] : vector<8xf16>
 // CHECK-NEXT: } else {
 // CHECK: vector.maskedload %{{.*}} {alignment = 2 : i64} : memref<4096x4095xf16>, vector<8xi1>, vector<8xf16> into vector<8xf16>
