@@ -103,7 +103,7 @@ def main():
     except OSError as e:
         fail(str(e))
     grid = read_grid(launch)
-    for axis, (b, g) in enumerate(zip(block, grid)):
+    for b, g in zip(block, grid):
         if b < 0 or b >= g:
             fail("block %s is outside the grid %s" %
                  (",".join(map(str, block)), "x".join(map(str, grid))))
