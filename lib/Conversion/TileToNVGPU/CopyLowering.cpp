@@ -19,6 +19,7 @@
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -145,7 +146,8 @@ static void storePending(OpBuilder &b, ArrayRef<PendingStore> chunks) {
 /// is stored right after its loads.
 template <typename CopyLikeOp>
 static void lowerCopy(OpBuilder &b, CopyLikeOp op, Value tid, int64_t threads,
-                      bool async, SmallVectorImpl<PendingStore> &pending,
+                      bool async, bool realignNarrowRows,
+                      SmallVectorImpl<PendingStore> &pending,
                       function_ref<OpBuilder &()> earlyLoads) {
   Location loc = op.getLoc();
   SmallVector<int64_t> extent = op.getExtent();
@@ -161,7 +163,8 @@ static void lowerCopy(OpBuilder &b, CopyLikeOp op, Value tid, int64_t threads,
   bool useAsync = async && (bytes == 4 || bytes == 8 || bytes == 16);
   // Element-wise chunks of 2-byte-aligned rows are realigned instead.
   std::optional<ChunkPlan> wide;
-  if (bytes < 4 && (wide = planRealigned(extent, src, dst))) {
+  if (bytes < 4 &&
+      (wide = planRealigned(extent, src, dst, realignNarrowRows))) {
     plan = *wide;
     v = plan.vectorElements;
   }
@@ -214,6 +217,103 @@ static void lowerCopy(OpBuilder &b, CopyLikeOp op, Value tid, int64_t threads,
                                : function_ref<void(OpBuilder &)>(flushLocal));
 }
 
+/// Realigned chunks per thread that the copies of a step may load when one
+/// of them has narrow rows (planRealigned): each chunk holds five words in
+/// registers until it is stored. On an H200, realigning the seed's 128x32 A
+/// tiles (4 chunks per thread at 128 threads) made its GEMM faster where they
+/// were the step's only realigned chunks (sm_90a 4096x4096x4095 189.2 -> 285.8
+/// TFLOP/s, 1000x3000x777 116.6 -> 128.1, the same with one stage 65.4 ->
+/// 122.8; sm_90 4096x4096x4095 161.3 -> 228.0) but slower beside B's
+/// realigned 32x128 tiles, 8 per thread (4095^3 143.5 -> 124.0), where ptxas,
+/// at 255 registers, waited for the words chunk by chunk.
+static constexpr int64_t kRealignedChunksPerThread = 4;
+
+namespace {
+/// How a copy from global into shared memory would be realigned.
+struct RealignedShape {
+  /// Chunks per thread with wide rows (realigned whatever else the step
+  /// loads), or 0.
+  int64_t wide = 0;
+  /// Chunks per thread with narrow rows, where realigning them is worth it
+  /// (their element-wise copy is a loop), or 0.
+  int64_t narrow = 0;
+};
+} // namespace
+
+template <typename CopyLikeOp>
+static RealignedShape realignedShape(CopyLikeOp copy, int64_t threads) {
+  SmallVector<int64_t> extent = copy.getExtent();
+  CopySide src(copy.getSource(), copy.getSourceIndices());
+  CopySide dst(copy.getDest(), copy.getDestIndices());
+  ChunkPlan plan = planChunks(extent, src, &dst);
+  RealignedShape shape;
+  if (plan.vectorElements * src.elementBytes() >= 4)
+    return shape;
+  auto perThread = [&](const ChunkPlan &p) {
+    return llvm::divideCeil(p.totalChunks, threads);
+  };
+  if (std::optional<ChunkPlan> wide = planRealigned(extent, src, dst, false))
+    shape.wide = perThread(*wide);
+  else if (std::optional<ChunkPlan> narrow =
+               planRealigned(extent, src, dst, true);
+           narrow && !isStraightLine(plan, threads))
+    // An element-wise copy in straight-line code issues all its loads
+    // before its stores already; 256 threads copying a 128x32 tile (16
+    // elements each) lost 3% realigned (sm_90a 4096x4096x4095, 128x256x32).
+    shape.narrow = perThread(*narrow);
+  return shape;
+}
+
+/// Whether `op` copies from global into shared memory.
+static bool isGlobalToShared(Operation *op);
+
+/// The copies from global into shared memory around `op` (one of them) that
+/// only ops free of memory effects separate from it, such as the subviews
+/// of a pipelined step's buffers: what a step loads together, even where
+/// those ops cut it into several runs.
+static SmallVector<Operation *> copiesAround(Operation *op) {
+  auto joins = [](Operation *other) {
+    return isGlobalToShared(other) || isMemoryEffectFree(other);
+  };
+  Operation *first = op;
+  while (Operation *prev = first->getPrevNode()) {
+    if (!joins(prev))
+      break;
+    first = prev;
+  }
+  SmallVector<Operation *> copies;
+  for (Operation *it = first; it && joins(it); it = it->getNextNode())
+    if (isGlobalToShared(it))
+      copies.push_back(it);
+  return copies;
+}
+
+/// Decides, for every copy of `ops` from global into shared memory whose rows
+/// are narrow, whether it is realigned: where its element-wise copy would be
+/// a loop and the realigned chunks of the copies around it (copiesAround)
+/// stay within kRealignedChunksPerThread. Returns the copies that are.
+static DenseSet<Operation *> realignedNarrowCopies(ArrayRef<Operation *> ops,
+                                                   int64_t threads) {
+  auto shapeOf = [&](Operation *op) {
+    if (auto copy = dyn_cast<CopyOp>(op))
+      return realignedShape(copy, threads);
+    return realignedShape(cast<CopyAsyncOp>(op), threads);
+  };
+  DenseSet<Operation *> realigned;
+  for (Operation *op : ops) {
+    if (!isGlobalToShared(op) || !shapeOf(op).narrow)
+      continue;
+    int64_t chunks = 0;
+    for (Operation *other : copiesAround(op)) {
+      RealignedShape shape = shapeOf(other);
+      chunks += shape.wide + shape.narrow;
+    }
+    if (chunks <= kRealignedChunksPerThread)
+      realigned.insert(op);
+  }
+  return realigned;
+}
+
 /// Whether `op` copies from global into shared memory.
 static bool isGlobalToShared(Operation *op) {
   auto spaces = [](auto copy) {
@@ -240,9 +340,10 @@ static bool isGlobalToShared(Operation *op) {
 /// on an H200). A run holds one copy, or only copies from global into shared
 /// memory, which cannot read what another one writes. Those loads may also
 /// go up over the step's wait, barrier and gemm (prepareEarlyLoads), so that
-/// the barrier does not hold them back.
-static void lowerCopyRun(ArrayRef<Operation *> run, Value tid,
-                         int64_t threads) {
+/// the barrier does not hold them back. The copies in `realignedNarrow`
+/// realign their narrow rows (realignedNarrowCopies).
+static void lowerCopyRun(ArrayRef<Operation *> run, Value tid, int64_t threads,
+                         const DenseSet<Operation *> &realignedNarrow) {
   OpBuilder b(run.front());
   Operation *previous = run.front()->getPrevNode();
   std::optional<OpBuilder> early;
@@ -257,10 +358,11 @@ static void lowerCopyRun(ArrayRef<Operation *> run, Value tid,
   SmallVector<PendingStore, 8> pending;
   for (Operation *op : run) {
     if (auto copy = dyn_cast<CopyOp>(op))
-      lowerCopy(b, copy, tid, threads, /*async=*/false, pending, earlyLoads);
+      lowerCopy(b, copy, tid, threads, /*async=*/false,
+                realignedNarrow.contains(op), pending, earlyLoads);
     else
-      lowerCopy(b, cast<CopyAsyncOp>(op), tid, threads, /*async=*/true, pending,
-                earlyLoads);
+      lowerCopy(b, cast<CopyAsyncOp>(op), tid, threads, /*async=*/true,
+                realignedNarrow.contains(op), pending, earlyLoads);
   }
   storePending(b, pending);
   // The builder inserts before the run's first op: erase the run only now.
@@ -333,6 +435,9 @@ LogicalResult mlir::tile::lowerTileMemoryOps(KernelOp kernel, bool tma,
             BarrierOp>(op))
       ops.push_back(op);
   });
+  // Decided before any copy is lowered: the decision looks at the copies
+  // around each one.
+  DenseSet<Operation *> realignedNarrow = realignedNarrowCopies(ops, threads);
   for (size_t i = 0; i < ops.size(); ++i) {
     Operation *op = ops[i];
     if (isa<CopyOp, CopyAsyncOp>(op)) {
@@ -341,7 +446,8 @@ LogicalResult mlir::tile::lowerTileMemoryOps(KernelOp kernel, bool tma,
         while (end < ops.size() && isGlobalToShared(ops[end]) &&
                ops[end]->getPrevNode() == ops[end - 1])
           ++end;
-      lowerCopyRun(ArrayRef<Operation *>(ops).slice(i, end - i), tid, threads);
+      lowerCopyRun(ArrayRef<Operation *>(ops).slice(i, end - i), tid, threads,
+                   realignedNarrow);
       i = end - 1;
     } else if (auto clear = dyn_cast<ClearOp>(op)) {
       lowerSharedClear(clear, tid, threads);

@@ -187,10 +187,11 @@ struct RealignedLoad {
   SharedAccess from;
 };
 
-/// The plan of a realigned copy, or std::nullopt where it does not apply.
+/// The plan of a realigned copy, or std::nullopt where it does not apply;
+/// `narrowRows` also takes rows of 4 to 7 chunks.
 std::optional<ChunkPlan> planRealigned(ArrayRef<int64_t> extent,
-                                       const CopySide &src,
-                                       const CopySide &dst);
+                                       const CopySide &src, const CopySide &dst,
+                                       bool narrowRows);
 
 /// The source of a realigned copy as one contiguous row.
 RealignedSource flattenSource(OpBuilder &b, Location loc, const CopySide &src);

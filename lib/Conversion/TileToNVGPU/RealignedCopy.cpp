@@ -18,12 +18,14 @@ using namespace mlir::tile::copy;
 
 /// Elements per chunk of a realigned copy: 16 bytes of 16-bit elements.
 static constexpr int64_t kRealignedElements = 8;
-/// Chunks per tile row below which a copy stays element-wise. A warp's word
-/// loads then spread over more rows than its element loads read, and the
-/// 128x32 A tiles of the seed's GEMM (4 chunks per row) measured 9-12%
-/// slower realigned (1000x3000x777 on an H200), while its 32x128 B tiles (16
-/// per row) gained up to 20% (4096x4095x4096).
+/// Chunks per tile row from which a copy is realigned whatever else its run
+/// loads: the 32x128 B tiles of the seed's GEMM (16 per row) gained up to 20%
+/// on an H200 (4096x4095x4096).
 static constexpr int64_t kMinRealignedChunksPerRow = 8;
+/// Rows of fewer chunks (down to this many) are realigned only where the
+/// caller allows it (lowerCopyRun's budget of words in flight): a warp's word
+/// loads then spread over more rows than its element loads read.
+static constexpr int64_t kMinNarrowChunksPerRow = 4;
 
 /// A synchronous copy from global rows that are only 2-byte aligned (16-bit
 /// elements, an odd row length) into a shared tile can still move 16-byte
@@ -31,11 +33,15 @@ static constexpr int64_t kMinRealignedChunksPerRow = 8;
 /// shifted into place (loadRealignedChunk). That needs a contiguous
 /// row-major source of static shape (its linear index gives the shift; at
 /// least one chunk and one word long), 16-bit elements on both sides, rows of
-/// the extent made of at least kMinRealignedChunksPerRow whole chunks and a
-/// destination aligned for them. Returns the chunk plan, or std::nullopt.
+/// the extent made of at least kMinRealignedChunksPerRow whole chunks
+/// (kMinNarrowChunksPerRow with `narrowRows`) and a destination aligned for
+/// them. Returns the chunk plan, or std::nullopt.
 std::optional<ChunkPlan> copy::planRealigned(ArrayRef<int64_t> extent,
                                              const CopySide &src,
-                                             const CopySide &dst) {
+                                             const CopySide &dst,
+                                             bool narrowRows) {
+  int64_t minChunksPerRow =
+      narrowRows ? kMinNarrowChunksPerRow : kMinRealignedChunksPerRow;
   if (src.shared || !dst.shared || src.type.getRank() != 2 ||
       !src.type.hasStaticShape() ||
       src.type.getNumElements() < kRealignedElements + 2 ||
@@ -43,7 +49,7 @@ std::optional<ChunkPlan> copy::planRealigned(ArrayRef<int64_t> extent,
       src.elementBytes() != 2 || !src.type.getElementType().isIntOrFloat() ||
       src.type.getElementType() != dst.type.getElementType() ||
       extent.back() % kRealignedElements != 0 ||
-      extent.back() / kRealignedElements < kMinRealignedChunksPerRow ||
+      extent.back() / kRealignedElements < minChunksPerRow ||
       !isAlignedFor(dst, kRealignedElements))
     return std::nullopt;
   return makePlan(extent, kRealignedElements);

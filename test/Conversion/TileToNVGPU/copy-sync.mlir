@@ -196,14 +196,15 @@ func.func @realigned(%A: memref<4096x4095xf16>) {
 
 // -----
 
-// Tiles with fewer than 8 chunks per row (128 x 32) stay element-wise: a
-// warp's word loads would spread over 8 rows (docs/benchmarks.md).
+// Tiles with fewer than 8 chunks per row (128 x 32: 4) are realigned only
+// where their element-wise copy would be a loop (here 32 elements per
+// thread) and the step's realigned chunks stay within 4 per thread: alone
+// here, with 4 per thread.
 
 // CHECK-LABEL: gpu.func @narrow_kernel
-// CHECK-NOT: memref.collapse_shape
-// CHECK: scf.for
-// CHECK-COUNT-8: vector.load {{.*}} : memref<4095x4095xf16>, vector<1xf16>
-// CHECK-NOT: memref.collapse_shape
+// CHECK: memref.collapse_shape %{{.*}} {{\[\[}}0, 1]] : memref<4095x4095xf16> into memref<16769025xf16>
+// CHECK-COUNT-20: vector.load {{.*}} {alignment = 4 : i64} : memref<16769025xf16>, vector<2xf16>
+// CHECK-NOT: vector.load {{.*}} : memref<16769025xf16>
 // CHECK: gpu.return
 func.func @narrow(%A: memref<4095x4095xf16>) {
   %c32 = arith.constant 32 : index
@@ -212,6 +213,59 @@ func.func @narrow(%A: memref<4095x4095xf16>) {
     %row = arith.muli %by, %c32 : index
     %col = arith.muli %bx, %c32 : index
     tile.copy %A[%row, %col] to %s : memref<4095x4095xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// With 256 threads the 128 x 32 tile's element-wise copy is straight-line
+// code (16 loads per thread, issued before the stores): it is not realigned.
+
+// CHECK-LABEL: gpu.func @narrow_straight_line_kernel
+// CHECK-NOT: memref.collapse_shape
+// CHECK-NOT: scf.for
+// CHECK-COUNT-16: vector.load %arg0{{.*}} : memref<4095x4095xf16>, vector<1xf16>
+// CHECK-NOT: memref.collapse_shape
+// CHECK: gpu.return
+func.func @narrow_straight_line(%A: memref<4095x4095xf16>) {
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c32, %c32) threads(256) as (%bx, %by) {
+    %s = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
+    %row = arith.muli %by, %c32 : index
+    %col = arith.muli %bx, %c32 : index
+    tile.copy %A[%row, %col] to %s : memref<4095x4095xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// Beside B's realigned 32 x 128 tile (4 chunks per thread), A's 128 x 32 tile
+// would make 8 per thread: it stays element-wise (a loop of 8 loads per
+// trip), also where a subview between the two copies cuts them into two runs,
+// as in a pipelined step.
+
+// CHECK-LABEL: gpu.func @narrow_beside_wide_kernel
+// CHECK-NOT: memref.collapse_shape %arg0
+// CHECK: scf.for
+// CHECK-COUNT-8: vector.load %arg0{{.*}} : memref<4095x4095xf16>, vector<1xf16>
+// CHECK-NOT: memref.collapse_shape %arg0
+// CHECK: memref.collapse_shape %arg1
+// CHECK-NOT: memref.collapse_shape %arg0
+// CHECK: gpu.return
+func.func @narrow_beside_wide(%A: memref<4095x4095xf16>, %B: memref<4095x4095xf16>) {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c32, %c32) threads(128) as (%bx, %by) {
+    %a = tile.alloc_shared : memref<2x128x32xf16, #gpu.address_space<workgroup>>
+    %b = tile.alloc_shared : memref<2x32x128xf16, #gpu.address_space<workgroup>>
+    %row = arith.muli %by, %c32 : index
+    %col = arith.muli %bx, %c32 : index
+    %as = memref.subview %a[%c0, 0, 0] [1, 128, 32] [1, 1, 1] : memref<2x128x32xf16, #gpu.address_space<workgroup>> to memref<128x32xf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    tile.copy %A[%row, %c0] to %as : memref<4095x4095xf16> to memref<128x32xf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %bs = memref.subview %b[%c0, 0, 0] [1, 32, 128] [1, 1, 1] : memref<2x32x128xf16, #gpu.address_space<workgroup>> to memref<32x128xf16, strided<[128, 1], offset: ?>, #gpu.address_space<workgroup>>
+    tile.copy %B[%c0, %col] to %bs : memref<4095x4095xf16> to memref<32x128xf16, strided<[128, 1], offset: ?>, #gpu.address_space<workgroup>>
   }
   return
 }
