@@ -102,14 +102,14 @@ func.func @batched(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: mem
 // -----
 
 // Rows of 4095 f32, converted to f16, are only 4-byte aligned: one-element
-// chunks, 32 per thread, more than are unrolled. The loop takes 8 chunks per
-// trip (step 8 * 128) and issues their 8 loads before their 8 stores.
+// chunks, 32 per thread, more than are unrolled. The loop takes 16 chunks
+// per trip (step 16 * 128) and issues their 16 loads before their 16 stores.
 
 // CHECK-LABEL: gpu.func @grouped_kernel
-// CHECK: scf.for %{{.*}} = %c0 to %c4096 step %c1024 {
-// CHECK-COUNT-8: vector.maskedload {{.*}} : memref<4095x4095xf32>, vector<1xi1>, vector<1xf32> into vector<1xf32>
+// CHECK: scf.for %{{.*}} = %c0 to %c4096 step %c2048 {
+// CHECK-COUNT-16: vector.maskedload {{.*}} : memref<4095x4095xf32>, vector<1xi1>, vector<1xf32> into vector<1xf32>
 // CHECK-NOT: vector.store
-// CHECK-COUNT-8: vector.store {{.*}} : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<1xf16>
+// CHECK-COUNT-16: vector.store {{.*}} : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<1xf16>
 // CHECK-NOT: vector.load
 // CHECK: }
 func.func @grouped(%A: memref<4095x4095xf32>) {
@@ -242,14 +242,16 @@ func.func @narrow_straight_line(%A: memref<4095x4095xf16>) {
 // -----
 
 // Beside B's realigned 32 x 128 tile (4 chunks per thread), A's 128 x 32 tile
-// would make 8 per thread: it stays element-wise (a loop of 8 loads per
-// trip), also where a subview between the two copies cuts them into two runs,
-// as in a pipelined step.
+// would make 8 per thread: it stays element-wise (a loop of 16 loads per
+// trip, all before the trip's stores), also where a subview between the two
+// copies cuts them into two runs, as in a pipelined step.
 
 // CHECK-LABEL: gpu.func @narrow_beside_wide_kernel
 // CHECK-NOT: memref.collapse_shape %arg0
 // CHECK: scf.for
-// CHECK-COUNT-8: vector.load %arg0{{.*}} : memref<4095x4095xf16>, vector<1xf16>
+// CHECK-COUNT-16: vector.load %arg0{{.*}} : memref<4095x4095xf16>, vector<1xf16>
+// CHECK-NOT: vector.store
+// CHECK: vector.store {{.*}} vector<1xf16>
 // CHECK-NOT: memref.collapse_shape %arg0
 // CHECK: memref.collapse_shape %arg1
 // CHECK-NOT: memref.collapse_shape %arg0
