@@ -20,8 +20,12 @@ TMA = "tma=true"
 PERSISTENT = "persistent-blocks=132"  # one block per SM of an H200
 SPLIT = "split-barriers=true"
 CLUSTER = "cluster=2"
+# Clusters of four blocks in a 2 x 2 patch of tiles: a row shares A's tiles,
+# a column B's.
+PATCH = "cluster=4 cluster-cols=2"
 OPTION_SUFFIXES = {ROLLED: "rolled", TMA: "tma", PERSISTENT: "p132",
-                   SPLIT: "split", CLUSTER: "c2"}
+                   SPLIT: "split", CLUSTER: "c2", "cluster=4": "c4",
+                   "cluster-cols=2": "cols2"}
 
 
 def _cfg(variant, bm, bn, bk, threads, stages, role="bench", chip=WGMMA_CHIP,
@@ -112,6 +116,12 @@ def wgmma_configs():
                         options=TMA + " " + CLUSTER))
     out.append(_cfg("auto", 128, 128, 32, 128, 3, options=TMA + " " + CLUSTER,
                     M=4000, N=4000, K=4000))
+    # The same in 2 x 2 patches, whose rows share A's tiles as well.
+    for s in (1, 3):
+        out.append(_cfg("auto", 128, 128, 32, 128, s,
+                        options=TMA + " " + PATCH))
+    out.append(_cfg("auto", 128, 128, 32, 128, 3, options=TMA + " " + PATCH,
+                    M=4000, N=4000, K=4000))
     # Correctness beyond tile multiples, and trip counts below the depth.
     # The large ones are timed too: bounds checks (4000), and rows that are
     # not 16-byte aligned (4095: element-wise copies; 4096x4095x4096 is a
@@ -130,6 +140,10 @@ def wgmma_configs():
     out.append(_cfg("plain", 128, 128, 32, 128, 1, role="sanitize", **small))
     out.append(_cfg("auto", 128, 128, 32, 128, 3, role="sanitize",
                     options=TMA + " " + CLUSTER, **small))
+    # A 4x4 grid: 256^3 has too few blocks for patches of 2 x 2 in
+    # clusters of four along x.
+    out.append(_cfg("auto", 128, 128, 32, 128, 3, role="sanitize",
+                    options=TMA + " " + PATCH, M=512, N=512, K=256))
     out.append(_cfg("manual", 128, 128, 32, 128, 2, role="sanitize", **small))
     for s in (2, 3, 4, 5):
         out.append(_cfg("auto", 128, 128, 32, 128, s, role="sanitize",

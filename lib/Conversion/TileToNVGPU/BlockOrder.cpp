@@ -22,6 +22,12 @@
 // (docs/benchmarks.md, "Edges of the larger tiles"). At tile multiples the
 // order is the same walk mirrored, and as fast.
 //
+// Clusters of blocks that share tiles (TmaCopies.h) are consecutive
+// numbers. Up one column they share B's tiles; in a patch of rows and
+// columns (ClusterShape) a row shares A's and a column B's, so the walk
+// goes over whole patches: in a 2 x 2 patch four blocks read half the bytes
+// they would alone.
+//
 //===----------------------------------------------------------------------===//
 
 #include "tile/Conversion/TileToNVGPU/BlockOrder.h"
@@ -29,11 +35,13 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 
+#include <tuple>
+
 using namespace mlir;
 
-std::pair<Value, Value>
-mlir::tile::buildGroupedBlockOrder(OpBuilder &b, Location loc, Value id,
-                                   Value gx, Value gy, int64_t group) {
+/// The grouped walk without the mirror: number `id` to (x, y), from (0, 0).
+static std::pair<Value, Value> walkGroups(OpBuilder &b, Location loc, Value id,
+                                          Value gx, Value gy, int64_t group) {
   std::optional<int64_t> rows = getConstantIntValue(gy);
   if (rows && *rows > 0)
     group = std::min(group, *rows);
@@ -51,7 +59,37 @@ mlir::tile::buildGroupedBlockOrder(OpBuilder &b, Location loc, Value id,
   Value y = arith::AddIOp::create(
       b, loc, first, arith::RemUIOp::create(b, loc, inGroup, size));
   Value x = arith::DivUIOp::create(b, loc, inGroup, size);
-  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  return {x, y};
+}
+
+std::pair<Value, Value>
+mlir::tile::buildGroupedBlockOrder(OpBuilder &b, Location loc, Value id,
+                                   Value gx, Value gy, int64_t group,
+                                   ClusterShape cluster) {
+  auto constant = [&](int64_t v) -> Value {
+    return arith::ConstantIndexOp::create(b, loc, v);
+  };
+  Value x, y;
+  if (cluster.cols == 1) {
+    std::tie(x, y) = walkGroups(b, loc, id, gx, gy, group);
+  } else {
+    // Patch `id / size` in the grouped order of the grid of patches, and
+    // within it rank `id % size`, column-major as the hardware numbers
+    // the ranks (ClusterShape).
+    Value size = constant(cluster.size());
+    Value rows = constant(cluster.rows);
+    Value cols = constant(cluster.cols);
+    Value rank = arith::RemUIOp::create(b, loc, id, size);
+    auto [px, py] = walkGroups(
+        b, loc, arith::DivUIOp::create(b, loc, id, size),
+        b.createOrFold<arith::DivUIOp>(loc, gx, cols),
+        b.createOrFold<arith::DivUIOp>(loc, gy, rows), group / cluster.rows);
+    x = arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, px, cols),
+                              arith::DivUIOp::create(b, loc, rank, rows));
+    y = arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, py, rows),
+                              arith::RemUIOp::create(b, loc, rank, rows));
+  }
+  Value one = constant(1);
   auto mirror = [&](Value index, Value extent) -> Value {
     // Neither subtraction wraps (0 <= index < extent): saying so keeps the
     // range of the block index visible to LLVM and to IndexFacts. Without

@@ -49,19 +49,21 @@ static LogicalResult materializeOnDevice(Value value, OpBuilder &builder,
 
 // The grouped order of BlockOrder.h over the hardware block ids.
 static std::pair<Value, Value> remapBlockIndices(OpBuilder &b, Location loc,
-                                                 int64_t group) {
+                                                 int64_t group,
+                                                 ClusterShape cluster) {
   Value bx = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
   Value by = gpu::BlockIdOp::create(b, loc, gpu::Dimension::y);
   Value gx = gpu::GridDimOp::create(b, loc, gpu::Dimension::x);
   Value gy = gpu::GridDimOp::create(b, loc, gpu::Dimension::y);
   Value id =
       arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, by, gx), bx);
-  return buildGroupedBlockOrder(b, loc, id, gx, gy, group);
+  return buildGroupedBlockOrder(b, loc, id, gx, gy, group, cluster);
 }
 
-FailureOr<unsigned> mlir::tile::getClusterDim(KernelOp kernel,
-                                              int64_t blockGroup, int64_t size,
-                                              std::string &why) {
+FailureOr<ClusterShape> mlir::tile::getClusterShape(KernelOp kernel,
+                                                    int64_t blockGroup,
+                                                    int64_t size, int64_t cols,
+                                                    std::string &why) {
   SmallVector<int64_t> grid;
   for (Value extent : kernel.getGridSizes()) {
     std::optional<int64_t> value = evaluateConstantIndex(extent);
@@ -81,18 +83,33 @@ FailureOr<unsigned> mlir::tile::getClusterDim(KernelOp kernel,
   // Without the grouped order, hardware blocks kN .. kN + N - 1 are
   // neighbours in x. With it, consecutive linear ids walk up one column of
   // a group (remapBlockIndices): neighbours in y, when every group's rows
-  // are a multiple of N.
-  if (grid.size() != 2 || blockGroup <= 1)
-    return 0u;
-  if (blockGroup % size != 0 || grid[1] % size != 0) {
-    why = "in the grouped block order (block-group=" +
-          std::to_string(blockGroup) + ") the " + n +
-          " blocks of a cluster share a column only when the group and the "
-          "grid's y size (" +
-          std::to_string(grid[1]) + ") are multiples of " + n;
+  // are a multiple of N; or, with more than one column, a patch of the
+  // grid (BlockOrder.h), when the patches tile the grid and every group's
+  // rows are a multiple of the patch's.
+  bool grouped = grid.size() == 2 && blockGroup > 1;
+  if (!grouped && cols == 1)
+    return ClusterShape{1, size};
+  if (!grouped) {
+    why = "clusters of more than one column (cluster-cols=" +
+          std::to_string(cols) + ") need a two-dimensional grid in the "
+          "grouped block order";
     return failure();
   }
-  return 1u;
+  int64_t rows = size / cols;
+  if (blockGroup % rows != 0 || grid[1] % rows != 0) {
+    std::string which =
+        cols == 1 ? "the " + n + " blocks of a cluster share a column"
+                  : "the " + std::to_string(rows) +
+                        " rows of a cluster lie in one group";
+    why = "in the grouped block order (block-group=" +
+          std::to_string(blockGroup) + ") " + which +
+          " only when the group and the grid's y size (" +
+          std::to_string(grid[1]) + ") are multiples of " +
+          std::to_string(rows);
+    return failure();
+  }
+  // The patches tile the grid: its x size is a multiple of `size` already.
+  return ClusterShape{rows, cols};
 }
 
 /// The memref arguments of `func`, the kernel's parameters, in order: each
@@ -250,7 +267,11 @@ mlir::tile::outlineKernel(KernelOp kernel, gpu::GPUModuleOp module,
                                  gpu::Dimension::z};
   auto blockIndices = kernel.getBlockIndices();
   if (blockIndices.size() == 2 && blockGroup > 1) {
-    auto [x, y] = remapBlockIndices(builder, loc, blockGroup);
+    ClusterShape cluster;
+    if (auto shape =
+            kernel->getAttrOfType<DenseI32ArrayAttr>(kClusterShapeAttrName))
+      cluster = {shape[0], shape[1]};
+    auto [x, y] = remapBlockIndices(builder, loc, blockGroup, cluster);
     mapping.map(blockIndices[0], x);
     mapping.map(blockIndices[1], y);
   } else {

@@ -93,6 +93,20 @@ mlir::tile::checkLowerToNVGPUOptions(Location loc,
                        "tiles through TMA multicast");
     return failure();
   }
+  if (!llvm::is_contained({1, 2, 4, 8}, int64_t(options.clusterCols)) ||
+      options.cluster % options.clusterCols != 0) {
+    emitError(loc) << "cluster-cols=" << int64_t(options.clusterCols)
+                   << " does not divide cluster=" << int64_t(options.cluster)
+                   << ": a cluster is cluster / cluster-cols rows of "
+                      "cluster-cols blocks";
+    return failure();
+  }
+  if (options.clusterCols > 1 && options.blockGroup <= 1) {
+    emitError(loc) << "cluster-cols=" << int64_t(options.clusterCols)
+                   << " needs the grouped block order (block-group > 1): in "
+                      "row-major order the blocks of a cluster are one row";
+    return failure();
+  }
   if (options.cluster > 1 && options.splitBarriers) {
     emitError(loc, "cluster=" + std::to_string(options.cluster) +
                        " and split-barriers=true do not combine: the "
@@ -116,7 +130,8 @@ struct TileLowerToNVGPUPass
     ModuleOp module = getOperation();
     if (failed(checkLowerToNVGPUOptions(
             module.getLoc(),
-            {chip, blockGroup, tma, tmaStore, splitBarriers, cluster},
+            {chip, blockGroup, tma, tmaStore, splitBarriers, cluster,
+             clusterCols},
             getArgument())))
       return signalPassFailure();
     const ChipInfo *chipInfo = lookupChip(chip);
@@ -143,6 +158,7 @@ struct TileLowerToNVGPUPass
       TmaOptions tmaOptions;
       tmaOptions.splitBarriers = splitBarriers;
       tmaOptions.clusterSize = cluster;
+      tmaOptions.clusterCols = clusterCols;
       tmaOptions.blockGroup = blockGroup;
       if (failed(lowerTileMemoryOps(kernel, tma, tmaOptions)))
         return signalPassFailure();

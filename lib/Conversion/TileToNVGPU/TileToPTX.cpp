@@ -44,7 +44,8 @@ struct TileToPTXPass : tile::impl::TileToPTXBase<TileToPTXPass> {
             " tma=" + (tma ? "true" : "false") +
             " tma-store=" + (tmaStore ? "true" : "false") +
             " split-barriers=" + (splitBarriers ? "true" : "false") +
-            " cluster=" + std::to_string(cluster) + "},";
+            " cluster=" + std::to_string(cluster) +
+            " cluster-cols=" + std::to_string(clusterCols) + "},";
     if (prefetchFragments && info.prefetchFragments)
       text += "tile-prefetch-fragments,";
     // expand-strided-metadata and lower-affine run on structured control
@@ -115,7 +116,8 @@ struct TileToPTXPass : tile::impl::TileToPTXBase<TileToPTXPass> {
     // the pipeline runs.
     if (failed(checkLowerToNVGPUOptions(
             module.getLoc(),
-            {chip, blockGroup, tma, tmaStore, splitBarriers, cluster},
+            {chip, blockGroup, tma, tmaStore, splitBarriers, cluster,
+             clusterCols},
             getArgument())))
       return signalPassFailure();
     if (optLevel > 3) {

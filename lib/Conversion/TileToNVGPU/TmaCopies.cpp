@@ -33,6 +33,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "tile/Conversion/TileToNVGPU/BlockOrder.h"
 #include "tile/Conversion/TileToNVGPU/FragmentLayout.h"
 #include "tile/Conversion/TileToNVGPU/InteriorBlocks.h"
 #include "tile/Conversion/TileToNVGPU/KernelOutlining.h"
@@ -69,6 +70,11 @@ constexpr int64_t kWaitSuspendNs = 10000000;
 /// The tensor maps the kernel needs, one per source and box.
 using DescriptorKey =
     std::tuple<Value, int64_t, int64_t, nvgpu::TensorMapSwizzleKind>;
+
+/// Which blocks of a cluster share a copy that not all of them share: the
+/// blocks of its column of the patch (the copy depends on the column's
+/// block index only) or of its row (on the row's only).
+enum class Sharers { Column, Row };
 
 struct GroupState {
   /// Groups committed and groups waited for, so far (i32).
@@ -149,10 +155,20 @@ private:
   /// (issueBefore, dropAsyncProxyFences).
   bool wideWgmma = false;
   llvm::SmallPtrSet<Operation *, 8> sharedCopies;
+  /// The patch of the grid a cluster computes (getClusterShape).
+  ClusterShape shape;
+  /// The shared copies that only the blocks of one column or of one row of
+  /// the patch share; the others are shared by the whole cluster.
+  DenseMap<Operation *, Sharers> partlyShared;
   /// The copies that start a run of copies (startsCopyRun), before which a
   /// clustered kernel has a cluster barrier.
   llvm::SmallPtrSet<Operation *, 8> runStarts;
   SmallVector<Value, 8> leaderOfRank;
+  /// For copies shared by a column (row) of the patch: the multicast mask of
+  /// this block's column (row), and per position p in it, "thread 0 of the
+  /// block at position p".
+  Value columnMask, rowMask;
+  SmallVector<Value, 8> leaderInColumn, leaderInRow;
 };
 
 } // namespace
@@ -184,27 +200,44 @@ bool TmaLowering::containsGroupOps(Operation *op) const {
 }
 
 /// Decides whether the kernel runs in clusters (TmaOptions): the grid and
-/// block order must group blocks that differ in one index
-/// (getClusterDim); the blocks of a cluster must run the same sequence of
+/// block order must make each cluster a patch of the grid
+/// (getClusterShape); the blocks of a cluster must run the same sequence of
 /// cluster barriers and groups, so no copy, commit or wait may sit in a loop
-/// or under a condition that depends on that index, except the interior and
-/// edge versions of tile-specialize-interior-blocks when they trace alike
-/// (traceGroupOps); and some copy must load the same tile into the same
-/// place in all of them.
+/// or under a condition that depends on a block index that differs across
+/// the patch, except the interior and edge versions of
+/// tile-specialize-interior-blocks when they trace alike (traceGroupOps);
+/// and some copy must load the same tile into the same place in two or more
+/// of them: in all (it depends on neither index), or in the blocks of a
+/// column or of a row of the patch (on one of them only).
 /// Otherwise a remark says why.
 void TmaLowering::planCluster() {
   std::string why;
   auto decide = [&]() -> bool {
-    FailureOr<unsigned> dim =
-        getClusterDim(kernel, options.blockGroup, options.clusterSize, why);
-    if (failed(dim))
+    FailureOr<ClusterShape> patch =
+        getClusterShape(kernel, options.blockGroup, options.clusterSize,
+                        options.clusterCols, why);
+    if (failed(patch))
       return false;
-    Value index = kernel.getBlockIndices()[*dim];
-    DenseMap<Value, bool> memo;
+    shape = *patch;
+    // The block indices that differ across the patch: x (index 0) between
+    // its columns, y (index 1) between its rows.
+    Value column = shape.cols > 1 ? kernel.getBlockIndices()[0] : Value();
+    Value row = shape.rows > 1 ? kernel.getBlockIndices()[1] : Value();
+    DenseMap<Value, bool> columnMemo, rowMemo;
+    auto variesWith = [&](Value index, DenseMap<Value, bool> &memo,
+                          ValueRange values) {
+      return index && llvm::any_of(values, [&](Value v) {
+               return dependsOnBlockIndex(v, index, kernel, memo);
+             });
+    };
+    auto variesByColumn = [&](ValueRange values) {
+      return variesWith(column, columnMemo, values);
+    };
+    auto variesByRow = [&](ValueRange values) {
+      return variesWith(row, rowMemo, values);
+    };
     auto varies = [&](ValueRange values) {
-      return llvm::any_of(values, [&](Value v) {
-        return dependsOnBlockIndex(v, index, kernel, memo);
-      });
+      return variesByColumn(values) || variesByRow(values);
     };
     // A shared copy's boxes land at the same address of every block's tile,
     // so the version it fills (the subviews from the tile to the
@@ -219,9 +252,24 @@ void TmaLowering::planCluster() {
     };
     for (auto &entry : plans) {
       auto copy = cast<CopyAsyncOp>(entry.first);
-      if (!varies(copy.getSourceIndices()) && !varies(copy.getDestIndices()) &&
-          !destinationVaries(copy.getDest()))
-        sharedCopies.insert(copy);
+      if (varies(copy.getDestIndices()) || destinationVaries(copy.getDest()))
+        continue;
+      bool byColumn = variesByColumn(copy.getSourceIndices());
+      bool byRow = variesByRow(copy.getSourceIndices());
+      // Shared by the blocks that agree on the indices the copy reads: a
+      // column of the patch, a row, or all of it; with a one-row or
+      // one-column patch, a column or a row is the whole cluster.
+      if (byColumn && byRow)
+        continue;
+      if (byColumn && shape.rows == 1)
+        continue;
+      if (byRow && shape.cols == 1)
+        continue;
+      sharedCopies.insert(copy);
+      if (byColumn && shape.cols > 1)
+        partlyShared[copy] = Sharers::Column;
+      if (byRow && shape.rows > 1)
+        partlyShared[copy] = Sharers::Row;
     }
     // Copies, commits and waits decide the group numbers, and so the
     // mbarrier each shared copy completes in every block of the cluster.
@@ -250,7 +298,7 @@ void TmaLowering::planCluster() {
       }
     }
     if (sharedCopies.empty()) {
-      why = "no copy loads the same tile into the same place in every block "
+      why = "no copy loads the same tile into the same place in two blocks "
             "of a cluster";
       return false;
     }
@@ -263,6 +311,7 @@ void TmaLowering::planCluster() {
         runStarts.insert(entry.first);
   if (!clustered) {
     sharedCopies.clear();
+    partlyShared.clear();
     // On the kernel's location, without the kernel's text as a note.
     emitRemark(kernel.getLoc(), "blocks stay unclustered (cluster=")
         << options.clusterSize << "): " << why;
@@ -410,19 +459,34 @@ void TmaLowering::lowerCopy(CopyAsyncOp op, Value committed) {
     stride *= bufferType.getDimSize(d);
   }
   Value slot = slotOf(b, loc, committed);
-  // A copy every block of a cluster of N makes: block r issues boxes r,
-  // r + N, ... into every block's shared memory (mask 2^N - 1).
-  bool shared = sharedCopies.contains(op);
-  int64_t size = options.clusterSize;
-  Value all = shared ? arith::ConstantIntOp::create(b, loc, b.getI16Type(),
-                                                    (1 << size) - 1)
-                     : Value();
+  // A copy the S blocks of a cluster (of the block's column or row of the
+  // patch, or all N) make: the one at position p among them issues boxes p,
+  // p + S, ... into the shared memory of all S (the mask of their ranks).
+  // With fewer boxes than blocks some issue none: cutting the tiles into
+  // one box per block instead made the seed's 3-stage kernel 2-5% slower on
+  // an H200, with clusters of 4 in one column or 2 x 2 (docs/benchmarks.md).
+  Value mask, alone = issuePredicate();
+  ArrayRef<Value> issuers(alone);
+  if (sharedCopies.contains(op)) {
+    auto part = partlyShared.find(op);
+    if (part == partlyShared.end()) {
+      mask = arith::ConstantIntOp::create(b, loc, b.getI16Type(),
+                                          (1 << options.clusterSize) - 1);
+      issuers = leaderOfRank;
+    } else if (part->second == Sharers::Column) {
+      mask = columnMask;
+      issuers = leaderInColumn;
+    } else {
+      mask = rowMask;
+      issuers = leaderInRow;
+    }
+  }
   for (auto [i, box] : llvm::enumerate(plan.boxes)) {
     Value dst = tma::getBoxView(b, loc, tile.buffer, first, plan, box);
     nvgpu::TmaAsyncLoadOp::create(
         b, loc, dst, barriers, descriptor,
-        tma::getBoxCoordinates(b, loc, op.getSourceIndices(), box), slot, all,
-        shared ? leaderOfRank[i % size] : issuePredicate());
+        tma::getBoxCoordinates(b, loc, op.getSourceIndices(), box), slot, mask,
+        issuers[i % issuers.size()]);
   }
   op.erase();
 }
@@ -749,14 +813,41 @@ void TmaLowering::rewrite() {
                                   constantIndex(b, loc, i), leader);
   if (clustered) {
     Value rank = NVVM::ClusterId::create(b, loc, b.getI32Type());
-    for (int64_t r = 0; r < options.clusterSize; ++r)
-      leaderOfRank.push_back(arith::AndIOp::create(
-          b, loc, leader,
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, rank,
-                                constantCount(b, loc, r))));
+    auto leaderWhere = [&](Value position, int64_t count,
+                           SmallVectorImpl<Value> &leaders) {
+      for (int64_t p = 0; p < count; ++p)
+        leaders.push_back(arith::AndIOp::create(
+            b, loc, leader,
+            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, position,
+                                  constantCount(b, loc, p))));
+    };
+    leaderWhere(rank, options.clusterSize, leaderOfRank);
+    if (!partlyShared.empty()) {
+      // Rank r is row r mod R of column r / R of the patch (ClusterShape):
+      // its column's ranks are R * (r / R) + i, its row's r mod R + R * j.
+      Value rows = constantCount(b, loc, shape.rows);
+      Value row = arith::RemUIOp::create(b, loc, rank, rows);
+      Value column = arith::DivUIOp::create(b, loc, rank, rows);
+      int64_t rowRanks = 0;
+      for (int64_t j = 0; j < shape.cols; ++j)
+        rowRanks |= int64_t(1) << (shape.rows * j);
+      auto maskOf = [&](int64_t ranks, Value shift) -> Value {
+        Value bits = arith::ShLIOp::create(
+            b, loc, constantCount(b, loc, ranks), shift);
+        return arith::TruncIOp::create(b, loc, b.getI16Type(), bits);
+      };
+      columnMask = maskOf((int64_t(1) << shape.rows) - 1,
+                          arith::SubIOp::create(b, loc, rank, row));
+      rowMask = maskOf(rowRanks, row);
+      leaderWhere(row, shape.rows, leaderInColumn);
+      leaderWhere(column, shape.cols, leaderInRow);
+    }
     kernel->setAttr(
         kClusterDimsAttrName,
         b.getDenseI32ArrayAttr({int32_t(options.clusterSize), 1, 1}));
+    kernel->setAttr(kClusterShapeAttrName,
+                    b.getDenseI32ArrayAttr(
+                        {int32_t(shape.rows), int32_t(shape.cols)}));
   }
   // The initialized barriers, visible to the TMA unit and to every thread
   // (of the cluster: the other blocks' copies signal them) before the first

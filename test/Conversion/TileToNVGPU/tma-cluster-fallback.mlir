@@ -92,7 +92,7 @@ func.func @nothing_shared(%A: memref<512x256xf16>) {
   %c4 = arith.constant 4 : index
   %c32 = arith.constant 32 : index
   %c128 = arith.constant 128 : index
-  // expected-remark @below {{blocks stay unclustered (cluster=2): no copy loads the same tile into the same place in every block of a cluster}}
+  // expected-remark @below {{blocks stay unclustered (cluster=2): no copy loads the same tile into the same place in two blocks of a cluster}}
   tile.kernel grid(%c4) threads(128) as (%bx) {
     %a = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
     %row = arith.muli %bx, %c128 : index
@@ -147,7 +147,7 @@ func.func @destination_varies(%B: memref<256x512xf16>) {
   %c8 = arith.constant 8 : index
   %c32 = arith.constant 32 : index
   %c128 = arith.constant 128 : index
-  // expected-remark @below {{blocks stay unclustered (cluster=2): no copy loads the same tile into the same place in every block of a cluster}}
+  // expected-remark @below {{blocks stay unclustered (cluster=2): no copy loads the same tile into the same place in two blocks of a cluster}}
   tile.kernel grid(%c4, %c4) threads(128) as (%bx, %by) {
     %b = tile.alloc_shared : memref<2x32x128xf16, #gpu.address_space<workgroup>>
     %col = arith.muli %bx, %c128 : index

@@ -1,6 +1,7 @@
 // RUN: tile-opt %s --split-input-file --tile-lower-to-nvgpu="chip=sm_90 tma=true cluster=2" -cse | FileCheck %s
 // RUN: tile-opt %s --split-input-file --tile-lower-to-nvgpu="chip=sm_90 tma=true cluster=2 block-group=1" -cse | FileCheck %s --check-prefix=ROWS
 // RUN: tile-opt %s --split-input-file --tile-lower-to-nvgpu="chip=sm_90 tma=true cluster=4" -cse | FileCheck %s --check-prefix=FOUR
+// RUN: tile-opt %s --split-input-file --tile-lower-to-nvgpu="chip=sm_90 tma=true cluster=4 cluster-cols=2" -cse | FileCheck %s --check-prefix=PATCH
 
 // cluster=2: blocks run in clusters of two along hardware x. In the grouped
 // block order (block-group=8) the two are neighbours in y, so B's tile,
@@ -73,6 +74,65 @@
 // FOUR: nvgpu.tma.async.load %{{.*}} multicast_mask = %c15_i16, predicate = %[[RANK0]] : <tensor = memref<32x64xf16
 // FOUR: nvgpu.tma.async.load %{{.*}} multicast_mask = %c15_i16, predicate = %[[RANK1]] : <tensor = memref<32x64xf16
 // FOUR: nvgpu.mbarrier.arrive.expect_tx %{{.*}}, %c16384, predicate = %[[LEADER]]
+
+// cluster=4 cluster-cols=2: the four blocks compute a 2 x 2 patch of tiles,
+// in the order the hardware numbers the ranks: rank r is row r mod 2 and
+// column r / 2 of the patch. The block order walks the grid's 2 x 2 patches
+// in the grouped order of a grid of patches (4 rows of them per group), each
+// index mirrored to start at the far corner. A's tile depends on the row
+// only: the two blocks of a row (ranks r mod 2 + 2j) share it, and its one
+// box is issued by the row's block in column 0, multicast to ranks 0b0101
+// shifted by the row. B's tile depends on the column only: its two boxes go
+// to the column's two blocks (rows 0 and 1), multicast to 0b0011 shifted to
+// the column's first rank. Each block still expects all 16384 bytes.
+// PATCH-LABEL: func.func @pipelined
+// PATCH: gpu.launch_func
+// PATCH-SAME: cluster = array<i32: 4, 1, 1>
+// PATCH: gpu.func @pipelined_kernel
+// PATCH: %[[GX:.*]] = gpu.grid_dim x
+// PATCH: %[[GY:.*]] = gpu.grid_dim y
+// PATCH: %[[ID:.*]] = arith.addi
+// PATCH: %[[IN:.*]] = arith.remui %[[ID]], %c4 : index
+// PATCH: %[[PGY:.*]] = arith.divui %[[GY]], %c2 : index
+// PATCH: %[[PGX:.*]] = arith.divui %[[GX]], %c2 : index
+// PATCH: %[[PATCH:.*]] = arith.divui %[[ID]], %c4 : index
+// PATCH: %[[PERGROUP:.*]] = arith.muli %[[PGX]], %c4 : index
+// PATCH: %[[COL:.*]] = arith.divui %[[IN]], %c2 : index
+// PATCH-NEXT: %[[PX2:.*]] = arith.muli %{{.*}}, %c2 : index
+// PATCH-NEXT: %[[X:.*]] = arith.addi %[[PX2]], %[[COL]] : index
+// PATCH-NEXT: %[[ROW:.*]] = arith.remui %[[IN]], %c2 : index
+// PATCH-NEXT: %[[PY2:.*]] = arith.muli %{{.*}}, %c2 : index
+// PATCH-NEXT: %[[Y:.*]] = arith.addi %[[PY2]], %[[ROW]] : index
+// PATCH: %[[LASTX:.*]] = arith.subi %[[GX]], %c1 overflow<nsw, nuw> : index
+// PATCH: %[[BX:.*]] = arith.subi %[[LASTX]], %[[X]] overflow<nsw, nuw> : index
+// PATCH: %[[LASTY:.*]] = arith.subi %[[GY]], %c1 overflow<nsw, nuw> : index
+// PATCH: %[[BY:.*]] = arith.subi %[[LASTY]], %[[Y]] overflow<nsw, nuw> : index
+// PATCH: %[[LEADER:.*]] = arith.cmpi eq, %thread_id_x, %c0 : index
+// PATCH: %[[RANK:.*]] = nvvm.read.ptx.sreg.cluster.ctarank : i32
+// PATCH: %[[RROW:.*]] = arith.remui %[[RANK]], %c2_i32 : i32
+// PATCH: %[[RCOL:.*]] = arith.divui %[[RANK]], %c2_i32 : i32
+// PATCH: %[[FIRST:.*]] = arith.subi %[[RANK]], %[[RROW]] : i32
+// PATCH: %[[CBITS:.*]] = arith.shli %c3_i32, %[[FIRST]] : i32
+// PATCH: %[[CMASK:.*]] = arith.trunci %[[CBITS]] : i32 to i16
+// PATCH: %[[RBITS:.*]] = arith.shli %c5_i32, %[[RROW]] : i32
+// PATCH: %[[RMASK:.*]] = arith.trunci %[[RBITS]] : i32 to i16
+// PATCH: %[[ISROW0:.*]] = arith.cmpi eq, %[[RROW]], %c0_i32 : i32
+// PATCH: %[[ROW0:.*]] = arith.andi %[[LEADER]], %[[ISROW0]] : i1
+// PATCH: %[[ISROW1:.*]] = arith.cmpi eq, %[[RROW]], %c1_i32 : i32
+// PATCH: %[[ROW1:.*]] = arith.andi %[[LEADER]], %[[ISROW1]] : i1
+// PATCH: %[[ISCOL0:.*]] = arith.cmpi eq, %[[RCOL]], %c0_i32 : i32
+// PATCH: %[[COL0:.*]] = arith.andi %[[LEADER]], %[[ISCOL0]] : i1
+// PATCH: %[[AROW:.*]] = arith.muli %[[BY]], %c128 : index
+// PATCH: %[[BCOL:.*]] = arith.muli %[[BX]], %c128 : index
+// PATCH: scf.for
+// PATCH: nvvm.cluster.arrive.relaxed {aligned}
+// PATCH-NEXT: nvvm.cluster.wait {aligned}
+// PATCH-NEXT: scf.if
+// PATCH: nvgpu.tma.async.load %{{.*}}[%{{.*}}, %[[AROW]]], {{.*}} multicast_mask = %[[RMASK]], predicate = %[[COL0]] : <tensor = memref<128x32xf16
+// PATCH-NOT: <tensor = memref<128x32xf16
+// PATCH: nvgpu.tma.async.load %{{.*}}[%[[BCOL]], %{{.*}}], {{.*}} multicast_mask = %[[CMASK]], predicate = %[[ROW0]] : <tensor = memref<32x64xf16
+// PATCH: nvgpu.tma.async.load %{{.*}} multicast_mask = %[[CMASK]], predicate = %[[ROW1]] : <tensor = memref<32x64xf16
+// PATCH: nvgpu.mbarrier.arrive.expect_tx %{{.*}}, %c16384, predicate = %[[LEADER]]
 
 func.func @pipelined(%A: memref<512x256xf16>, %B: memref<256x512xf16>) {
   %c0 = arith.constant 0 : index

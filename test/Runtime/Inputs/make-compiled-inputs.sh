@@ -22,6 +22,10 @@
 #    block and the edge version of its partner multicast into each other:
 #    mma.sync, and wgmma with A stored KxM in 3 stages
 #    (gemm_tma_cluster_*_200x240x72);
+#  - with cluster=4 cluster-cols=2, where clusters of four blocks compute a
+#    2 x 2 patch of tiles, the two blocks of a row share A's tiles and the
+#    two of a column B's, each multicast to just those two: mma.sync, and
+#    wgmma with B stored NxK in 3 stages (gemm_tma_patch_*_200x240x72);
 #  - with wgmma and two warpgroups, where thread 0 issues the copies in a
 #    branch of its own and the unrolled steady state has one barrier per
 #    step (TmaCopies.cpp, wideWgmma): 128x256x32 tiles in 4 stages with B
@@ -97,6 +101,12 @@ compile_with gemm_tma_cluster_nn_200x240x72 "chip=sm_90 tma=true cluster=2" \
 compile_with gemm_tma_cluster_wgmma_ta_200x240x72 "chip=sm_90a tma=true cluster=2" \
   --transpose-a --M 200 --N 240 --K 72 --bm 64 --bn 64 --bk 32 --threads 128 \
   --num-stages 3
+compile_with gemm_tma_patch_nn_200x240x72 \
+  "chip=sm_90 tma=true cluster=4 cluster-cols=2" \
+  --M 200 --N 240 --K 72 --bm 64 --bn 64 --bk 32 --threads 128 --num-stages 2
+compile_with gemm_tma_patch_wgmma_tb_200x240x72 \
+  "chip=sm_90a tma=true cluster=4 cluster-cols=2" --transpose-b \
+  --M 200 --N 240 --K 72 --bm 64 --bn 64 --bk 32 --threads 128 --num-stages 3
 compile_with gemm_tma_wide_wgmma_tb_200x520x328 "chip=sm_90a tma=true" \
   --transpose-b --M 200 --N 520 --K 328 --bm 128 --bn 256 --bk 32 \
   --threads 256 --num-stages 4

@@ -8,6 +8,7 @@
 #define TILE_CONVERSION_TILETONVGPU_KERNELOUTLINING_H
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "tile/Conversion/TileToNVGPU/BlockOrder.h"
 #include "tile/Conversion/TileToNVGPU/LaunchInfo.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Target/Chip.h"
@@ -21,16 +22,19 @@ namespace tile {
 constexpr llvm::StringLiteral kTensorMapParamsAttrName =
     "tile.tensormap_params";
 
-/// For clusters of `size` blocks along the hardware x dimension: the
-/// dimension of `kernel`'s block indices in which the blocks of every
-/// cluster differ (taking `size` consecutive values) while the other indices
-/// agree, under the block order that outlineKernel uses with `blockGroup`.
-/// Needs a static grid whose hardware x size is a multiple of `size` (a
-/// cluster may not straddle the grid) and, in the grouped order, a group and
-/// a number of rows that are multiples of `size`; otherwise failure, with
-/// the reason in `why`.
-FailureOr<unsigned> getClusterDim(KernelOp kernel, int64_t blockGroup,
-                                  int64_t size, std::string &why);
+/// For clusters of `size` blocks along the hardware x dimension, `cols` of
+/// them side by side: which patch of `kernel`'s grid the blocks of a cluster
+/// compute, under the block order that outlineKernel uses with `blockGroup`.
+/// Block index 0 is the patch's x (columns), index 1 its y (rows). Needs a
+/// static grid whose hardware x size is a multiple of `size` (a cluster may
+/// not straddle the grid). In row-major order a cluster is one row of `size`
+/// blocks (`cols` must be 1); in the grouped order `size / cols` rows of
+/// one column, or `cols` columns (BlockOrder.h), where the group and the
+/// grid's y size are multiples of the rows and its x size of `cols`.
+/// Otherwise failure, with the reason in `why`.
+FailureOr<ClusterShape> getClusterShape(KernelOp kernel, int64_t blockGroup,
+                                        int64_t size, int64_t cols,
+                                        std::string &why);
 
 /// Moves the (already per-thread) body of `kernel` into a new kernel
 /// `gpu.func @name` of `module`, carves its shared tiles, and replaces the
@@ -43,7 +47,8 @@ FailureOr<unsigned> getClusterDim(KernelOp kernel, int64_t blockGroup,
 /// body uses from the host function must be computable from constants; they
 /// are recomputed on the device. The block indices become `gpu.block_id`;
 /// with `blockGroup > 1` and a two-dimensional grid they are remapped to the
-/// grouped order (see `remapBlockIndices` in KernelOutlining.cpp). `gemm`
+/// grouped order (see `remapBlockIndices` in KernelOutlining.cpp), in the
+/// patches of the kernel's kClusterShapeAttrName where it has one. `gemm`
 /// goes into the launch description (see attachLaunchInfo).
 FailureOr<gpu::LaunchFuncOp> outlineKernel(KernelOp kernel,
                                            gpu::GPUModuleOp module,

@@ -25,8 +25,11 @@ struct TmaOptions {
   /// Blocks per thread-block cluster, along the hardware x dimension: 1, or
   /// 2, 4 or 8 to share tiles between the blocks of a cluster (TMA
   /// multicast, see lowerAsyncCopiesToTma). `blockGroup` is the outlining's
-  /// (it decides which tiles a cluster's blocks compute: getClusterDim).
+  /// (it decides which tiles a cluster's blocks compute: getClusterShape).
   int64_t clusterSize = 1;
+  /// The columns of blocks a cluster spans in the grouped order
+  /// (getClusterShape): a divisor of clusterSize.
+  int64_t clusterCols = 1;
   int64_t blockGroup = 8;
 };
 
@@ -48,19 +51,24 @@ struct TmaOptions {
 /// false; the caller then lowers to cp.async.
 ///
 /// With `options.clusterSize` N > 1, the kernel runs in clusters of N blocks
-/// whose block indices differ in one dimension (getClusterDim). A copy whose
-/// global coordinates do not depend on that index loads the same data in
-/// every block: its boxes are dealt out among them (box i to the block of
-/// rank i mod N), and each block's TMA writes its boxes into every block's
-/// shared memory (`.multicast::cluster`), so that the cluster reads the tile
-/// from L2 once. Each mbarrier still expects the whole group's bytes. A
+/// that compute a patch of the grid (getClusterShape): one column of N
+/// blocks, one row, or rows and columns. A copy whose global coordinates
+/// depend on neither index that differs across the patch loads the same
+/// data in every block of the cluster; one that depends only on the column
+/// (row) index, the same data in every block of a column (row) of the
+/// patch. Its boxes are dealt out among the blocks that share it (box i to
+/// the i mod S-th of those S), and each block's TMA writes its boxes into
+/// the shared memory of all S (`.multicast::cluster`, with the mask of
+/// their ranks), so that they read the tile from L2 once. Each mbarrier
+/// still expects the whole group's bytes. A
 /// cluster barrier (`barrier.cluster.arrive.relaxed` / `wait`) replaces the
 /// barrier right before each group's copies, or is placed there: no block
 /// may write into a buffer version that another block still reads. Where
 /// copies sit under control flow that depends on the block index (the
 /// blocks could run different numbers of cluster barriers), or no copy is
 /// shared, the kernel keeps one block per cluster, with a remark that says
-/// why. The kernel gets the attribute kClusterDimsAttrName.
+/// why. The kernel gets the attributes kClusterDimsAttrName and
+/// kClusterShapeAttrName.
 FailureOr<bool> lowerAsyncCopiesToTma(KernelOp kernel, Value tid,
                                       const TmaOptions &options = {});
 
@@ -68,6 +76,11 @@ FailureOr<bool> lowerAsyncCopiesToTma(KernelOp kernel, Value tid,
 /// DenseI32ArrayAttr of three sizes); the outlining makes it the kernel's
 /// `nvvm.cluster_dim` (PTX `.reqnctapercluster`).
 constexpr llvm::StringLiteral kClusterDimsAttrName = "tile.cluster_dims";
+
+/// The `tile.kernel` attribute with the patch of the grid a cluster computes
+/// (a DenseI32ArrayAttr: rows, columns; ClusterShape), for the block order
+/// of the outlining.
+constexpr llvm::StringLiteral kClusterShapeAttrName = "tile.cluster_shape";
 
 } // namespace tile
 } // namespace mlir
