@@ -39,14 +39,14 @@ protected:
     Location loc = b.getUnknownLoc();
     OwningOpRef<ModuleOp> module = ModuleOp::create(loc);
     b.setInsertionPointToEnd(module->getBody());
-    auto func = func::FuncOp::create(b, loc, "order", b.getFunctionType({}, {}));
+    auto func =
+        func::FuncOp::create(b, loc, "order", b.getFunctionType({}, {}));
     b.setInsertionPointToStart(func.addEntryBlock());
     auto constant = [&](int64_t v) -> Value {
       return arith::ConstantIndexOp::create(b, loc, v);
     };
-    auto [x, y] = tile::buildGroupedBlockOrder(b, loc, constant(id),
-                                               constant(gx), constant(gy),
-                                               group, cluster);
+    auto [x, y] = tile::buildGroupedBlockOrder(
+        b, loc, constant(id), constant(gx), constant(gy), group, cluster);
     // Every op has constant operands by the time it is reached.
     DenseMap<Value, Attribute> values;
     for (Operation &op : func.getBody().front()) {
@@ -111,9 +111,11 @@ protected:
 };
 
 TEST_F(BlockOrder, WithoutClustersEveryBlockRunsOnce) {
-  for (auto [gx, gy, group] :
-       {std::tuple<int64_t, int64_t, int64_t>{4, 4, 8}, {5, 7, 3}, {1, 9, 2},
-        {6, 2, 8}, {3, 10, 4}})
+  for (auto [gx, gy, group] : {std::tuple<int64_t, int64_t, int64_t>{4, 4, 8},
+                               {5, 7, 3},
+                               {1, 9, 2},
+                               {6, 2, 8},
+                               {3, 10, 4}})
     checkOrder(gx, gy, group, {});
 }
 

@@ -80,10 +80,10 @@ mlir::tile::buildGroupedBlockOrder(OpBuilder &b, Location loc, Value id,
     Value rows = constant(cluster.rows);
     Value cols = constant(cluster.cols);
     Value rank = arith::RemUIOp::create(b, loc, id, size);
-    auto [px, py] = walkGroups(
-        b, loc, arith::DivUIOp::create(b, loc, id, size),
-        b.createOrFold<arith::DivUIOp>(loc, gx, cols),
-        b.createOrFold<arith::DivUIOp>(loc, gy, rows), group / cluster.rows);
+    auto [px, py] = walkGroups(b, loc, arith::DivUIOp::create(b, loc, id, size),
+                               b.createOrFold<arith::DivUIOp>(loc, gx, cols),
+                               b.createOrFold<arith::DivUIOp>(loc, gy, rows),
+                               group / cluster.rows);
     x = arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, px, cols),
                               arith::DivUIOp::create(b, loc, rank, rows));
     y = arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, py, rows),

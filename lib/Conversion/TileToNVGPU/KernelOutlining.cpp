@@ -91,16 +91,17 @@ FailureOr<ClusterShape> mlir::tile::getClusterShape(KernelOp kernel,
     return ClusterShape{1, size};
   if (!grouped) {
     why = "clusters of more than one column (cluster-cols=" +
-          std::to_string(cols) + ") need a two-dimensional grid in the "
+          std::to_string(cols) +
+          ") need a two-dimensional grid in the "
           "grouped block order";
     return failure();
   }
   int64_t rows = size / cols;
   if (blockGroup % rows != 0 || grid[1] % rows != 0) {
-    std::string which =
-        cols == 1 ? "the " + n + " blocks of a cluster share a column"
-                  : "the " + std::to_string(rows) +
-                        " rows of a cluster lie in one group";
+    std::string which = cols == 1
+                            ? "the " + n + " blocks of a cluster share a column"
+                            : "the " + std::to_string(rows) +
+                                  " rows of a cluster lie in one group";
     why = "in the grouped block order (block-group=" +
           std::to_string(blockGroup) + ") " + which +
           " only when the group and the grid's y size (" +

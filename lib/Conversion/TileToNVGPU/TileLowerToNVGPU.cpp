@@ -128,11 +128,10 @@ struct TileLowerToNVGPUPass
 
   void runOnOperation() override {
     ModuleOp module = getOperation();
-    if (failed(checkLowerToNVGPUOptions(
-            module.getLoc(),
-            {chip, blockGroup, tma, tmaStore, splitBarriers, cluster,
-             clusterCols},
-            getArgument())))
+    if (failed(checkLowerToNVGPUOptions(module.getLoc(),
+                                        {chip, blockGroup, tma, tmaStore,
+                                         splitBarriers, cluster, clusterCols},
+                                        getArgument())))
       return signalPassFailure();
     const ChipInfo *chipInfo = lookupChip(chip);
 

@@ -114,11 +114,10 @@ struct TileToPTXPass : tile::impl::TileToPTXBase<TileToPTXPass> {
     // What goes on to tile-lower-to-nvgpu is checked here as well, so that a
     // bad option fails before the budget table is printed or any pass of
     // the pipeline runs.
-    if (failed(checkLowerToNVGPUOptions(
-            module.getLoc(),
-            {chip, blockGroup, tma, tmaStore, splitBarriers, cluster,
-             clusterCols},
-            getArgument())))
+    if (failed(checkLowerToNVGPUOptions(module.getLoc(),
+                                        {chip, blockGroup, tma, tmaStore,
+                                         splitBarriers, cluster, clusterCols},
+                                        getArgument())))
       return signalPassFailure();
     if (optLevel > 3) {
       emitError(module.getLoc())

@@ -832,8 +832,8 @@ void TmaLowering::rewrite() {
       for (int64_t j = 0; j < shape.cols; ++j)
         rowRanks |= int64_t(1) << (shape.rows * j);
       auto maskOf = [&](int64_t ranks, Value shift) -> Value {
-        Value bits = arith::ShLIOp::create(
-            b, loc, constantCount(b, loc, ranks), shift);
+        Value bits =
+            arith::ShLIOp::create(b, loc, constantCount(b, loc, ranks), shift);
         return arith::TruncIOp::create(b, loc, b.getI16Type(), bits);
       };
       columnMask = maskOf((int64_t(1) << shape.rows) - 1,
@@ -845,9 +845,9 @@ void TmaLowering::rewrite() {
     kernel->setAttr(
         kClusterDimsAttrName,
         b.getDenseI32ArrayAttr({int32_t(options.clusterSize), 1, 1}));
-    kernel->setAttr(kClusterShapeAttrName,
-                    b.getDenseI32ArrayAttr(
-                        {int32_t(shape.rows), int32_t(shape.cols)}));
+    kernel->setAttr(
+        kClusterShapeAttrName,
+        b.getDenseI32ArrayAttr({int32_t(shape.rows), int32_t(shape.cols)}));
   }
   // The initialized barriers, visible to the TMA unit and to every thread
   // (of the cluster: the other blocks' copies signal them) before the first
