@@ -1,7 +1,9 @@
 #!/usr/bin/env python3
 """Compiles seeded random GEMMs that can run in thread-block clusters
-(`tma=true cluster=2|4`) for a correctness sweep on the GPU: grids that are
-whole multiples of the cluster size, with ragged edges (M and N a little
+(`tma=true cluster=2|4`, and `cluster=4|8 cluster-cols=2`: 2 x 2 and 4 x 2
+patches) for a correctness sweep on the GPU: grids whose x size is a whole
+multiple of the cluster size and whose y size is one of the patch's rows,
+with ragged edges (M and N a little
 short of the grid), K that is rarely a multiple of BK, 1-4 stages, both
 chips, and A or B stored transposed. Kernels whose rows are not 16-byte
 aligned keep cp.async (a remark says so) and are checked all the same.
@@ -51,6 +53,7 @@ def draw_wide():
             extra)
 
 rng = random.Random(args.seed)
+cols_rng = random.Random("cluster-cols %d" % args.seed)
 made = 0
 while made < args.count:
     if args.wide:
@@ -59,8 +62,13 @@ while made < args.count:
         bm, bn, bk = (rng.choice([64, 128]), rng.choice([64, 128]),
                       rng.choice([32, 64]))
         cluster = rng.choice([2, 2, 4])
+    # A separate stream, so that a seed's kernels stay those it drew before
+    # patches existed, some now in patches.
+    cols = 1
+    if not args.wide and cols_rng.random() < 0.4:
+        cluster, cols = cols_rng.choice([(4, 2), (4, 2), (8, 2)])
     gx, gy = rng.choice([2, 4, 6, 8]), rng.choice([2, 4, 8])
-    if gx % cluster or gy % cluster:
+    if gx % cluster or gy % (cluster // cols):
         continue
     n = gx * bn - rng.choice([0, 8, 24, 40])
     m = gy * bm - rng.choice([0, 1, 17, 56])
@@ -74,8 +82,9 @@ while made < args.count:
         threads = 128 if bm * bn <= 128 * 64 or chip == "sm_90a" else \
             rng.choice([128, 256])
         extra = []
-    name = "k%d_%dx%dx%d_%dx%dx%d_%dt_s%d_%s_c%d%s%s" % (
+    name = "k%d_%dx%dx%d_%dx%dx%d_%dt_s%d_%s_c%d%s%s%s" % (
         made, m, n, k, bm, bn, bk, threads, stages, chip, cluster,
+        "_cols%d" % cols if cols > 1 else "",
         layout.replace("--", "_").replace("-", "_"),
         "".join("_" + o.split("=")[0].replace("-", "") + o.split("=")[1]
                 for o in extra))
@@ -83,7 +92,9 @@ while made < args.count:
                BN=str(bn), BK=str(bk), T=str(threads), CHIP=chip,
                GEN_ARGS=layout)
     options = " ".join(["--tile-to-ptx=chip=%s tma=true cluster=%d" %
-                        (chip, cluster)] + extra)
+                        (chip, cluster)] +
+                       (["cluster-cols=%d" % cols] if cols > 1 else []) +
+                       extra)
     result = subprocess.run(
         [os.path.join(ROOT, "bench", "perf", "compile_variant.sh"), args.bin,
          args.out, name, str(stages), options],

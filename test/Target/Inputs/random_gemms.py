@@ -5,7 +5,7 @@ crash, an assertion, a hang (each step has a time limit), PTX that ptxas
 refuses, keeps data in local memory or repeats a barrier. Prints one line per
 failure, then for each tile-to-ptx option that the flags below can add
 (persistent-blocks, tma=true, split-barriers=true, tma-store=true,
-cluster=2, cluster=4, block-group) how many kernels compiled and assembled with it, how
+cluster=2, cluster=4, cluster-cols=2, block-group) how many kernels compiled and assembled with it, how
 many kernels drew a harmless note about their wgmmas from ptxas
 (ptxas_wgmma.py), and a summary; exits 1 on any failure.
 
@@ -61,7 +61,9 @@ parser.add_argument("--tma-options", action="store_true",
                     "streams")
 parser.add_argument("--cluster", action="store_true",
                     help="with --tma, give half of the tma=true kernels "
-                    "cluster=2 or cluster=4, from a separate stream")
+                    "cluster=2 or cluster=4, from a separate stream, and half "
+                    "of those with cluster=4 in the grouped block order "
+                    "cluster-cols=2 (2 x 2 patches), from another")
 parser.add_argument("--block-orders", action="store_true",
                     help="give half of the kernels tile-to-ptx's block-group "
                     "1 (row-major), 2 or 3 instead of the default 8, which "
@@ -87,6 +89,7 @@ tma_rng = random.Random(f"tma {args.seed}")
 split_rng = random.Random(f"split-barriers {args.seed}")
 store_rng = random.Random(f"tma-store {args.seed}")
 cluster_rng = random.Random(f"cluster {args.seed}")
+cols_rng = random.Random(f"cluster-cols {args.seed}")
 order_rng = random.Random(f"block-orders {args.seed}")
 
 
@@ -153,7 +156,7 @@ if args.tma:
     if args.tma_options:
         options += ["split-barriers=true", "tma-store=true"]
     if args.cluster:
-        options += ["cluster=2", "cluster=4"]
+        options += ["cluster=2", "cluster=4", "cluster-cols=2"]
 if args.block_orders:
     options.append("block-group")
 compiled_with = dict.fromkeys(options, 0)
@@ -175,6 +178,11 @@ for i in range(args.count):
     if args.block_orders and order_rng.random() < 0.5:
         persistent = (persistent +
                       f" block-group={order_rng.choice([1, 2, 3])}").lstrip()
+    # Patches of rows and columns need the grouped order (block-group > 1).
+    if "cluster=4" in persistent.split() and \
+            "block-group=1" not in persistent.split() and \
+            cols_rng.random() < 0.5:
+        persistent += " cluster-cols=2"
     pipeline = f"--tile-to-ptx=chip={chip} {persistent}".rstrip()
     what = f"{chip} {' '.join(flags)} {persistent}".rstrip()
     src = run([sys.executable, args.gen] + flags)
