@@ -47,6 +47,7 @@ PIPELINES = [
     ["--tile-to-ptx=chip=sm_90"],
     ["--tile-to-ptx=chip=sm_80"],
     ["--tile-to-ptx=chip=sm_90a tma=true cluster=2"],
+    ["--tile-to-ptx=chip=sm_90a tma=true cluster=4 cluster-cols=2"],
     ["--tile-to-ptx=chip=sm_90 tma=true split-barriers=true"],
     ["--tile-to-ptx=chip=sm_90a persistent-blocks=3 tma=true tma-store=true"],
     ["--tile-lower-to-cpu"],
