@@ -92,8 +92,7 @@ FailureOr<ClusterShape> mlir::tile::getClusterShape(KernelOp kernel,
   if (!grouped) {
     why = "clusters of more than one column (cluster-cols=" +
           std::to_string(cols) +
-          ") need a two-dimensional grid in the "
-          "grouped block order";
+          ") need a two-dimensional grid in the grouped block order";
     return failure();
   }
   int64_t rows = size / cols;
