@@ -149,9 +149,10 @@ def compile_to_ptx(source: str, chip: str = "sm_90a", **options) -> "Kernel":
     """Compiles the tile kernels of ``source`` for ``chip`` with the
     tile-to-ptx pipeline. Keyword options are the pipeline's
     (``tile-opt --tile-to-ptx`` documents them), with ``_`` for ``-``:
-    ``tma=True``, ``persistent_blocks=132``, ``cluster=2``. The
-    shared-memory table is not printed (``print_budget=True`` prints it on
-    stderr, as tile-opt does); an over-budget kernel is still a CompileError.
+    ``tma=True``, ``persistent_blocks=132``, ``cluster=4, cluster_cols=2``.
+    The shared-memory table is not printed (``print_budget=True`` prints it
+    on stderr, as tile-opt does); an over-budget kernel is still a
+    CompileError.
     """
     options.setdefault("print_budget", False)
     settings = " ".join([_option("chip", chip)] +

@@ -3,6 +3,7 @@
 # RUN: rm -rf %t && mkdir -p %t
 # RUN: %python %tile_src_root/test/Execution/Inputs/gemm.py --emit kernel --M 256 --N 256 --K 256 --bm 128 --bn 128 --bk 32 --num-stages 3 > %t/seed.mlir
 # RUN: %python %tile_src_root/test/Execution/Inputs/gemm.py --emit kernel --bm 256 --bn 256 --bk 64 --num-stages 4 > %t/big.mlir
+# RUN: %python %tile_src_root/test/Execution/Inputs/gemm.py --emit kernel --M 512 --N 512 --K 64 --num-stages 3 > %t/patch.mlir
 # RUN: tile-opt %t/seed.mlir --tile-to-ptx=chip=sm_90a -o %t/seed.out.mlir 2> /dev/null
 # RUN: tile-translate --tile-emit-ptx %t/seed.out.mlir -o %t/seed.tool.ptx
 # RUN: tile-translate --tile-emit-launch %t/seed.out.mlir -o %t/seed.tool.launch
@@ -55,6 +56,16 @@ print(f"cluster {info['cluster']}, multicast: "
 # CHECK-NEXT: B (32, 64) 128
 for tensormap in info["tensormaps"]:
     print(tensormap["arg"], tensormap["box"], tensormap["swizzle"])
+
+# A keyword with `_` is the option with `-`: cluster_cols=2 puts the clusters
+# of four blocks in 2 x 2 patches of a 4x4 grid, and their masks, computed
+# from the block's rank, differ by copy.
+patch = tile_mlir.compile_to_ptx((out / "patch.mlir").read_text(),
+                                 chip="sm_90a", tma=True, cluster=4,
+                                 cluster_cols=2)
+# CHECK-NEXT: cluster (4, 1, 1), multicast: True
+print(f"cluster {patch.info['cluster']}, multicast: "
+      f"{'.multicast::cluster' in patch.ptx}")
 
 # mma.sync on sm_90.
 # CHECK-NEXT: mma.sync: True, wgmma: False
