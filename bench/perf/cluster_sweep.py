@@ -2,7 +2,7 @@
 """Compiles seeded random GEMMs that can run in thread-block clusters
 (`tma=true cluster=2|4`, and `cluster=4|8 cluster-cols=2`: 2 x 2 and 4 x 2
 patches) for a correctness sweep on the GPU: grids whose x size is a whole
-multiple of the cluster size and whose y size is one of the patch's rows,
+multiple of the cluster size and whose y size a multiple of its rows,
 with ragged edges (M and N a little
 short of the grid), K that is rarely a multiple of BK, 1-4 stages, both
 chips, and A or B stored transposed. Kernels whose rows are not 16-byte
@@ -62,8 +62,7 @@ while made < args.count:
         bm, bn, bk = (rng.choice([64, 128]), rng.choice([64, 128]),
                       rng.choice([32, 64]))
         cluster = rng.choice([2, 2, 4])
-    # A separate stream, so that a seed's kernels stay those it drew before
-    # patches existed, some now in patches.
+    # Patches from a stream of their own: 40% of the kernels.
     cols = 1
     if not args.wide and cols_rng.random() < 0.4:
         cluster, cols = cols_rng.choice([(4, 2), (4, 2), (8, 2)])
