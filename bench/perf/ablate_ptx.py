@@ -7,6 +7,19 @@ so ptxas keeps the values and addresses but nothing is stored. The kernel
 computes wrong results afterwards; only its time means something
 (tile-run --bench).
 
+Four modes for clustered TMA kernels, in the loops only: `noclusterbar`
+deletes every cluster barrier (`barrier.cluster.arrive` and `.wait`; the
+blocks then overrun each other's mbarrier phases: such kernels hang),
+`nobarcluster` each `bar.sync` right before a cluster barrier, `loopnofence`
+every `fence.proxy.async.shared::cta` and `loopnowaitbar` each `bar.sync`
+right after an mbarrier wait. `latecopies` moves each step's cluster wait
+and the copies after it behind the next step's mbarrier wait, where that
+wait follows in the same loop body (not across the back edge), so that
+waiting at the cluster barrier overlaps waiting for the next step's data.
+These keep the results right.
+
+Modes separated by commas apply in turn: `nobarcluster,loopnofence`.
+
 Two modes for TMA kernels: `nofence` deletes every
 `fence.proxy.async.shared::cta` of the kernel, which keeps the results right
 when the TMA wrote every shared operand (wgmma reads them through the same
@@ -23,7 +36,7 @@ each commit group's `cp.async` (half of B's, for groups that copy A and then
 B in two equal halves) or the second half of each half (half of A's and half
 of B's), as if another block had loaded those bytes.
 
-  bench/perf/ablate_ptx.py MODE in.ptx > out.ptx
+  bench/perf/ablate_ptx.py MODE[,MODE...] in.ptx > out.ptx
 
 A loop is a label with a backward branch to it; its body is everything in
 between. Prints how many instructions it removed on stderr."""
@@ -117,38 +130,112 @@ def drop_tma_syncs(lines, mode):
     return out, removed
 
 
-def main():
-    modes = list(PATTERNS) + ["nostore", "halfb", "halfab", "nofence",
-                              "nowaitbar"]
-    if len(sys.argv) != 3 or sys.argv[1] not in modes:
-        sys.exit(__doc__)
-    with open(sys.argv[2]) as f:
-        lines = f.read().split("\n")
-    if sys.argv[1] == "nostore":
-        out, guarded = predicate_stores(lines)
-        sys.stderr.write("nostore: guarded %d\n" % guarded)
-        print("\n".join(out))
-        return
-    if sys.argv[1] in ("nofence", "nowaitbar"):
-        out, removed = drop_tma_syncs(lines, sys.argv[1])
-        sys.stderr.write("%s: removed %d\n" % (sys.argv[1], removed))
-        print("\n".join(out))
-        return
+def drop_cluster_syncs(lines, ranges, mode):
+    """The loop-only modes for clustered TMA kernels (see the docstring)."""
+    out, removed, in_wait, after_wait = [], 0, False, False
+    for i, line in enumerate(lines):
+        text = line.strip()
+        in_loop = any(a <= i <= b for a, b in ranges)
+        next_text = lines[i + 1].strip() if i + 1 < len(lines) else ""
+        drop = in_loop and (
+            (mode == "noclusterbar" and text.startswith("barrier.cluster."))
+            or (mode == "nobarcluster" and re.fullmatch(r"bar\.sync\s+0;", text)
+                and next_text.startswith("barrier.cluster.arrive"))
+            or (mode == "loopnofence"
+                and text == "fence.proxy.async.shared::cta;")
+            or (mode == "loopnowaitbar" and after_wait
+                and re.fullmatch(r"bar\.sync\s+0;", text)))
+        if "mbarrier.try_wait" in text:
+            in_wait = True
+        elif in_wait and text == "// end inline asm":
+            in_wait, after_wait = False, True
+            out.append(line)
+            continue
+        if text:
+            after_wait = False
+        if drop:
+            removed += 1
+            continue
+        out.append(line)
+    return out, removed
+
+
+def move_copies_late(lines, ranges):
+    """`latecopies`: each `barrier.cluster.wait` that follows an arrive, with
+    the code after it up to the label that ends its copies' branch, moves
+    behind the next mbarrier wait of the same loop body. A run that holds an
+    unconditional branch (the back edge) stays."""
+    out, moved, i = [], 0, 0
+    while i < len(lines):
+        start = lines[i].strip().startswith("barrier.cluster.wait") and \
+            "barrier.cluster.arrive" in lines[i - 1] and \
+            any(a <= i <= b for a, b in ranges)
+        if start:
+            j = i
+            while j < len(lines) and j < i + 60 and \
+                    not re.match(r"^\$L__BB\d+_\d+:", lines[j]):
+                j += 1
+            k = j + 1
+            while k < len(lines) and "mbarrier.try_wait" not in lines[k] and \
+                    "bra.uni \t$L__BB" not in lines[k]:
+                k += 1
+            run = lines[i:j + 1]
+            if j < i + 60 and k < len(lines) and \
+                    "mbarrier.try_wait" in lines[k] and \
+                    not any("bra.uni" in line for line in run):
+                while "// end inline asm" not in lines[k]:
+                    k += 1
+                out += lines[j + 1:k + 1] + run
+                moved += 1
+                i = k + 1
+                continue
+        out.append(lines[i])
+        i += 1
+    return out, moved
+
+
+MODES = list(PATTERNS) + ["nostore", "halfb", "halfab", "nofence",
+                          "nowaitbar", "noclusterbar", "nobarcluster",
+                          "loopnofence", "loopnowaitbar", "latecopies"]
+
+
+def apply(mode, lines):
+    """Returns the lines without (or with moved) what `mode` names, and a
+    count for stderr."""
+    if mode == "nostore":
+        return predicate_stores(lines)
+    if mode in ("nofence", "nowaitbar"):
+        return drop_tma_syncs(lines, mode)
     ranges = loop_ranges(lines)
-    if sys.argv[1] in ("halfb", "halfab"):
-        out, removed = drop_shared_quarters(lines, ranges, sys.argv[1])
-        sys.stderr.write("%s: removed %d\n" % (sys.argv[1], removed))
-        print("\n".join(out))
-        return
-    pattern = PATTERNS[sys.argv[1]]
+    if mode in ("halfb", "halfab"):
+        return drop_shared_quarters(lines, ranges, mode)
+    if mode == "latecopies":
+        return move_copies_late(lines, ranges)
+    if mode in ("noclusterbar", "nobarcluster", "loopnofence",
+                "loopnowaitbar"):
+        return drop_cluster_syncs(lines, ranges, mode)
+    pattern = PATTERNS[mode]
     kept, removed = [], 0
     for i, line in enumerate(lines):
         if pattern in line and any(a <= i <= b for a, b in ranges):
             removed += 1
             continue
         kept.append(line)
-    sys.stderr.write("%s: removed %d\n" % (sys.argv[1], removed))
-    print("\n".join(kept))
+    return kept, removed
+
+
+def main():
+    modes = sys.argv[1].split(",") if len(sys.argv) == 3 else []
+    if not modes or any(mode not in MODES for mode in modes):
+        sys.exit(__doc__)
+    with open(sys.argv[2]) as f:
+        lines = f.read().split("\n")
+    for mode in modes:
+        lines, count = apply(mode, lines)
+        verb = {"nostore": "guarded", "latecopies": "moved"}.get(mode,
+                                                                 "removed")
+        sys.stderr.write("%s: %s %d\n" % (mode, verb, count))
+    print("\n".join(lines))
 
 
 if __name__ == "__main__":
