@@ -147,8 +147,10 @@ private:
   /// 0 of the block of rank r".
   bool clustered = false;
   /// Whether anything but the TMA writes shared memory
-  /// (hasGenericSharedWrites): barriers may then order those writes.
-  bool genericSharedWrites = false;
+  /// (hasGenericSharedWrites) or reads global memory
+  /// (hasGenericGlobalReads): barriers may then order those writes, or
+  /// another thread's write before those reads.
+  bool genericSharedWrites = false, genericGlobalReads = false;
   /// Whether the kernel's gemms are wgmma and it has more than one
   /// warpgroup: then thread 0's issue code, its barriers and its fences
   /// take the forms that keep warpgroup 0 from holding up the others
@@ -371,6 +373,7 @@ LogicalResult TmaLowering::plan(Operation *&culprit, std::string &why) {
   }
   numBarriers = llvm::PowerOf2Ceil(2 * (peak + 1));
   genericSharedWrites = hasGenericSharedWrites(kernel);
+  genericGlobalReads = tma::hasGenericGlobalReads(kernel);
   wideWgmma =
       kernel.getThreads() > kWarpgroupThreads &&
       kernel.getBody()
@@ -540,17 +543,19 @@ Operation *TmaLowering::nextSyncOp(Operation *op) const {
 }
 
 /// Whether `op` does nothing that another barrier does not, in a kernel
-/// whose shared memory only the TMA writes. Every thread waits for a group's
-/// data on its mbarrier itself, so such a barrier's one job is to keep the
-/// next copies from overwriting a buffer version that some thread still
-/// reads; here another barrier comes first. The unrolled steady state of a
+/// whose shared memory only the TMA writes and whose global memory only the
+/// TMA reads (a barrier could otherwise order one thread's global write
+/// before another's read). Every thread waits for a group's data on its
+/// mbarrier itself, so such a barrier's one job is to keep the next copies
+/// from overwriting a buffer version that some thread still reads; here
+/// another barrier comes first. The unrolled steady state of a
 /// wgmma kernel has such a pair: the barrier after the step's wait (with
 /// cp.async each thread waits only for its own copies) and the one after the
 /// gemm's wgmma.wait_group (scheduleWgmmaGemms). Deleting the first made the
 /// 128x256x32 kernel with 256 threads 3% faster on an H200
 /// (docs/benchmarks.md).
 bool TmaLowering::isRedundantBarrier(BarrierOp op) const {
-  return !genericSharedWrites &&
+  return !genericSharedWrites && !genericGlobalReads &&
          isa_and_nonnull<BarrierOp, gpu::BarrierOp>(nextSyncOp(op));
 }
 
@@ -633,12 +638,12 @@ void TmaLowering::clusterBarrier(OpBuilder &b, Location loc) {
 /// front of the copies, that is after the gemm's `wgmma.wait_group`, which
 /// retires the reads of the version the copies overwrite. The `tile.barrier`
 /// right before the copy (with nothing but index arithmetic in between)
-/// goes, unless the kernel writes shared memory itself: the relaxed cluster
-/// barrier would not order those writes.
+/// goes, unless the kernel writes shared memory or reads global memory
+/// itself: the relaxed cluster barrier orders no memory accesses.
 void TmaLowering::clusterBarrierBefore(CopyAsyncOp op) {
   for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
     if (isa<BarrierOp>(prev)) {
-      if (!genericSharedWrites)
+      if (!genericSharedWrites && !genericGlobalReads)
         prev->erase();
       break;
     }

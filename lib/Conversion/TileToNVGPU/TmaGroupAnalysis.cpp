@@ -9,6 +9,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -104,6 +105,43 @@ bool tma::hasGenericSharedWrites(KernelOp kernel) {
     for (const MemoryEffects::EffectInstance &effect : effects)
       if (isa<MemoryEffects::Write>(effect.getEffect()) && effect.getValue() &&
           isShared(effect.getValue()))
+        return WalkResult::interrupt();
+    return WalkResult::advance();
+  });
+  return result.wasInterrupted();
+}
+
+/// Whether `value` is memory from outside `kernel` or a view of it, not a
+/// fragment's or a shared tile's allocation inside it.
+static bool isOutsideMemory(Value value, KernelOp kernel) {
+  while (Operation *def = value.getDefiningOp()) {
+    if (!kernel->isAncestor(def))
+      return true;
+    auto view = dyn_cast<ViewLikeOpInterface>(def);
+    if (!view)
+      return false;
+    value = view.getViewSource();
+  }
+  return !kernel->isAncestor(
+      cast<BlockArgument>(value).getOwner()->getParentOp());
+}
+
+bool tma::hasGenericGlobalReads(KernelOp kernel) {
+  WalkResult result = kernel.walk([&](Operation *op) {
+    if (isa<CopyAsyncOp>(op))
+      return WalkResult::advance();
+    if (auto copy = dyn_cast<CopyOp>(op))
+      return isOutsideMemory(copy.getSource(), kernel) ? WalkResult::interrupt()
+                                                       : WalkResult::advance();
+    auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!iface)
+      return WalkResult::advance();
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    iface.getEffects(effects);
+    for (const MemoryEffects::EffectInstance &effect : effects)
+      if (isa<MemoryEffects::Read>(effect.getEffect()) && effect.getValue() &&
+          isa<MemRefType>(effect.getValue().getType()) &&
+          isOutsideMemory(effect.getValue(), kernel))
         return WalkResult::interrupt();
     return WalkResult::advance();
   });

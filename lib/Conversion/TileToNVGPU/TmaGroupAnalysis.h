@@ -47,6 +47,13 @@ std::optional<int64_t> exactOutstanding(Block &block,
 /// split.
 bool hasGenericSharedWrites(KernelOp kernel);
 
+/// Whether anything but a tile.copy_async reads memory from outside
+/// `kernel` (a global tensor, or a view of one): a load, or a tile.copy
+/// from it. A barrier may then order another thread's write before the
+/// read, so the TMA lowering keeps every barrier. Ops that do not state
+/// their memory effects are taken not to read.
+bool hasGenericGlobalReads(KernelOp kernel);
+
 /// Whether `value` may differ between two blocks whose block index `index`
 /// differs and whose other block indices agree: whether it is computed from
 /// `index`, or from something this does not follow (a loop-carried value, a
