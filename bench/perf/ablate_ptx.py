@@ -106,45 +106,24 @@ def drop_shared_quarters(lines, ranges, mode):
     return out, removed
 
 
-def drop_tma_syncs(lines, mode):
-    """`nofence`: every async-proxy fence; `nowaitbar`: each bar.sync that
-    directly follows the inline-asm block of an mbarrier try_wait loop."""
-    out, removed, in_wait, after_wait = [], 0, False, False
-    for line in lines:
-        text = line.strip()
-        if mode == "nofence" and text == "fence.proxy.async.shared::cta;":
-            removed += 1
-            continue
-        if "mbarrier.try_wait" in text:
-            in_wait = True
-        elif in_wait and text == "// end inline asm":
-            in_wait, after_wait = False, True
-            out.append(line)
-            continue
-        if after_wait and text:
-            after_wait = False
-            if mode == "nowaitbar" and re.fullmatch(r"bar\.sync\s+0;", text):
-                removed += 1
-                continue
-        out.append(line)
-    return out, removed
-
-
-def drop_cluster_syncs(lines, ranges, mode):
-    """The loop-only modes for clustered TMA kernels (see the docstring)."""
+def drop_syncs(lines, ranges, mode):
+    """The TMA modes: `nofence` (every async-proxy fence) and `nowaitbar`
+    (each bar.sync that directly follows the inline-asm block of an mbarrier
+    try_wait loop) in the whole kernel; their `loop` versions and
+    `noclusterbar`, `nobarcluster` in the loops only (see the docstring)."""
+    loops_only = mode not in ("nofence", "nowaitbar")
+    kind = mode[len("loop"):] if mode.startswith("loopno") else mode
     out, removed, in_wait, after_wait = [], 0, False, False
     for i, line in enumerate(lines):
         text = line.strip()
-        in_loop = any(a <= i <= b for a, b in ranges)
         next_text = lines[i + 1].strip() if i + 1 < len(lines) else ""
-        drop = in_loop and (
-            (mode == "noclusterbar" and text.startswith("barrier.cluster."))
-            or (mode == "nobarcluster" and re.fullmatch(r"bar\.sync\s+0;", text)
-                and next_text.startswith("barrier.cluster.arrive"))
-            or (mode == "loopnofence"
-                and text == "fence.proxy.async.shared::cta;")
-            or (mode == "loopnowaitbar" and after_wait
-                and re.fullmatch(r"bar\.sync\s+0;", text)))
+        bar = re.fullmatch(r"bar\.sync\s+0;", text)
+        drop = (not loops_only or any(a <= i <= b for a, b in ranges)) and (
+            (kind == "nofence" and text == "fence.proxy.async.shared::cta;")
+            or (kind == "nowaitbar" and after_wait and bar)
+            or (kind == "noclusterbar" and text.startswith("barrier.cluster."))
+            or (kind == "nobarcluster" and bar
+                and next_text.startswith("barrier.cluster.arrive")))
         if "mbarrier.try_wait" in text:
             in_wait = True
         elif in_wait and text == "// end inline asm":
@@ -204,16 +183,14 @@ def apply(mode, lines):
     count for stderr."""
     if mode == "nostore":
         return predicate_stores(lines)
-    if mode in ("nofence", "nowaitbar"):
-        return drop_tma_syncs(lines, mode)
     ranges = loop_ranges(lines)
     if mode in ("halfb", "halfab"):
         return drop_shared_quarters(lines, ranges, mode)
     if mode == "latecopies":
         return move_copies_late(lines, ranges)
-    if mode in ("noclusterbar", "nobarcluster", "loopnofence",
-                "loopnowaitbar"):
-        return drop_cluster_syncs(lines, ranges, mode)
+    if mode in ("nofence", "nowaitbar", "noclusterbar", "nobarcluster",
+                "loopnofence", "loopnowaitbar"):
+        return drop_syncs(lines, ranges, mode)
     pattern = PATTERNS[mode]
     kept, removed = [], 0
     for i, line in enumerate(lines):

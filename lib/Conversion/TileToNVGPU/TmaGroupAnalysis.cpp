@@ -83,6 +83,20 @@ std::optional<int64_t> tma::exactOutstanding(Block &block,
   return open;
 }
 
+/// Whether `op` states a memory effect of kind `Effect` on a value for which
+/// `matches` holds.
+template <typename Effect>
+static bool hasEffectOn(Operation *op, function_ref<bool(Value)> matches) {
+  auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+  if (!iface)
+    return false;
+  SmallVector<MemoryEffects::EffectInstance> effects;
+  iface.getEffects(effects);
+  return llvm::any_of(effects, [&](const MemoryEffects::EffectInstance &e) {
+    return isa<Effect>(e.getEffect()) && e.getValue() && matches(e.getValue());
+  });
+}
+
 bool tma::hasGenericSharedWrites(KernelOp kernel) {
   auto isShared = [](Value v) {
     auto type = dyn_cast<MemRefType>(v.getType());
@@ -97,16 +111,9 @@ bool tma::hasGenericSharedWrites(KernelOp kernel) {
     if (auto clear = dyn_cast<ClearOp>(op))
       return isShared(clear.getTile()) ? WalkResult::interrupt()
                                        : WalkResult::advance();
-    auto iface = dyn_cast<MemoryEffectOpInterface>(op);
-    if (!iface)
-      return WalkResult::advance();
-    SmallVector<MemoryEffects::EffectInstance> effects;
-    iface.getEffects(effects);
-    for (const MemoryEffects::EffectInstance &effect : effects)
-      if (isa<MemoryEffects::Write>(effect.getEffect()) && effect.getValue() &&
-          isShared(effect.getValue()))
-        return WalkResult::interrupt();
-    return WalkResult::advance();
+    return hasEffectOn<MemoryEffects::Write>(op, isShared)
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
   });
   return result.wasInterrupted();
 }
@@ -127,23 +134,18 @@ static bool isOutsideMemory(Value value, KernelOp kernel) {
 }
 
 bool tma::hasGenericGlobalReads(KernelOp kernel) {
+  auto isOutside = [&](Value v) {
+    return isa<MemRefType>(v.getType()) && isOutsideMemory(v, kernel);
+  };
   WalkResult result = kernel.walk([&](Operation *op) {
     if (isa<CopyAsyncOp>(op))
       return WalkResult::advance();
     if (auto copy = dyn_cast<CopyOp>(op))
-      return isOutsideMemory(copy.getSource(), kernel) ? WalkResult::interrupt()
-                                                       : WalkResult::advance();
-    auto iface = dyn_cast<MemoryEffectOpInterface>(op);
-    if (!iface)
-      return WalkResult::advance();
-    SmallVector<MemoryEffects::EffectInstance> effects;
-    iface.getEffects(effects);
-    for (const MemoryEffects::EffectInstance &effect : effects)
-      if (isa<MemoryEffects::Read>(effect.getEffect()) && effect.getValue() &&
-          isa<MemRefType>(effect.getValue().getType()) &&
-          isOutsideMemory(effect.getValue(), kernel))
-        return WalkResult::interrupt();
-    return WalkResult::advance();
+      return isOutside(copy.getSource()) ? WalkResult::interrupt()
+                                         : WalkResult::advance();
+    return hasEffectOn<MemoryEffects::Read>(op, isOutside)
+               ? WalkResult::interrupt()
+               : WalkResult::advance();
   });
   return result.wasInterrupted();
 }
