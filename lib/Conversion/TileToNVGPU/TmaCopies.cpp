@@ -32,7 +32,6 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "tile/Conversion/TileToNVGPU/BlockOrder.h"
 #include "tile/Conversion/TileToNVGPU/FragmentLayout.h"
 #include "tile/Conversion/TileToNVGPU/InteriorBlocks.h"
@@ -76,6 +75,11 @@ using DescriptorKey =
 /// block index only) or of its row (on the row's only).
 enum class Sharers { Column, Row };
 
+/// Where the paths through some ops lead (TmaLowering::scanPaths): to a
+/// barrier before any copy, on every path; to a copy without a barrier
+/// before it, on some path; or through the ops without meeting either.
+enum class PathEnd { Guarded, Unguarded, FallsThrough };
+
 struct GroupState {
   /// Groups committed and groups waited for, so far (i32).
   Value committed, waited;
@@ -114,7 +118,8 @@ private:
   /// synchronizes (a barrier, or a region holding group ops); null if none.
   Operation *nextSyncOp(Operation *op) const;
   bool splitsBarrier(BarrierOp op) const;
-  bool isRedundantBarrier(BarrierOp op) const;
+  bool isGuardedBarrier(Operation *barrier) const;
+  PathEnd scanPaths(Block::iterator begin, Block::iterator end) const;
   void dropAsyncProxyFences();
   void planCluster();
   void clusterBarrier(OpBuilder &b, Location loc);
@@ -140,6 +145,9 @@ private:
   /// Whether barriers before copies become named-barrier arrivals and
   /// warp 0's wait (splitsBarrier): asked for, then checked by plan.
   bool splitBarriers;
+  /// The barriers that another barrier makes redundant (isGuardedBarrier),
+  /// found by plan on the kernel as it came and erased first by rewrite.
+  SmallVector<Operation *> guardedBarriers;
   /// The scf.if ops that hold warp 0's issue code.
   llvm::SmallPtrSet<Operation *, 8> issueBlocks;
   /// Whether the kernel runs in clusters (planCluster), the copies every
@@ -360,8 +368,8 @@ LogicalResult TmaLowering::plan(Operation *&culprit, std::string &why) {
   // barrier completes group g + N too, or it would wait for a phase that
   // never comes. Thread 0 issues copies only after a block barrier (tile's
   // semantics put one between a wait and the reads of its data, and
-  // isRedundantBarrier drops that one only where another comes before the
-  // copies), so a thread is at most `peak` groups behind thread 0 when it
+  // isGuardedBarrier drops one only where another follows it on every path
+  // to a copy), so a thread is at most `peak` groups behind thread 0 when it
   // arms a barrier. Twice (the groups in flight plus one) covers both. A power
   // of two keeps the slot and phase a mask and a shift.
   int64_t peak = 0;
@@ -395,6 +403,11 @@ LogicalResult TmaLowering::plan(Operation *&culprit, std::string &why) {
       splitBarriers = false;
     }
   }
+  if (!genericSharedWrites && !genericGlobalReads)
+    kernel.getBody().walk([&](Operation *op) {
+      if (isa<BarrierOp, gpu::BarrierOp>(op) && isGuardedBarrier(op))
+        guardedBarriers.push_back(op);
+    });
   return success();
 }
 
@@ -542,21 +555,73 @@ Operation *TmaLowering::nextSyncOp(Operation *op) const {
   return nullptr;
 }
 
-/// Whether `op` does nothing that another barrier does not, in a kernel
-/// whose shared memory only the TMA writes and whose global memory only the
-/// TMA reads (a barrier could otherwise order one thread's global write
-/// before another's read). Every thread waits for a group's data on its
-/// mbarrier itself, so such a barrier's one job is to keep the next copies
-/// from overwriting a buffer version that some thread still reads; here
-/// another barrier comes first. The unrolled steady state of a
-/// wgmma kernel has such a pair: the barrier after the step's wait (with
-/// cp.async each thread waits only for its own copies) and the one after the
-/// gemm's wgmma.wait_group (scheduleWgmmaGemms). Deleting the first made the
-/// 128x256x32 kernel with 256 threads 3% faster on an H200
-/// (docs/benchmarks.md).
-bool TmaLowering::isRedundantBarrier(BarrierOp op) const {
-  return !genericSharedWrites && !genericGlobalReads &&
-         isa_and_nonnull<BarrierOp, gpu::BarrierOp>(nextSyncOp(op));
+/// Whether every path from the ops in [begin, end) to a copy passes a
+/// barrier first: a block barrier, or the cluster barrier that goes before
+/// the first copy of a run in a clustered kernel (clusterBarrierBefore).
+/// Commits and waits pass: they write no shared memory. A loop guards the
+/// path only where each iteration starts guarded, and may run no iteration;
+/// an scf.if where both branches do.
+PathEnd TmaLowering::scanPaths(Block::iterator begin,
+                               Block::iterator end) const {
+  for (Operation &op : llvm::make_range(begin, end)) {
+    if (isa<BarrierOp, gpu::BarrierOp>(op))
+      return PathEnd::Guarded;
+    if (auto copy = dyn_cast<CopyAsyncOp>(op))
+      return runStarts.contains(copy) ? PathEnd::Guarded : PathEnd::Unguarded;
+    if (op.getNumRegions() == 0 || !containsGroupOps(&op))
+      continue;
+    if (!isa<scf::ForOp, scf::IfOp>(op))
+      return PathEnd::Unguarded;
+    for (Region &region : op.getRegions())
+      if (!region.empty() &&
+          scanPaths(region.front().begin(), region.front().end()) ==
+              PathEnd::Unguarded)
+        return PathEnd::Unguarded;
+  }
+  return PathEnd::FallsThrough;
+}
+
+/// Whether `barrier` does nothing that another barrier does not, in a
+/// kernel whose shared memory only the TMA writes and whose global memory
+/// only the TMA reads (plan: otherwise a barrier may order one thread's
+/// write before another's read, and every barrier stays). Every thread waits
+/// for a group's data on its mbarrier itself, so a barrier's one job is to
+/// keep later copies from overwriting a buffer version that some thread
+/// still reads, and a barrier that comes after it on every path to a copy
+/// does that job as well. The paths run on past the end of a loop body to
+/// the next iteration and past the loop, up to the kernel's end.
+///
+/// Such barriers: the one after a step's wait where the gemm's
+/// wgmma.wait_group has one after it (scheduleWgmmaGemms); deleting it made
+/// the 128x256x32 kernel with 256 threads 3% faster on an H200
+/// (docs/benchmarks.md). In an unpipelined loop, the one after the wait when
+/// the next iteration's copies have their own; after the loop's waits for
+/// the last groups (nothing copies after them); and, in a clustered kernel,
+/// those before a run's cluster barrier, which orders every thread of the
+/// cluster (relaxed: the reads it protects are done when a thread arrives).
+/// In the seed's kernel in 2 x 2 clusters, deleting the loop's from the PTX
+/// made the 1-stage kernel 1.1% and the 3-stage kernel 0.4% faster on an
+/// H200 (docs/benchmarks.md, "Barriers and fences around the cluster
+/// barrier").
+bool TmaLowering::isGuardedBarrier(Operation *barrier) const {
+  for (Operation *from = barrier;;) {
+    Block *block = from->getBlock();
+    PathEnd next = scanPaths(std::next(from->getIterator()), block->end());
+    if (next != PathEnd::FallsThrough)
+      return next == PathEnd::Guarded;
+    Operation *parent = block->getParentOp();
+    if (parent == kernel)
+      return true; // The kernel ends without another copy.
+    if (auto loop = dyn_cast<scf::ForOp>(parent)) {
+      // The next iteration, up to `from` again (a barrier, or an op whose
+      // paths fall through), then on past the loop.
+      if (scanPaths(block->begin(), block->end()) == PathEnd::Unguarded)
+        return false;
+    } else if (!isa<scf::IfOp>(parent)) {
+      return false;
+    }
+    from = parent;
+  }
 }
 
 /// wgmma reads its operands through the async proxy, and the fence before
@@ -565,8 +630,11 @@ bool TmaLowering::isRedundantBarrier(BarrierOp op) const {
 /// well, so where it writes all of shared memory the fence orders nothing
 /// (ptxas makes it a MEMBAR.ALL.CTA and a FENCE.VIEW.ASYNC.S). Dropped in
 /// kernels with more than one warpgroup, where that made every kernel
-/// measured on an H200 0.2-3% faster; with one warpgroup the effect ranged
-/// from 2% slower to 2% faster (docs/benchmarks.md).
+/// measured on an H200 0.2-3% faster, and in clustered kernels, where
+/// deleting the loop's from the PTX made the seed's kernel in 2 x 2 clusters
+/// 1.9% (1 stage) and 0.8% (3 stages) faster; in other kernels of one
+/// warpgroup the effect ranged from 2% slower to 2% faster
+/// (docs/benchmarks.md).
 void TmaLowering::dropAsyncProxyFences() {
   SmallVector<NVVM::FenceProxyOp> fences;
   kernel.walk([&](NVVM::FenceProxyOp fence) {
@@ -636,20 +704,11 @@ void TmaLowering::clusterBarrier(OpBuilder &b, Location loc) {
 /// reading it: a cluster barrier goes right before `op`, the first copy of a
 /// run of copies (runStarts). For the wgmma kernels, whose gemm moved in
 /// front of the copies, that is after the gemm's `wgmma.wait_group`, which
-/// retires the reads of the version the copies overwrite. The `tile.barrier`
-/// right before the copy (with nothing but index arithmetic in between)
-/// goes, unless the kernel writes shared memory or reads global memory
-/// itself: the relaxed cluster barrier orders no memory accesses.
+/// retires the reads of the version the copies overwrite. The block barrier
+/// before it goes (isGuardedBarrier), unless the kernel writes shared memory
+/// or reads global memory itself: the relaxed cluster barrier orders no
+/// memory accesses.
 void TmaLowering::clusterBarrierBefore(CopyAsyncOp op) {
-  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode()) {
-    if (isa<BarrierOp>(prev)) {
-      if (!genericSharedWrites && !genericGlobalReads)
-        prev->erase();
-      break;
-    }
-    if (prev->getNumRegions() != 0 || !isPure(prev))
-      break;
-  }
   OpBuilder b(op);
   clusterBarrier(b, op.getLoc());
 }
@@ -777,9 +836,6 @@ void TmaLowering::lowerBlock(Block &block, GroupState &state) {
         clusterBarrierBefore(copy);
       lowerCopy(copy, state.committed);
     } else if (auto barrier = dyn_cast<BarrierOp>(op);
-               barrier && isRedundantBarrier(barrier)) {
-      barrier.erase();
-    } else if (auto barrier = dyn_cast<BarrierOp>(op);
                barrier && splitBarriers && splitsBarrier(barrier)) {
       lowerBarrier(barrier, state.committed);
     } else if (auto commit = dyn_cast<CommitGroupOp>(op)) {
@@ -799,6 +855,8 @@ void TmaLowering::lowerBlock(Block &block, GroupState &state) {
 }
 
 void TmaLowering::rewrite() {
+  for (Operation *barrier : guardedBarriers)
+    barrier->erase();
   Block &body = kernel.getBody().front();
   Location loc = kernel.getLoc();
   OpBuilder b(body.getParentOp()->getContext());
@@ -881,7 +939,7 @@ void TmaLowering::rewrite() {
   lowerWait(end, loc, 0, state);
   if (clustered)
     clusterBarrier(end, loc);
-  if (wideWgmma && !genericSharedWrites)
+  if ((wideWgmma || clustered) && !genericSharedWrites)
     dropAsyncProxyFences();
 }
 

@@ -11,7 +11,10 @@
 // stays per block. Each block's mbarrier still expects the whole group's
 // 16384 bytes. A relaxed cluster barrier takes the place of the barrier right
 // before the copies, and one follows the mbarrier initialization and ends
-// the kernel.
+// the kernel. No block barrier is left: the one after the step's wait only
+// kept the next copies from overwriting data still being read (every thread
+// waits for the data on the mbarrier itself), and the cluster barrier before
+// those copies orders the block's threads too.
 // CHECK-LABEL: func.func @pipelined
 // CHECK: gpu.launch_func
 // CHECK-SAME: cluster = array<i32: 2, 1, 1>
@@ -37,8 +40,9 @@
 // CHECK: nvgpu.tma.async.load %{{.*}} multicast_mask = %c3_i16, predicate = %[[RANK1]] : <tensor = memref<32x64xf16
 // CHECK: nvgpu.mbarrier.arrive.expect_tx %{{.*}}, %c16384, predicate = %[[LEADER]]
 // CHECK: nvgpu.mbarrier.try_wait.parity
-// CHECK: gpu.barrier
-// CHECK-NEXT: scf.yield
+// CHECK-NOT: gpu.barrier
+// CHECK: scf.yield
+// CHECK-NOT: gpu.barrier
 // CHECK: nvvm.cluster.arrive.relaxed {aligned}
 // CHECK-NEXT: nvvm.cluster.wait {aligned}
 // CHECK-NEXT: gpu.return
