@@ -166,3 +166,38 @@ func.func @generic_writes(%A: memref<4096x32xf16>, %B: memref<64x64xf16>) {
   }
   return
 }
+
+// -----
+
+// The same loop as @serial in a kernel that also loads from global memory
+// itself: a barrier may then order another thread's store before the load,
+// so every barrier stays.
+// CHECK-LABEL: gpu.func @global_reads_kernel
+// CHECK: scf.for
+// CHECK: gpu.barrier
+// CHECK-NEXT: scf.if
+// CHECK: nvgpu.tma.async.load
+// CHECK: nvgpu.mbarrier.try_wait.parity
+// CHECK: gpu.barrier
+// CHECK-NEXT: scf.yield
+// CHECK: memref.load
+func.func @global_reads(%A: memref<4096x32xf16>, %B: memref<32xf16>, %C: memref<32xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  tile.kernel grid(%c32) threads(128) as (%bx) {
+    %a = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
+    scf.for %k = %c0 to %c32 step %c1 {
+      %row = arith.muli %k, %c128 : index
+      tile.barrier
+      tile.copy_async %A[%row, %c0] to %a : memref<4096x32xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+      tile.commit_group
+      tile.wait_group 0
+      tile.barrier
+    }
+    %x = memref.load %B[%bx] : memref<32xf16>
+    memref.store %x, %C[%bx] : memref<32xf16>
+  }
+  return
+}
