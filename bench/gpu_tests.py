@@ -86,8 +86,12 @@ def run(out, tests, tile_run):
 
 
 def check(out, filecheck):
+    runs = out / "runs.json"
+    if not runs.is_file():
+        sys.exit(f"error: {runs}: no such file ('{out}' must be the directory "
+                 "that 'gpu_tests.py run' wrote)")
     passed = failed = 0
-    for record in json.loads((out / "runs.json").read_text()):
+    for record in json.loads(runs.read_text()):
         where = f"{Path(record['test']).name} RUN {record['line']}"
         problem = None
         if record["status"] != 0:

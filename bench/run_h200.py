@@ -155,6 +155,8 @@ def main():
         (env["gpu"], env["driver"], env["cuda"], manifest.get("commit")))
     if opts.tile_run:
         exe = os.path.abspath(opts.tile_run)
+        if not os.access(exe, os.X_OK):
+            sys.exit("error: --tile-run %s: no such executable" % opts.tile_run)
     else:
         exe = build_tile_run(opts.build_dir)
         log("built", os.path.relpath(exe, ROOT))
