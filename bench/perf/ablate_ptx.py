@@ -9,7 +9,9 @@ computes wrong results afterwards; only its time means something
 
 Four modes for clustered TMA kernels, in the loops only: `noclusterbar`
 deletes every cluster barrier (`barrier.cluster.arrive` and `.wait`; the
-blocks then overrun each other's mbarrier phases: such kernels hang),
+blocks then overwrite tiles their peers still read, and where some block
+issues no box of a shared copy the others overrun its mbarrier phases:
+such kernels compute wrong results or hang),
 `nobarcluster` each `bar.sync` right before a cluster barrier, `loopnofence`
 every `fence.proxy.async.shared::cta` and `loopnowaitbar` each `bar.sync`
 right after an mbarrier wait. `latecopies` moves each step's cluster wait

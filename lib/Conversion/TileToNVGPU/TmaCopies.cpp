@@ -690,7 +690,7 @@ void TmaLowering::lowerBarrier(BarrierOp op, Value committed) {
 /// reads it protects are complete when a thread arrives (wgmma's once
 /// `wgmma.wait_group` retired them, ldmatrix's once the mma.sync that use
 /// their registers issued), and the CTA's own shared-memory writes, if the
-/// kernel makes any, keep their `bar.sync` (clusterBarrierBefore). At the
+/// kernel makes any, keep their `bar.sync` (isGuardedBarrier). At the
 /// start, `fence.mbarrier_init.release.cluster` publishes the mbarriers. An
 /// arrival with release semantics (the default) cost the seed's 3-stage
 /// kernels 40% on an H200 (docs/benchmarks.md, "Clusters").
@@ -702,7 +702,14 @@ void TmaLowering::clusterBarrier(OpBuilder &b, Location loc) {
 /// In a clustered kernel, the copies of a group may write into the other
 /// blocks' buffer version too, so every thread of the cluster must be done
 /// reading it: a cluster barrier goes right before `op`, the first copy of a
-/// run of copies (runStarts). For the wgmma kernels, whose gemm moved in
+/// run of copies (runStarts). It also bounds how far the blocks drift apart.
+/// A block that issues no box of a shared copy (in a column of four, or
+/// in a 2 x 2 patch) is never waited for by the blocks that do, and without
+/// the barrier they run ahead until their boxes land in mbarrier slots whose
+/// earlier phase it has not completed: on an H200 those kernels hang, where
+/// clusters of two, whose blocks each issue a box, only compute wrong
+/// results (docs/benchmarks.md, "Barriers and fences around the cluster
+/// barrier"). For the wgmma kernels, whose gemm moved in
 /// front of the copies, that is after the gemm's `wgmma.wait_group`, which
 /// retires the reads of the version the copies overwrite. The block barrier
 /// before it goes (isGuardedBarrier), unless the kernel writes shared memory
