@@ -63,6 +63,15 @@ try:
 except tile_mlir.CompileError as e:
     print("CompileError:", e)
 
+# An option value that does not parse is named in the error itself (llvm::cl
+# prints its own reason to stderr only).
+# CHECK-NEXT: CompileError: invalid value 'maybe' for option 'tma' of tile-to-ptx
+try:
+    tile_mlir.compile_to_ptx("module {}", chip="sm_90a", tma="maybe")
+    print("no error")
+except tile_mlir.CompileError as e:
+    print("CompileError:", str(e).splitlines()[0])
+
 # A diagnostic that quotes bytes which are not UTF-8 is still a CompileError.
 # CHECK-NEXT: CompileError with \xff: True
 try:

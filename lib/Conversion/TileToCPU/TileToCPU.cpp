@@ -9,6 +9,7 @@
 #include "tile/Conversion/TileToCPU/TileToCPU.h"
 #include "tile/Conversion/Passes.h"
 #include "tile/Dialect/Tile/Utils/LoopUtils.h"
+#include "tile/Dialect/Tile/Utils/PassOptions.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -142,6 +143,12 @@ namespace {
 struct TileLowerToCPUPass
     : public tile::impl::TileLowerToCPUBase<TileLowerToCPUPass> {
   using Base::Base;
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    return mlir::tile::initializePassOptions(*this, options, errorHandler);
+  }
 
   void runOnOperation() override {
     ModuleOp module = getOperation();

@@ -23,6 +23,7 @@
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Utils/LoopUtils.h"
+#include "tile/Dialect/Tile/Utils/PassOptions.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir {
@@ -263,6 +264,12 @@ namespace {
 struct TilePersistentBlocksPass
     : tile::impl::TilePersistentBlocksBase<TilePersistentBlocksPass> {
   using Base::Base;
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    return mlir::tile::initializePassOptions(*this, options, errorHandler);
+  }
 
   void runOnOperation() override {
     if (blocks <= 0) {

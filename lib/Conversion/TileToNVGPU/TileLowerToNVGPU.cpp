@@ -16,6 +16,7 @@
 #include "tile/Conversion/TileToNVGPU/FragmentLowering.h"
 #include "tile/Conversion/TileToNVGPU/KernelOutlining.h"
 #include "tile/Conversion/TileToNVGPU/TmaStores.h"
+#include "tile/Dialect/Tile/Utils/PassOptions.h"
 #include "tile/Runtime/LaunchDesc.h"
 #include "tile/Target/Chip.h"
 
@@ -125,6 +126,12 @@ constexpr llvm::StringLiteral kKernelModuleName = "tile_kernels";
 struct TileLowerToNVGPUPass
     : mlir::tile::impl::TileLowerToNVGPUBase<TileLowerToNVGPUPass> {
   using Base::Base;
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    return mlir::tile::initializePassOptions(*this, options, errorHandler);
+  }
 
   void runOnOperation() override {
     ModuleOp module = getOperation();

@@ -9,6 +9,7 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "tile/Conversion/Passes.h"
+#include "tile/Dialect/Tile/Utils/PassOptions.h"
 #include "tile/Target/Chip.h"
 
 namespace mlir {
@@ -25,6 +26,12 @@ namespace {
 
 struct TileToPTXPass : tile::impl::TileToPTXBase<TileToPTXPass> {
   using Base::Base;
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    return mlir::tile::initializePassOptions(*this, options, errorHandler);
+  }
 
   /// Tile level down to NVVM inside the gpu.module.
   std::string getFrontPipeline(const ChipInfo &info) const {

@@ -12,6 +12,7 @@
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 #include "tile/Dialect/Tile/Transforms/Schedule.h"
 #include "tile/Dialect/Tile/Utils/LoopUtils.h"
+#include "tile/Dialect/Tile/Utils/PassOptions.h"
 
 #include "mlir/IR/AsmState.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -48,6 +49,12 @@ struct TileAccess {
 struct TilePrintSchedulePass
     : tile::impl::TilePrintScheduleBase<TilePrintSchedulePass> {
   using Base::Base;
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    return mlir::tile::initializePassOptions(*this, options, errorHandler);
+  }
 
   void runOnOperation() override {
     if (tripCount > kMaxShownTrips) {

@@ -11,6 +11,7 @@
 
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 #include "tile/Dialect/Tile/Transforms/Schedule.h"
+#include "tile/Dialect/Tile/Utils/PassOptions.h"
 #include "tile/Target/Chip.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
@@ -46,6 +47,12 @@ struct KernelFootprint {
 
 struct TileSmemBudgetPass : tile::impl::TileSmemBudgetBase<TileSmemBudgetPass> {
   using Base::Base;
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    return mlir::tile::initializePassOptions(*this, options, errorHandler);
+  }
 
   void runOnOperation() override;
 

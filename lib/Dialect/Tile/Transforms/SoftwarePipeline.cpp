@@ -7,6 +7,7 @@
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 #include "tile/Dialect/Tile/Transforms/Pipelining.h"
 #include "tile/Dialect/Tile/Utils/LoopUtils.h"
+#include "tile/Dialect/Tile/Utils/PassOptions.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -202,6 +203,12 @@ namespace {
 struct TileSoftwarePipelinePass
     : mlir::tile::impl::TileSoftwarePipelineBase<TileSoftwarePipelinePass> {
   using Base::Base;
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    return mlir::tile::initializePassOptions(*this, options, errorHandler);
+  }
 
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());
