@@ -20,6 +20,7 @@ RUN line and `N passed, M failed`, and exits 1 if anything failed.
 """
 import argparse
 import json
+import os
 import re
 import subprocess
 import sys
@@ -64,6 +65,10 @@ def where_from(test):
 
 
 def run(out, tests, tile_run):
+    # A missing tile-run would make every `not tile-run ...` line pass.
+    if not (tile_run.is_file() and os.access(tile_run, os.X_OK)):
+        sys.exit(f"error: --tile-run {tile_run}: no such executable (build it: "
+                 "cmake -S . -B build-runtime -DTILE_ENABLE_COMPILER=OFF)")
     out.mkdir(parents=True, exist_ok=True)
     tmp = out / "tmp"
     tmp.mkdir(exist_ok=True)

@@ -146,7 +146,12 @@ def main():
     opts = ap.parse_args()
     start = time.time()
 
-    with open(os.path.join(opts.ptx_dir, "manifest.json")) as f:
+    manifest_path = os.path.join(opts.ptx_dir, "manifest.json")
+    if not os.path.isfile(manifest_path):
+        sys.exit("error: %s: no such file (compile the configurations with "
+                 "bench/compile_all.sh where tile-opt is built, and copy "
+                 "bench/ptx/ here)" % manifest_path)
+    with open(manifest_path) as f:
         manifest = json.load(f)
     env = environment()
     date = datetime.datetime.now(datetime.timezone.utc).strftime(
