@@ -11,9 +11,17 @@
 # compute-sanitizer tools, e.g. "memcheck racecheck synccheck") also runs
 # those tools on kernels with M, N and K below 1024.
 set -uo pipefail
-dir=$1
+dir=${1:?usage: bench/check_random.sh DIR [TILE_RUN]}
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 TILE_RUN=${2:-$ROOT/build-runtime/bin/tile-run}
+if [ ! -f "$dir/manifest.tsv" ]; then
+  echo "error: $dir/manifest.tsv: no such file (random_gemms.py --keep DIR writes it)" >&2
+  exit 2
+fi
+if [ ! -x "$TILE_RUN" ]; then
+  echo "error: $TILE_RUN: no such executable (build tile-run first)" >&2
+  exit 2
+fi
 SANITIZER=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 
 small() { # true when every --M/--N/--K value of the flags is below 1024

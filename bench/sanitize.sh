@@ -5,13 +5,21 @@
 # through tile-run. Prints one line per kernel and tool with the sanitizer's
 # summary; exits non-zero if any reports an error or hazard.
 #   usage: bench/sanitize.sh [TILE_RUN] [MANIFEST] [LOG_DIR]
-# Runs on the GPU machine (Firecracker runtime; under gVisor the sanitizer
-# refuses the device).
+# Runs on the GPU machine (compute-sanitizer needs the device itself; it
+# refuses one that a sandboxed runtime such as gVisor passes through).
 set -uo pipefail
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 TILE_RUN=${1:-$ROOT/build-runtime/bin/tile-run}
 MANIFEST=${2:-$ROOT/bench/ptx/manifest.json}
 LOG_DIR=${3:-$ROOT/bench/results/sanitize}
+if [ ! -x "$TILE_RUN" ]; then
+  echo "error: $TILE_RUN: no such executable (build tile-run first)" >&2
+  exit 2
+fi
+if [ ! -f "$MANIFEST" ]; then
+  echo "error: $MANIFEST: no such file (bench/compile_all.sh writes it)" >&2
+  exit 2
+fi
 # SANITIZE_TIMEOUT (seconds, default 120) bounds each run, for hung kernels.
 SANITIZER=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 mkdir -p "$LOG_DIR"
