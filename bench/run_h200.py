@@ -160,7 +160,7 @@ def main():
         (env["gpu"], env["driver"], env["cuda"], manifest.get("commit")))
     if opts.tile_run:
         exe = os.path.abspath(opts.tile_run)
-        if not os.access(exe, os.X_OK):
+        if not (os.path.isfile(exe) and os.access(exe, os.X_OK)):
             sys.exit("error: --tile-run %s: no such executable" % opts.tile_run)
     else:
         exe = build_tile_run(opts.build_dir)
