@@ -141,14 +141,9 @@ static Operation *findLoweredGPUCode(ModuleOp module) {
 
 namespace {
 struct TileLowerToCPUPass
-    : public tile::impl::TileLowerToCPUBase<TileLowerToCPUPass> {
-  using Base::Base;
-
-  LogicalResult initializeOptions(
-      StringRef options,
-      function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    return mlir::tile::initializePassOptions(*this, options, errorHandler);
-  }
+    : tile::NamedOptionErrors<
+          tile::impl::TileLowerToCPUBase<TileLowerToCPUPass>> {
+  using NamedOptionErrors::NamedOptionErrors;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();

@@ -262,14 +262,9 @@ static LogicalResult makePersistent(KernelOp kernel, int64_t blocks,
 
 namespace {
 struct TilePersistentBlocksPass
-    : tile::impl::TilePersistentBlocksBase<TilePersistentBlocksPass> {
-  using Base::Base;
-
-  LogicalResult initializeOptions(
-      StringRef options,
-      function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    return mlir::tile::initializePassOptions(*this, options, errorHandler);
-  }
+    : tile::NamedOptionErrors<
+          tile::impl::TilePersistentBlocksBase<TilePersistentBlocksPass>> {
+  using NamedOptionErrors::NamedOptionErrors;
 
   void runOnOperation() override {
     if (blocks <= 0) {

@@ -124,14 +124,9 @@ namespace {
 constexpr llvm::StringLiteral kKernelModuleName = "tile_kernels";
 
 struct TileLowerToNVGPUPass
-    : mlir::tile::impl::TileLowerToNVGPUBase<TileLowerToNVGPUPass> {
-  using Base::Base;
-
-  LogicalResult initializeOptions(
-      StringRef options,
-      function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    return mlir::tile::initializePassOptions(*this, options, errorHandler);
-  }
+    : mlir::tile::NamedOptionErrors<
+          mlir::tile::impl::TileLowerToNVGPUBase<TileLowerToNVGPUPass>> {
+  using NamedOptionErrors::NamedOptionErrors;
 
   void runOnOperation() override {
     ModuleOp module = getOperation();

@@ -24,14 +24,9 @@ using namespace mlir::tile;
 
 namespace {
 
-struct TileToPTXPass : tile::impl::TileToPTXBase<TileToPTXPass> {
-  using Base::Base;
-
-  LogicalResult initializeOptions(
-      StringRef options,
-      function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    return mlir::tile::initializePassOptions(*this, options, errorHandler);
-  }
+struct TileToPTXPass
+    : tile::NamedOptionErrors<tile::impl::TileToPTXBase<TileToPTXPass>> {
+  using NamedOptionErrors::NamedOptionErrors;
 
   /// Tile level down to NVVM inside the gpu.module.
   std::string getFrontPipeline(const ChipInfo &info) const {

@@ -47,14 +47,9 @@ struct TileAccess {
 };
 
 struct TilePrintSchedulePass
-    : tile::impl::TilePrintScheduleBase<TilePrintSchedulePass> {
-  using Base::Base;
-
-  LogicalResult initializeOptions(
-      StringRef options,
-      function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    return mlir::tile::initializePassOptions(*this, options, errorHandler);
-  }
+    : tile::NamedOptionErrors<
+          tile::impl::TilePrintScheduleBase<TilePrintSchedulePass>> {
+  using NamedOptionErrors::NamedOptionErrors;
 
   void runOnOperation() override {
     if (tripCount > kMaxShownTrips) {

@@ -45,14 +45,10 @@ struct KernelFootprint {
   SmallVector<MemRefType> accumulators;
 };
 
-struct TileSmemBudgetPass : tile::impl::TileSmemBudgetBase<TileSmemBudgetPass> {
-  using Base::Base;
-
-  LogicalResult initializeOptions(
-      StringRef options,
-      function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    return mlir::tile::initializePassOptions(*this, options, errorHandler);
-  }
+struct TileSmemBudgetPass
+    : tile::NamedOptionErrors<
+          tile::impl::TileSmemBudgetBase<TileSmemBudgetPass>> {
+  using NamedOptionErrors::NamedOptionErrors;
 
   void runOnOperation() override;
 

@@ -201,14 +201,9 @@ static LogicalResult checkSharedTilesNotShared(
 
 namespace {
 struct TileSoftwarePipelinePass
-    : mlir::tile::impl::TileSoftwarePipelineBase<TileSoftwarePipelinePass> {
-  using Base::Base;
-
-  LogicalResult initializeOptions(
-      StringRef options,
-      function_ref<LogicalResult(const Twine &)> errorHandler) override {
-    return mlir::tile::initializePassOptions(*this, options, errorHandler);
-  }
+    : mlir::tile::NamedOptionErrors<mlir::tile::impl::TileSoftwarePipelineBase<
+          TileSoftwarePipelinePass>> {
+  using NamedOptionErrors::NamedOptionErrors;
 
   void runOnOperation() override {
     IRRewriter rewriter(&getContext());

@@ -25,6 +25,20 @@ LogicalResult
 initializePassOptions(Pass &pass, StringRef options,
                       function_ref<LogicalResult(const Twine &)> errorHandler);
 
+/// The generated base of a tile pass (`impl::FooBase<FooPass>`) with its
+/// options initialized by initializePassOptions:
+///   struct FooPass : NamedOptionErrors<impl::FooBase<FooPass>> {
+///     using NamedOptionErrors::NamedOptionErrors;
+template <typename PassBase> struct NamedOptionErrors : PassBase {
+  using PassBase::PassBase;
+
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    return initializePassOptions(*this, options, errorHandler);
+  }
+};
+
 } // namespace tile
 } // namespace mlir
 
