@@ -28,7 +28,7 @@ static bool checkBlas(cublasStatus_t status, const std::string &what,
 }
 
 std::unique_ptr<Blas> Blas::create(const Gpu &gpu, std::string &error) {
-  std::unique_ptr<Blas> blas(new Blas(gpu));
+  std::unique_ptr<Blas> blas(new Blas());
   cublasHandle_t handle = nullptr;
   if (!checkBlas(cublasCreate(&handle), "cannot create a cuBLAS handle", error))
     return nullptr;

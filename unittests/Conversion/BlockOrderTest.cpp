@@ -45,8 +45,10 @@ protected:
     auto constant = [&](int64_t v) -> Value {
       return arith::ConstantIndexOp::create(b, loc, v);
     };
-    auto [x, y] = tile::buildGroupedBlockOrder(
-        b, loc, constant(id), constant(gx), constant(gy), group, cluster);
+    Value idValue = constant(id), gxValue = constant(gx),
+          gyValue = constant(gy);
+    auto [x, y] = tile::buildGroupedBlockOrder(b, loc, idValue, gxValue,
+                                               gyValue, group, cluster);
     // Every op has constant operands by the time it is reached.
     DenseMap<Value, Attribute> values;
     for (Operation &op : func.getBody().front()) {

@@ -9,7 +9,7 @@
 
 namespace tile::runtime {
 
-/// A cuBLAS handle on the GPU's stream.
+/// A cuBLAS handle on the GPU's stream; the Gpu must outlive it.
 class Blas {
 public:
   static std::unique_ptr<Blas> create(const Gpu &gpu, std::string &error);
@@ -26,8 +26,7 @@ public:
   static bool supports(ElemType abType, ElemType cType);
 
 private:
-  explicit Blas(const Gpu &gpu) : gpu(gpu) {}
-  const Gpu &gpu;
+  Blas() = default;
   void *handle = nullptr;
 };
 

@@ -223,10 +223,10 @@ static void recordCopy(OpBuilder &b, ModelledCopy &copy, const CopyQueue &queue,
   b.setInsertionPoint(copy.op);
   Value slot = constant(b, loc, queue.countSlot);
   Value zero = constant(b, loc, 0);
-  Value full =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
-                            memref::LoadOp::create(b, loc, state, slot),
-                            constant(b, loc, kQueueCapacity));
+  Value queued = memref::LoadOp::create(b, loc, state, slot);
+  Value capacity = constant(b, loc, kQueueCapacity);
+  Value full = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, queued,
+                                     capacity);
   scf::IfOp::create(b, loc, full, [&](OpBuilder &b, Location loc) {
     Value groups = memref::LoadOp::create(b, loc, state, zero);
     Value all = arith::AddIOp::create(b, loc, groups, constant(b, loc, 1));
@@ -286,9 +286,10 @@ void mlir::tile::modelAsyncCopies(KernelOp kernel) {
   auto stateType = MemRefType::get({1 + (int64_t)queues.size()}, index);
   Value state = memref::AllocOp::create(b, loc, stateType);
   SmallVector<Value> buffers{state};
-  for (int64_t i = 0, e = stateType.getDimSize(0); i < e; ++i)
-    memref::StoreOp::create(b, loc, constant(b, loc, 0), state,
-                            constant(b, loc, i));
+  for (int64_t i = 0, e = stateType.getDimSize(0); i < e; ++i) {
+    Value initial = constant(b, loc, 0);
+    memref::StoreOp::create(b, loc, initial, state, constant(b, loc, i));
+  }
   for (auto [i, queue] : llvm::enumerate(queues)) {
     queue.countSlot = i + 1;
     auto queueType = MemRefType::get(

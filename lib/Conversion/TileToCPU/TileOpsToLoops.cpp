@@ -48,16 +48,14 @@ static Value constantI32(OpBuilder &b, Location loc, int64_t value) {
 /// GPU's cvt.rn.bf16.f32 does. NaN stays NaN (quiet, sign kept).
 static Value roundToBF16(OpBuilder &b, Location loc, Value value) {
   Value bits = arith::BitcastOp::create(b, loc, b.getI32Type(), value);
-  Value lsb = arith::AndIOp::create(
-      b, loc, arith::ShRUIOp::create(b, loc, bits, constantI32(b, loc, 16)),
-      constantI32(b, loc, 1));
+  Value sixteen = constantI32(b, loc, 16);
+  Value high = arith::ShRUIOp::create(b, loc, bits, sixteen);
+  Value lsb = arith::AndIOp::create(b, loc, high, constantI32(b, loc, 1));
   Value bias = arith::AddIOp::create(b, loc, constantI32(b, loc, 0x7FFF), lsb);
-  Value rounded =
-      arith::ShRUIOp::create(b, loc, arith::AddIOp::create(b, loc, bits, bias),
-                             constantI32(b, loc, 16));
-  Value quietNaN = arith::OrIOp::create(
-      b, loc, arith::ShRUIOp::create(b, loc, bits, constantI32(b, loc, 16)),
-      constantI32(b, loc, 0x40));
+  Value biased = arith::AddIOp::create(b, loc, bits, bias);
+  Value rounded = arith::ShRUIOp::create(b, loc, biased, sixteen);
+  Value quietNaN =
+      arith::OrIOp::create(b, loc, high, constantI32(b, loc, 0x40));
   Value isNaN =
       arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, value, value);
   Value result = arith::SelectOp::create(b, loc, isNaN, quietNaN, rounded);
@@ -80,12 +78,12 @@ static Value roundToOddF32(OpBuilder &b, Location loc, Value value) {
   };
   Value zero = arith::ConstantOp::create(b, loc, value.getType(),
                                          b.getZeroAttr(value.getType()));
-  Value awayUp = arith::AndIOp::create(
-      b, loc, compare(arith::CmpFPredicate::OGT, back, value),
-      compare(arith::CmpFPredicate::OGT, value, zero));
-  Value awayDown = arith::AndIOp::create(
-      b, loc, compare(arith::CmpFPredicate::OLT, back, value),
-      compare(arith::CmpFPredicate::OLT, value, zero));
+  Value roundedUp = compare(arith::CmpFPredicate::OGT, back, value);
+  Value positive = compare(arith::CmpFPredicate::OGT, value, zero);
+  Value awayUp = arith::AndIOp::create(b, loc, roundedUp, positive);
+  Value roundedDown = compare(arith::CmpFPredicate::OLT, back, value);
+  Value negative = compare(arith::CmpFPredicate::OLT, value, zero);
+  Value awayDown = arith::AndIOp::create(b, loc, roundedDown, negative);
   Value away = arith::OrIOp::create(b, loc, awayUp, awayDown);
   Value bits = arith::BitcastOp::create(b, loc, b.getI32Type(), nearest);
   // Sign and magnitude: one less in the low bits is one unit toward zero.

@@ -80,13 +80,16 @@ mlir::tile::buildGroupedBlockOrder(OpBuilder &b, Location loc, Value id,
     Value rows = constant(cluster.rows);
     Value cols = constant(cluster.cols);
     Value rank = arith::RemUIOp::create(b, loc, id, size);
-    auto [px, py] = walkGroups(b, loc, arith::DivUIOp::create(b, loc, id, size),
-                               b.createOrFold<arith::DivUIOp>(loc, gx, cols),
-                               b.createOrFold<arith::DivUIOp>(loc, gy, rows),
-                               group / cluster.rows);
-    x = arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, px, cols),
+    Value patch = arith::DivUIOp::create(b, loc, id, size);
+    Value patchesX = b.createOrFold<arith::DivUIOp>(loc, gx, cols);
+    Value patchesY = b.createOrFold<arith::DivUIOp>(loc, gy, rows);
+    auto [px, py] =
+        walkGroups(b, loc, patch, patchesX, patchesY, group / cluster.rows);
+    Value patchX = arith::MulIOp::create(b, loc, px, cols);
+    x = arith::AddIOp::create(b, loc, patchX,
                               arith::DivUIOp::create(b, loc, rank, rows));
-    y = arith::AddIOp::create(b, loc, arith::MulIOp::create(b, loc, py, rows),
+    Value patchY = arith::MulIOp::create(b, loc, py, rows);
+    y = arith::AddIOp::create(b, loc, patchY,
                               arith::RemUIOp::create(b, loc, rank, rows));
   }
   Value one = constant(1);

@@ -131,7 +131,8 @@ std::optional<ClampedChunk> copy::clampToBounds(OpBuilder &b, Location loc,
     Value inside = vConstant;
     if (side.type.isDynamicDim(inner) || side.type.getDimSize(inner) % v != 0)
       inside = minui(arith::SubIOp::create(b, loc, size, col), vConstant);
-    count = arith::SelectOp::create(b, loc, ult(col, size), inside,
+    Value started = ult(col, size);
+    count = arith::SelectOp::create(b, loc, started, inside,
                                     constantIndex(b, loc, 0));
   }
   if (rowsInside)

@@ -210,9 +210,9 @@ void copy::forEachChunk(OpBuilder &b, Location loc, const ChunkPlan &plan,
       threads % plan.chunksPerRow == 0) {
     Value perRow = constantIndex(b, loc, plan.chunksPerRow);
     Value row0 = b.createOrFold<arith::DivUIOp>(loc, tid, perRow);
+    Value chunkInRow = b.createOrFold<arith::RemUIOp>(loc, tid, perRow);
     Value col = b.createOrFold<arith::MulIOp>(
-        loc, b.createOrFold<arith::RemUIOp>(loc, tid, perRow),
-        constantIndex(b, loc, plan.vectorElements));
+        loc, chunkInRow, constantIndex(b, loc, plan.vectorElements));
     int64_t rowStep = threads / plan.chunksPerRow;
     for (int64_t i = 0; i < perThread; ++i)
       body(b, loc, {row0, col}, i * rowStep);

@@ -179,9 +179,9 @@ static void storeExchangedPairs(OpBuilder &b, Location loc,
   const FragmentLayout &layout = frag.layout;
   Type i32 = b.getI32Type();
   bool inside = other.provablyInside();
-  Value odd = arith::CmpIOp::create(
-      b, loc, arith::CmpIPredicate::ne,
-      arith::AndIOp::create(b, loc, state.laneId, constant(1)), constant(0));
+  Value laneBit = arith::AndIOp::create(b, loc, state.laneId, constant(1));
+  Value odd = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, laneBit,
+                                    constant(0));
   // One 32-bit word: the converted pair of registers reg, reg + 1.
   auto word = [&](int64_t reg) {
     Value values[2];
@@ -214,10 +214,11 @@ static void storeExchangedPairs(OpBuilder &b, Location loc,
         auto [dRow, dCol0] = getRegisterDelta(layout, reg0);
         int64_t dCol1 = getRegisterDelta(layout, reg1).second - 2;
         Value row = arith::AddIOp::create(b, loc, frag.rowBase, constant(dRow));
+        Value oddCol = constant(dCol1);
+        Value evenCol = constant(dCol0);
         Value col = arith::AddIOp::create(
             b, loc, frag.colBase,
-            arith::SelectOp::create(b, loc, odd, constant(dCol1),
-                                    constant(dCol0)));
+            arith::SelectOp::create(b, loc, odd, oddCol, evenCol));
         Value oRow, oCol, cond;
         if (inside)
           std::tie(oRow, oCol) = other.at(b, loc, row, col);
@@ -332,10 +333,11 @@ static void storeSharedPairs(OpBuilder &b, Location loc,
     int64_t residue = dRow % period;
     int64_t column = panelAligned ? dCol % panelElements : dCol;
     std::pair<Value, Value> &base = bases[{residue, column}];
-    if (!base.first)
-      base = swizzle.getPhysical(
-          b, loc, arith::AddIOp::create(b, loc, rowBase, constant(residue)),
-          arith::AddIOp::create(b, loc, colBase, constant(column)));
+    if (!base.first) {
+      Value baseRow = arith::AddIOp::create(b, loc, rowBase, constant(residue));
+      Value baseCol = arith::AddIOp::create(b, loc, colBase, constant(column));
+      base = swizzle.getPhysical(b, loc, baseRow, baseCol);
+    }
     int64_t rowOffset =
         (dRow - residue) / swizzle.panels +
         (dCol - column) / panelElements * (swizzle.rows / swizzle.panels);
@@ -393,8 +395,11 @@ static void storeFragment(OpBuilder &b, Location loc,
           dstElem);
     auto [row, col] = position(reg);
     Value col1 = arith::AddIOp::create(b, loc, col, constant(b, 1));
-    auto [oRow, oCol, cond0] = other.locate(b, loc, row, col);
-    auto [oRow1, oCol1, cond1] = other.locate(b, loc, row, col1);
+    // Named values, not structured bindings: the lambdas below capture
+    // them, which C++17 does not allow for bindings.
+    Value oRow, oCol, cond0, oRow1, oCol1, cond1;
+    std::tie(oRow, oCol, cond0) = other.locate(b, loc, row, col);
+    std::tie(oRow1, oCol1, cond1) = other.locate(b, loc, row, col1);
     auto storeOne = [&](OpBuilder &builder, Value v, Value r, Value c) {
       memref::StoreOp::create(builder, loc, v, other.memref,
                               other.physical(builder, loc, r, c));
@@ -419,9 +424,9 @@ static void storeFragment(OpBuilder &b, Location loc,
             : constant(b, other.type.getDimSize(1)).getResult();
     Value linear = arith::AddIOp::create(
         b, loc, arith::MulIOp::create(b, loc, oRow, stride), oCol);
-    Value even = arith::CmpIOp::create(
-        b, loc, arith::CmpIPredicate::eq,
-        arith::RemUIOp::create(b, loc, linear, constant(b, 2)), constant(b, 0));
+    Value parity = arith::RemUIOp::create(b, loc, linear, constant(b, 2));
+    Value even = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, parity,
+                                       constant(b, 0));
     Value pairCond =
         cond1 ? arith::AndIOp::create(b, loc, cond1, even).getResult() : even;
     auto ifOp = scf::IfOp::create(b, loc, pairCond, /*withElseRegion=*/true);
@@ -454,7 +459,8 @@ static void loadFragment(OpBuilder &b, Location loc,
   for (int64_t reg = 0; reg < frag.layout.getNumRegisters(); ++reg) {
     auto [row, col] = position(reg);
     Value inExtent;
-    auto [oRow, oCol, cond] = other.locate(b, loc, row, col, &inExtent);
+    Value oRow, oCol, cond; // captured by `load` below
+    std::tie(oRow, oCol, cond) = other.locate(b, loc, row, col, &inExtent);
     OpBuilder::InsertionGuard guard(b);
     if (inExtent) {
       auto extentIf = scf::IfOp::create(b, loc, inExtent,
@@ -479,8 +485,9 @@ static void loadFragment(OpBuilder &b, Location loc,
       scf::YieldOp::create(otherwise, loc, zero);
       value = ifOp.getResult(0);
     }
-    memref::StoreOp::create(b, loc, copy::convertFloat(b, loc, value, dstElem),
-                            frag.registers, ValueRange{constant(b, reg)});
+    Value converted = copy::convertFloat(b, loc, value, dstElem);
+    memref::StoreOp::create(b, loc, converted, frag.registers,
+                            ValueRange{constant(b, reg)});
   }
 }
 

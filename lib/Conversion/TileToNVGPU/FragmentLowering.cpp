@@ -229,8 +229,7 @@ LogicalResult mlir::tile::lowerFragmentOps(KernelOp kernel,
   auto constant = [&](int64_t v) {
     return arith::ConstantIndexOp::create(b, loc, v);
   };
-  FragmentState state{chip, Value(), Value(), Value(),
-                      llvm::DenseMap<Value, FragmentRegisters>()};
+  FragmentState state(chip);
   state.threads = threads;
   if (wgmma) {
     state.deferredGemms = fragment::scheduleWgmmaGemms(kernel);
@@ -241,9 +240,8 @@ LogicalResult mlir::tile::lowerFragmentOps(KernelOp kernel,
   state.laneId = arith::RemUIOp::create(b, loc, state.threadId, constant(32));
   // Lane l's first element sits at row l/4, column 2*(l%4) of each mma tile.
   Value laneRow = arith::DivUIOp::create(b, loc, state.laneId, constant(4));
-  Value laneCol = arith::MulIOp::create(
-      b, loc, arith::RemUIOp::create(b, loc, state.laneId, constant(4)),
-      constant(2));
+  Value laneQuad = arith::RemUIOp::create(b, loc, state.laneId, constant(4));
+  Value laneCol = arith::MulIOp::create(b, loc, laneQuad, constant(2));
 
   for (auto [alloc, layout] : llvm::zip(allocs, layouts)) {
     FragmentRegisters regs{layout, {}, {}, {}, {}, {}};
@@ -257,18 +255,23 @@ LogicalResult mlir::tile::lowerFragmentOps(KernelOp kernel,
     Value unit = layout.warpgroup
                      ? arith::DivUIOp::create(b, loc, state.warpId, constant(4))
                      : state.warpId;
-    regs.warpRow = arith::MulIOp::create(
-        b, loc, arith::DivUIOp::create(b, loc, unit, constant(layout.warpsN)),
-        constant(layout.warpTileM));
-    if (layout.warpgroup)
-      regs.warpRow = arith::AddIOp::create(
-          b, loc, regs.warpRow,
-          arith::MulIOp::create(
-              b, loc, arith::RemUIOp::create(b, loc, state.warpId, constant(4)),
-              constant(16)));
-    regs.warpCol = arith::MulIOp::create(
-        b, loc, arith::RemUIOp::create(b, loc, unit, constant(layout.warpsN)),
-        constant(layout.warpTileN));
+    // Each operand in its own statement: C++ leaves the order in which a
+    // call's arguments are evaluated, and so the order of the ops they
+    // create, to the host compiler.
+    Value unitRow =
+        arith::DivUIOp::create(b, loc, unit, constant(layout.warpsN));
+    regs.warpRow =
+        arith::MulIOp::create(b, loc, unitRow, constant(layout.warpTileM));
+    if (layout.warpgroup) {
+      Value warpInGroup =
+          arith::RemUIOp::create(b, loc, state.warpId, constant(4));
+      Value rows = arith::MulIOp::create(b, loc, warpInGroup, constant(16));
+      regs.warpRow = arith::AddIOp::create(b, loc, regs.warpRow, rows);
+    }
+    Value unitCol =
+        arith::RemUIOp::create(b, loc, unit, constant(layout.warpsN));
+    regs.warpCol =
+        arith::MulIOp::create(b, loc, unitCol, constant(layout.warpTileN));
     regs.rowBase = arith::AddIOp::create(b, loc, regs.warpRow, laneRow);
     regs.colBase = arith::AddIOp::create(b, loc, regs.warpCol, laneCol);
     state.fragments.try_emplace(alloc.getResult(), regs);

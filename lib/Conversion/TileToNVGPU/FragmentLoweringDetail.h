@@ -38,6 +38,8 @@ struct FragmentRegisters {
 };
 
 struct FragmentState {
+  explicit FragmentState(const ChipInfo &chip) : chip(chip) {}
+
   const ChipInfo &chip;
   Value threadId, warpId, laneId;
   llvm::DenseMap<Value, FragmentRegisters> fragments;

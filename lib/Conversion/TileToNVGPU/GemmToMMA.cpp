@@ -79,9 +79,11 @@ static void emitMma(OpBuilder &b, Location loc, Value aTile, Value bTile,
           c, h);
     Value d = nvgpu::MmaSyncOp::create(b, loc, aTile, bTile, c,
                                        ArrayRef<int64_t>{16, 8, 16});
-    for (int64_t h = 0; h < 2; ++h)
-      vector::StoreOp::create(b, loc, vector::ExtractOp::create(b, loc, d, h),
-                              acc.registers, ValueRange{constant(reg + 2 * h)});
+    for (int64_t h = 0; h < 2; ++h) {
+      Value row = vector::ExtractOp::create(b, loc, d, h);
+      vector::StoreOp::create(b, loc, row, acc.registers,
+                              ValueRange{constant(reg + 2 * h)});
+    }
     return;
   }
   // bf16: nvgpu.mma.sync's lowering does not infer the bf16 PTX type in
@@ -106,15 +108,19 @@ static void emitMma(OpBuilder &b, Location loc, Value aTile, Value bTile,
                                        ValueRange{constant(reg + r)}));
   auto resultType =
       LLVM::LLVMStructType::getLiteral(b.getContext(), {f32, f32, f32, f32});
+  SmallVector<Value> a = packed(aTile);
+  SmallVector<Value> bOperand = packed(bTile);
   Value d = NVVM::MmaOp::create(
-      b, loc, resultType, packed(aTile), packed(bTile), c,
-      ArrayRef<int64_t>{16, 8, 16}, std::nullopt, std::nullopt,
+      b, loc, resultType, a, bOperand, c, ArrayRef<int64_t>{16, 8, 16},
+      std::nullopt, std::nullopt,
       std::array<NVVM::MMATypes, 2>{NVVM::MMATypes::bf16, NVVM::MMATypes::bf16},
       std::array<NVVM::MMALayout, 2>{NVVM::MMALayout::row,
                                      NVVM::MMALayout::col});
-  for (int64_t r = 0; r < 4; ++r)
-    memref::StoreOp::create(b, loc, LLVM::ExtractValueOp::create(b, loc, d, r),
-                            acc.registers, ValueRange{constant(reg + r)});
+  for (int64_t r = 0; r < 4; ++r) {
+    Value element = LLVM::ExtractValueOp::create(b, loc, d, r);
+    memref::StoreOp::create(b, loc, element, acc.registers,
+                            ValueRange{constant(reg + r)});
+  }
 }
 
 /// ldmatrix + mma.sync m16n8k16 (f16 or bf16, f32 accumulators).
@@ -143,14 +149,11 @@ static void emitMmaGemm(OpBuilder &b, Location loc, const GemmOperands &ops,
   };
   Value lane = state.laneId;
   Value laneRow = arith::RemUIOp::create(b, loc, lane, constant(8));
-  Value half = arith::MulIOp::create(
-      b, loc,
-      arith::RemUIOp::create(b, loc,
-                             arith::DivUIOp::create(b, loc, lane, constant(8)),
-                             constant(2)),
-      constant(8));
-  Value quad = arith::MulIOp::create(
-      b, loc, arith::DivUIOp::create(b, loc, lane, constant(16)), constant(8));
+  Value octet = arith::DivUIOp::create(b, loc, lane, constant(8));
+  Value octetParity = arith::RemUIOp::create(b, loc, octet, constant(2));
+  Value half = arith::MulIOp::create(b, loc, octetParity, constant(8));
+  Value sixteenth = arith::DivUIOp::create(b, loc, lane, constant(16));
+  Value quad = arith::MulIOp::create(b, loc, sixteenth, constant(8));
   auto bTileType = VectorType::get({2, 2}, ops.bType.getElementType());
 
   // x4 loads two n-tiles of B at once; an odd tile count ends with an x2.
@@ -207,8 +210,9 @@ static void emitFmaGemm(OpBuilder &b, Location loc, const GemmOperands &ops,
   auto constant = [&](OpBuilder &builder, int64_t v) {
     return arith::ConstantIndexOp::create(builder, loc, v);
   };
-  auto loop = scf::ForOp::create(b, loc, constant(b, 0), constant(b, ops.k),
-                                 constant(b, 1));
+  Value lower = constant(b, 0);
+  Value upper = constant(b, ops.k);
+  auto loop = scf::ForOp::create(b, loc, lower, upper, constant(b, 1));
   OpBuilder body = OpBuilder::atBlockTerminator(loop.getBody());
   Value k = loop.getInductionVar();
   Type f32 = body.getF32Type();

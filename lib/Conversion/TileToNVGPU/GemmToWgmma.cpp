@@ -190,9 +190,8 @@ static Value getDescriptor(OpBuilder &b, Location loc,
           offset));
   Value address = arith::IndexCastUIOp::create(b, loc, i64, bytes);
   // Start address: bits 4..17 of the address in bits 0..13.
-  Value start = arith::ShRUIOp::create(
-      b, loc, arith::AndIOp::create(b, loc, address, constant(0x3FFFF)),
-      constant(4));
+  Value low = arith::AndIOp::create(b, loc, address, constant(0x3FFFF));
+  Value start = arith::ShRUIOp::create(b, loc, low, constant(4));
   return arith::OrIOp::create(b, loc, start,
                               constant(operand.getDescriptorFields()));
 }
@@ -238,12 +237,12 @@ void fragment::emitWgmmaGemm(GemmOp op, const FragmentRegisters &acc,
 
   // This warpgroup's tile origin.
   Value group = arith::DivUIOp::create(b, loc, state.warpId, index(4));
-  Value groupRow = arith::MulIOp::create(
-      b, loc, arith::DivUIOp::create(b, loc, group, index(layout.warpsN)),
-      index(layout.warpTileM));
-  Value groupCol = arith::MulIOp::create(
-      b, loc, arith::RemUIOp::create(b, loc, group, index(layout.warpsN)),
-      index(layout.warpTileN));
+  Value groupM = arith::DivUIOp::create(b, loc, group, index(layout.warpsN));
+  Value groupRow =
+      arith::MulIOp::create(b, loc, groupM, index(layout.warpTileM));
+  Value groupN = arith::RemUIOp::create(b, loc, group, index(layout.warpsN));
+  Value groupCol =
+      arith::MulIOp::create(b, loc, groupN, index(layout.warpTileN));
   // The byte offset of the origin in each tile: a multiple of 8 rows
   // (K-major) or of whole panels (MN-major; whyNotWgmma), so the start of a
   // swizzle pattern.
@@ -255,11 +254,11 @@ void fragment::emitWgmmaGemm(GemmOp op, const FragmentRegisters &acc,
     Value panel = arith::DivUIOp::create(b, loc, origin, index(panelElements));
     Value inPanel =
         arith::RemUIOp::create(b, loc, origin, index(panelElements));
-    return arith::AddIOp::create(
-        b, loc,
-        arith::MulIOp::create(b, loc, panel,
-                              index(operand.layout.rows * rowBytes)),
-        arith::MulIOp::create(b, loc, inPanel, index(operand.elementBytes)));
+    Value panelBytes = arith::MulIOp::create(
+        b, loc, panel, index(operand.layout.rows * rowBytes));
+    Value inPanelBytes =
+        arith::MulIOp::create(b, loc, inPanel, index(operand.elementBytes));
+    return arith::AddIOp::create(b, loc, panelBytes, inPanelBytes);
   };
   Value descA = getDescriptor(b, loc, a, originOffset(a, groupRow));
   Value descB = getDescriptor(b, loc, bOp, originOffset(bOp, groupCol));
@@ -354,11 +353,13 @@ void fragment::emitWgmmaGemm(GemmOp op, const FragmentRegisters &acc,
   } else {
     NVVM::WgmmaWaitGroupSyncOp::create(b, loc, /*group=*/0);
   }
-  for (int64_t i = 0; i < layout.tilesM; ++i)
-    for (int64_t r = 0; r < sliceRegs; ++r)
-      memref::StoreOp::create(
-          b, loc, LLVM::ExtractValueOp::create(b, loc, slices[i], r),
-          acc.registers, ValueRange{index(i * sliceRegs + r)});
+  for (int64_t i = 0; i < layout.tilesM; ++i) {
+    for (int64_t r = 0; r < sliceRegs; ++r) {
+      Value element = LLVM::ExtractValueOp::create(b, loc, slices[i], r);
+      memref::StoreOp::create(b, loc, element, acc.registers,
+                              ValueRange{index(i * sliceRegs + r)});
+    }
+  }
 }
 
 /// The buffer under `tile` and its constant version: `tile` is a subview

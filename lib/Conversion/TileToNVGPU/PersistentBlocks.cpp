@@ -156,8 +156,9 @@ static SmallVector<Value> tileIndices(OpBuilder &b, Location loc, Value t,
   if (limit)
     t = arith::MinUIOp::create(b, loc, t, constant(*limit - 1));
   if (grid.size() == 2 && group > 1) {
-    auto [x, y] = buildGroupedBlockOrder(b, loc, t, constant(grid[0]),
-                                         constant(grid[1]), group);
+    Value gridX = constant(grid[0]);
+    Value gridY = constant(grid[1]);
+    auto [x, y] = buildGroupedBlockOrder(b, loc, t, gridX, gridY, group);
     return {x, y};
   }
   SmallVector<Value> indices;
@@ -228,8 +229,8 @@ static LogicalResult makePersistent(KernelOp kernel, int64_t blocks,
     mapIndices(mapping, tileIndices(b, loc, first, grid, group, tiles));
     cloneAll(b, prologue, mapping);
   }
-  auto loop = scf::ForOp::create(b, loc, first, constant(b, tiles),
-                                 constant(b, blocks));
+  Value end = constant(b, tiles);
+  auto loop = scf::ForOp::create(b, loc, first, end, constant(b, blocks));
   b.setInsertionPoint(loop.getBody()->getTerminator());
   Value tile = loop.getInductionVar();
   IRMapping mapping;

@@ -199,10 +199,14 @@ Value copy::finishRealignedChunk(OpBuilder &b, Location loc,
     SmallVector<Value> words;
     for (auto [w, word] : llvm::enumerate(joined)) {
       int64_t low = 2 * w;
-      Value mask = arith::SelectOp::create(
-          b, loc, exceeds(low + 1), constant(-1),
-          arith::SelectOp::create(b, loc, exceeds(low), constant(0xFFFF),
-                                  constant(0)));
+      // Lane `low` (the low half) when count > low, both when count > low + 1.
+      Value lowLane = exceeds(low);
+      Value lowHalf = constant(0xFFFF);
+      Value half =
+          arith::SelectOp::create(b, loc, lowLane, lowHalf, constant(0));
+      Value bothLanes = exceeds(low + 1);
+      Value both = constant(-1);
+      Value mask = arith::SelectOp::create(b, loc, bothLanes, both, half);
       words.push_back(arith::AndIOp::create(b, loc, word, mask));
     }
     return toVector(b, words);

@@ -92,14 +92,14 @@ std::pair<Value, Value> SharedSwizzle::getPhysical(OpBuilder &b, Location loc,
   int64_t panelElements = getPanelElements();
   Value inPanel = panels == 1 ? col : rem(col, panelElements);
   Value pattern = rem(div(row, rowsPerPattern), numPatterns);
-  Value swizzled = add(
-      mul(arith::XOrIOp::create(b, loc, div(inPanel, chunkElements), pattern),
-          chunkElements),
-      rem(inPanel, chunkElements));
+  Value chunk = div(inPanel, chunkElements);
+  Value swizzledChunk = arith::XOrIOp::create(b, loc, chunk, pattern);
+  Value chunkStart = mul(swizzledChunk, chunkElements);
+  Value swizzled = add(chunkStart, rem(inPanel, chunkElements));
   if (panels == 1)
     return {row, swizzled};
-  Value physicalRow =
-      add(mul(div(col, panelElements), rows / panels), div(row, panels));
+  Value panelRow = mul(div(col, panelElements), rows / panels);
+  Value physicalRow = add(panelRow, div(row, panels));
   Value physicalCol = add(mul(rem(row, panels), panelElements), swizzled);
   return {physicalRow, physicalCol};
 }

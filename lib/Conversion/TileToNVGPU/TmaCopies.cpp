@@ -514,9 +514,10 @@ void TmaLowering::lowerCopy(CopyAsyncOp op, Value committed) {
 void TmaLowering::commitGroup(Operation *before, Location loc, int64_t bytes,
                               GroupState &state) {
   OpBuilder issue = issueBefore(before);
-  nvgpu::MBarrierArriveExpectTxOp::create(
-      issue, loc, barriers, constantIndex(issue, loc, bytes),
-      slotOf(issue, loc, state.committed), issuePredicate());
+  Value expected = constantIndex(issue, loc, bytes);
+  nvgpu::MBarrierArriveExpectTxOp::create(issue, loc, barriers, expected,
+                                          slotOf(issue, loc, state.committed),
+                                          issuePredicate());
   OpBuilder b(before);
   state.committed = b.createOrFold<arith::AddIOp>(loc, state.committed,
                                                   constantCount(b, loc, 1));
@@ -531,8 +532,8 @@ void TmaLowering::waitForGroup(OpBuilder &b, Location loc, Value group) {
       b, loc, group, constantCount(b, loc, llvm::Log2_64(numBarriers)));
   Value phase = arith::AndIOp::create(b, loc, round, constantCount(b, loc, 1));
   Value parity = arith::TruncIOp::create(b, loc, b.getI1Type(), phase);
-  nvgpu::MBarrierTryWaitParityOp::create(b, loc, barriers, parity,
-                                         constantIndex(b, loc, kWaitSuspendNs),
+  Value suspend = constantIndex(b, loc, kWaitSuspendNs);
+  nvgpu::MBarrierTryWaitParityOp::create(b, loc, barriers, parity, suspend,
                                          slotOf(b, loc, group));
 }
 
@@ -667,11 +668,9 @@ void TmaLowering::dropAsyncProxyFences() {
 void TmaLowering::lowerBarrier(BarrierOp op, Value committed) {
   OpBuilder b(op);
   Location loc = op.getLoc();
-  Value id = arith::AddIOp::create(
-      b, loc,
-      arith::AndIOp::create(b, loc, committed,
-                            constantCount(b, loc, kSplitBarrierIds - 1)),
-      constantCount(b, loc, 1));
+  Value ring = arith::AndIOp::create(
+      b, loc, committed, constantCount(b, loc, kSplitBarrierIds - 1));
+  Value id = arith::AddIOp::create(b, loc, ring, constantCount(b, loc, 1));
   Value threads = constantCount(b, loc, kernel.getThreads());
   auto branch = scf::IfOp::create(b, loc, TypeRange(), warpZero,
                                   /*withElseRegion=*/true);

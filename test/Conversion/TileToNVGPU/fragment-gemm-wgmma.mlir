@@ -57,18 +57,18 @@
 // CHECK: %[[A_SUM:[0-9]+]] = arith.addi %[[A_OFFB]], %{{[0-9]+}} : index
 // CHECK: %[[A_BYTES:[0-9]+]] = arith.addi %[[A_PTR]], %[[A_SUM]] : index
 // CHECK-NEXT: %[[A_ADDR:[0-9]+]] = arith.index_castui %[[A_BYTES]] : index to i64
-// CHECK-NEXT: %[[SHIFT:.*]] = arith.constant 4 : i64
 // CHECK-NEXT: %[[MASK:.*]] = arith.constant 262143 : i64
 // CHECK-NEXT: %[[A_LOW:[0-9]+]] = arith.andi %[[A_ADDR]], %[[MASK]] : i64
+// CHECK-NEXT: %[[SHIFT:.*]] = arith.constant 4 : i64
 // CHECK-NEXT: %[[A_START:[0-9]+]] = arith.shrui %[[A_LOW]], %[[SHIFT]] : i64
 // CHECK-NEXT: %[[A_FIELDS:.*]] = arith.constant -9223371899415756800 : i64
 // CHECK-NEXT: %[[DESC_A:[0-9]+]] = arith.ori %[[A_START]], %[[A_FIELDS]] : i64
 // CHECK: memref.extract_strided_metadata %[[BV]]
 // CHECK-NEXT: %[[B_PTR:.*]] = memref.extract_aligned_pointer_as_index %[[BV]]
 // CHECK: %[[B_ADDR:[0-9]+]] = arith.index_castui %{{[0-9]+}} : index to i64
-// CHECK-NEXT: %[[B_SHIFT:.*]] = arith.constant 4 : i64
 // CHECK-NEXT: %[[B_MASK:.*]] = arith.constant 262143 : i64
 // CHECK-NEXT: %[[B_LOW:[0-9]+]] = arith.andi %[[B_ADDR]], %[[B_MASK]] : i64
+// CHECK-NEXT: %[[B_SHIFT:.*]] = arith.constant 4 : i64
 // CHECK-NEXT: %[[B_START:[0-9]+]] = arith.shrui %[[B_LOW]], %[[B_SHIFT]] : i64
 // CHECK-NEXT: %[[B_FIELDS:.*]] = arith.constant 4611686293322072064 : i64
 // CHECK-NEXT: %[[DESC_B:[0-9]+]] = arith.ori %[[B_START]], %[[B_FIELDS]] : i64
@@ -109,11 +109,11 @@
 // CHECK-NEXT: nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
 // The results go back to the registers they came from.
-// CHECK-NEXT: %[[W0_IDX:.*]] = arith.constant 0 : index
 // CHECK-NEXT: %[[W0:[0-9]+]] = llvm.extractvalue %[[D10]][0]
+// CHECK-NEXT: %[[W0_IDX:.*]] = arith.constant 0 : index
 // CHECK-NEXT: memref.store %[[W0]], %[[ACC]][%[[W0_IDX]]] : memref<128xf32>
-// CHECK: %[[W127_IDX:.*]] = arith.constant 127 : index
-// CHECK-NEXT: %[[W127:[0-9]+]] = llvm.extractvalue %[[D11]][63]
+// CHECK: %[[W127:[0-9]+]] = llvm.extractvalue %[[D11]][63]
+// CHECK-NEXT: %[[W127_IDX:.*]] = arith.constant 127 : index
 // CHECK-NEXT: memref.store %[[W127]], %[[ACC]][%[[W127_IDX]]] : memref<128xf32>
 // CHECK-NOT: nvvm.wgmma.mma_async
 // CHECK-NOT: nvgpu.ldmatrix
@@ -242,8 +242,8 @@ func.func @nt() {
 // CHECK: %[[ROW:[0-9]+]] = arith.muli %[[GM]], %c128{{(_[0-9]+)?}} : index
 // CHECK: %[[PANEL:[0-9]+]] = arith.divui %[[ROW]], %c64{{(_[0-9]+)?}} : index
 // CHECK: %[[IN:[0-9]+]] = arith.remui %[[ROW]], %c64{{(_[0-9]+)?}} : index
-// CHECK: %[[INB:[0-9]+]] = arith.muli %[[IN]], %c2{{(_[0-9]+)?}} : index
 // CHECK: %[[PANELB:[0-9]+]] = arith.muli %[[PANEL]], %c8192{{(_[0-9]+)?}} : index
+// CHECK: %[[INB:[0-9]+]] = arith.muli %[[IN]], %c2{{(_[0-9]+)?}} : index
 // CHECK: arith.addi %[[PANELB]], %[[INB]] : index
 // CHECK: %[[A_FIELDS:.*]] = arith.constant 4611686293338849280 : i64
 // CHECK-NEXT: %[[DESC_A:[0-9]+]] = arith.ori %{{[0-9]+}}, %[[A_FIELDS]] : i64
@@ -361,8 +361,8 @@ func.func @k16() {
 // CHECK: arith.constant -9223371899415756800 : i64
 // CHECK: %[[PANEL:[0-9]+]] = arith.divui %[[COL]], %c64{{(_[0-9]+)?}} : index
 // CHECK: %[[IN:[0-9]+]] = arith.remui %[[COL]], %c64{{(_[0-9]+)?}} : index
-// CHECK: %[[INB:[0-9]+]] = arith.muli %[[IN]], %c2{{(_[0-9]+)?}} : index
 // CHECK: %[[PANELB:[0-9]+]] = arith.muli %[[PANEL]], %c4096{{(_[0-9]+)?}} : index
+// CHECK: %[[INB:[0-9]+]] = arith.muli %[[IN]], %c2{{(_[0-9]+)?}} : index
 // CHECK: %[[BOFF:[0-9]+]] = arith.addi %[[PANELB]], %[[INB]] : index
 // CHECK: %[[BPTR:.*]] = memref.extract_aligned_pointer_as_index
 // CHECK: %[[BSUM:[0-9]+]] = arith.addi %{{[0-9]+}}, %[[BOFF]] : index
@@ -401,9 +401,8 @@ func.func @threads256() {
 // CHECK: %[[WARP:[0-9]+]] = arith.divui %thread_id_x, %c32 : index
 // CHECK: tile.alloc_shared : memref<32x128xf16
 // CHECK: %[[G:[0-9]+]] = arith.divui %[[WARP]], %c4{{(_[0-9]+)?}} : index
-// CHECK-NEXT: %{{.*}} = arith.constant 128 : index
 // CHECK-NEXT: %{{.*}} = arith.constant 1 : index
-// CHECK: %[[GM:[0-9]+]] = arith.divui %[[G]], %c1{{(_[0-9]+)?}} : index
+// CHECK-NEXT: %[[GM:[0-9]+]] = arith.divui %[[G]], %c1{{(_[0-9]+)?}} : index
 // CHECK: %[[ROW:[0-9]+]] = arith.muli %[[GM]], %c128{{(_[0-9]+)?}} : index
 // CHECK: %[[AOFF:[0-9]+]] = arith.muli %[[ROW]], %c64{{(_[0-9]+)?}} : index
 // CHECK-NEXT: memref.extract_strided_metadata

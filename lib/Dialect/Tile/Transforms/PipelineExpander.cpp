@@ -68,8 +68,8 @@ struct Presence {
 
 /// One statement of the loop body and what the step builder needs of it.
 struct Statement {
-  Operation *op;
-  int64_t stage;
+  Operation *op = nullptr;
+  int64_t stage = 0;
   bool async = false;
   /// Shared tiles (old allocation values) the statement reads / writes.
   SmallVector<Value> reads, writes;
@@ -91,8 +91,11 @@ public:
     SmallVector<int64_t> byOrder(schedule.statements.size());
     for (auto [i, position] : llvm::enumerate(schedule.order))
       byOrder[position] = i;
-    for (int64_t index : byOrder)
-      statements.push_back({schedule.statements[index], schedule.stage[index]});
+    for (int64_t index : byOrder) {
+      Statement &statement = statements.emplace_back();
+      statement.op = schedule.statements[index];
+      statement.stage = schedule.stage[index];
+    }
     classify(schedule);
   }
 
