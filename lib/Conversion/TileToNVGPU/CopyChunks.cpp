@@ -193,7 +193,7 @@ void copy::forEachChunk(OpBuilder &b, Location loc, const ChunkPlan &plan,
     Value inRange =
         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, id,
                               constantIndex(b, loc, plan.totalChunks));
-    auto ifOp = scf::IfOp::create(b, loc, inRange, /*withElse=*/false);
+    auto ifOp = scf::IfOp::create(b, loc, inRange, /*withElseRegion=*/false);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(ifOp.thenBlock());
     emit(b);

@@ -94,7 +94,7 @@ static void emitAsyncChunk(OpBuilder &b, Location loc, const CopySide &src,
     // chunk is wholly inside or wholly outside the tile.
     Value any = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
                                       dstCount, constantIndex(b, loc, 0));
-    auto ifOp = scf::IfOp::create(b, loc, any, /*withElse=*/false);
+    auto ifOp = scf::IfOp::create(b, loc, any, /*withElseRegion=*/false);
     b.setInsertionPointToStart(ifOp.thenBlock());
   }
   std::optional<ClampedChunk> clamped;

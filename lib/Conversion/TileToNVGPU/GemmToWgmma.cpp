@@ -212,12 +212,12 @@ static Value fenceOperands(OpBuilder &b, Location loc,
     constraints += "=f,";
   for (size_t r = 0; r < registers.size(); ++r)
     constraints += std::to_string(r) + (r + 1 < registers.size() ? "," : "");
-  return LLVM::InlineAsmOp::create(b, loc, structType, registers, /*asm=*/"",
-                                   constraints, /*has_side_effects=*/true,
-                                   /*is_align_stack=*/false,
-                                   LLVM::tailcallkind::TailCallKind::None,
-                                   /*asm_dialect=*/nullptr,
-                                   /*operand_attrs=*/nullptr)
+  return LLVM::InlineAsmOp::create(
+             b, loc, structType, registers, /*asm_string=*/"", constraints,
+             /*has_side_effects=*/true,
+             /*is_align_stack=*/false, LLVM::tailcallkind::TailCallKind::None,
+             /*asm_dialect=*/nullptr,
+             /*operand_attrs=*/nullptr)
       .getResult(0);
 }
 

@@ -48,7 +48,6 @@ using namespace mlir;
 using namespace mlir::tile;
 using copy::constantIndex;
 using tma::boundOutstanding;
-using tma::Box;
 using tma::dependsOnBlockIndex;
 using tma::exactOutstanding;
 using tma::hasGenericSharedWrites;
@@ -774,6 +773,8 @@ void TmaLowering::lowerFor(scf::ForOp loop, GroupState &state) {
               [](OpBuilder &, Location, ArrayRef<BlockArgument> args) {
                 return SmallVector<Value>(args.begin(), args.end());
               });
+  // scf.for's implementation cannot fail.
+  assert(succeeded(grown) && "scf.for did not take more iter_args");
   auto newLoop = cast<scf::ForOp>(grown->getOperation());
   unsigned n = newLoop.getNumRegionIterArgs();
   // The count of groups in flight is known inside when the body keeps it.
