@@ -255,9 +255,6 @@ LogicalResult mlir::tile::lowerFragmentOps(KernelOp kernel,
     Value unit = layout.warpgroup
                      ? arith::DivUIOp::create(b, loc, state.warpId, constant(4))
                      : state.warpId;
-    // Each operand in its own statement: C++ leaves the order in which a
-    // call's arguments are evaluated, and so the order of the ops they
-    // create, to the host compiler.
     Value unitRow =
         arith::DivUIOp::create(b, loc, unit, constant(layout.warpsN));
     regs.warpRow =
