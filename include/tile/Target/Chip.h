@@ -36,11 +36,11 @@ struct ChipInfo {
   /// PTX ISA features for the NVVM target, new enough for the chip.
   llvm::StringRef ptxFeatures;
   /// Whether tile-to-ptx unrolls pipelined steady states by the number of
-  /// buffer versions (docs/benchmarks.md, "Where the time goes"): measured
+  /// buffer versions (docs/performance.md, "Where the time goes"): measured
   /// on the H200 only; on sm_80 it makes the 1000^3 bf16 GEMM spill.
   bool unrollSteadyState;
   /// Whether tile-to-ptx runs tile-prefetch-fragments: measured on the
-  /// H200 only (docs/benchmarks.md).
+  /// H200 only (docs/performance.md).
   bool prefetchFragments;
   /// Whether GEMMs use the warpgroup-level wgmma.mma_async (sm_90a only:
   /// the "a" features are not forward compatible) instead of mma.sync.

@@ -19,7 +19,7 @@
 // behind them. On an H200 this made the seed's 128x128x32 TMA kernel 4%
 // faster at M = 4000 and 3970, and the cp.async one 1-2.5% faster at a
 // ragged M or N; the same kernel in clusters of two lost 1.3% at M = 4000
-// (docs/benchmarks.md, "Edges of the larger tiles"). At tile multiples the
+// (docs/performance.md, "Edges of the larger tiles"). At tile multiples the
 // order is the same walk mirrored, and as fast.
 //
 // Clusters of blocks that share tiles (TmaCopies.h) are consecutive

@@ -81,7 +81,7 @@ static Value inBoundsElements(OpBuilder &b, Location loc, const CopySide &side,
 /// change along the reduction loop, so LLVM hoists them and the steady state
 /// keeps the incremented addresses of an unchecked copy. (Selecting index 0
 /// for out-of-bounds chunks in every step held the 4000^3 GEMM on sm_90a at
-/// 183 registers and 459 TFLOP/s; clamped: 168 and 507, docs/benchmarks.md.)
+/// 183 registers and 459 TFLOP/s; clamped: 168 and 507, docs/performance.md.)
 /// std::nullopt when the chunk is provably inside.
 std::optional<ClampedChunk> copy::clampToBounds(OpBuilder &b, Location loc,
                                                 const CopySide &side,

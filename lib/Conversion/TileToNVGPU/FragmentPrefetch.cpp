@@ -235,7 +235,7 @@ static void issueLoadsBeforeCopies(Block &body) {
   for (NVVM::CpAsyncCommitGroupOp commit : commits) {
     // Only where the step's wait leaves another group in flight (depth 3 or
     // more): at depth 2 the next step waits for these copies, and issuing
-    // them later shows (docs/benchmarks.md).
+    // them later shows (docs/performance.md).
     Operation *wait = commit->getPrevNode();
     while (wait && !isa<NVVM::CpAsyncWaitGroupOp>(wait))
       wait = wait->getPrevNode();

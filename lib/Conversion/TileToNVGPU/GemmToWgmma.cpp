@@ -53,8 +53,8 @@ static constexpr int64_t kWgmmaK = 16;
 /// accumulators between wgmma groups: on an H200 128x256x32 tiles at 128
 /// threads ran at 39.1 TFLOP/s against 68.4 with mma.sync, and
 /// compute-sanitizer's memcheck stopped such kernels with "Illegal
-/// instruction" where the mma.sync ones were clean (docs/benchmarks.md,
-/// "Random configurations"). So wgmma needs the whole accumulator plus
+/// instruction" where the mma.sync ones were clean (docs/performance.md,
+/// "What the random sweeps found"). So wgmma needs the whole accumulator plus
 /// these.
 static constexpr int64_t kWgmmaExtraRegisters = 32;
 
@@ -347,7 +347,7 @@ void fragment::emitWgmmaGemm(GemmOp op, const FragmentRegisters &acc,
     // warpgroup sit on different sub-partitions of the SM. So the barrier
     // stands for one warpgroup too, as Triton's bar.sync does; on an H200 it
     // costs the seed's cp.async kernels up to 0.9% and TMA kernels nothing
-    // measurable (docs/benchmarks.md, "One warpgroup waits at a barrier
+    // measurable (docs/performance.md, "One warpgroup waits at a barrier
     // too").
     gpu::BarrierOp::create(b, loc);
   } else {

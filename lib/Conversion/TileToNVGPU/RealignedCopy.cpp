@@ -149,7 +149,7 @@ RealignedLoad copy::loadRealignedChunk(OpBuilder &b, Location loc,
 /// last column of tiles of 4096x4095x4096 the threads holding a row's last
 /// chunk waited for those element loads one chunk after another, and a
 /// block of that column took 2.8 times as long as an interior block (one
-/// block launched alone on an H200; 1.4 times since). docs/benchmarks.md,
+/// block launched alone on an H200; 1.4 times since). docs/performance.md,
 /// "Partial chunks realigned", has the measurements.
 Value copy::finishRealignedChunk(OpBuilder &b, Location loc,
                                  const RealignedLoad &chunk, Type elementType) {

@@ -96,7 +96,8 @@ std::pair<Value, Value> SharedSwizzle::getPhysical(OpBuilder &b, Location loc,
   // no value, but LLVM and ptxas schedule the result differently: creating
   // `chunk` before `inChunk` (and `panelRow` before `rowInPanel`) made the
   // 128x256x64 mma.sync kernel with a rolled steady state 4.7% slower on an
-  // H200, with identical loop PTX up to register names (docs/benchmarks.md).
+  // H200, with identical loop PTX up to register names (docs/performance.md,
+  // "Operand order and ptxas").
   Value inChunk = rem(inPanel, chunkElements);
   Value chunk = div(inPanel, chunkElements);
   Value swizzledChunk = arith::XOrIOp::create(b, loc, chunk, pattern);

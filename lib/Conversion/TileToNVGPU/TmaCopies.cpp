@@ -442,7 +442,7 @@ Value TmaLowering::slotOf(OpBuilder &b, Location loc, Value group) {
 /// kernels 6-7% faster and the 128x256x64 ones even; with one warpgroup it
 /// made the 128x128x64 kernel 1.4% slower, and in mma.sync kernels, whose
 /// warps run on by themselves, the 128x256x32 one 16% slower
-/// (docs/benchmarks.md, "Issue code off the critical path").
+/// (docs/performance.md, "Issue code off the critical path").
 OpBuilder TmaLowering::issueBefore(Operation *op) {
   Operation *previous = op->getPrevNode();
   if (!previous || !issueBlocks.contains(previous)) {
@@ -479,7 +479,7 @@ void TmaLowering::lowerCopy(CopyAsyncOp op, Value committed) {
   // p + S, ... into the shared memory of all S (the mask of their ranks).
   // With fewer boxes than blocks some issue none: cutting the tiles into
   // one box per block instead made the seed's 3-stage kernel 2-5% slower on
-  // an H200, with clusters of 4 in one column or 2 x 2 (docs/benchmarks.md).
+  // an H200, with clusters of 4 in one column or 2 x 2 (docs/performance.md).
   Value mask, alone = issuePredicate();
   ArrayRef<Value> issuers(alone);
   if (sharedCopies.contains(op)) {
@@ -594,14 +594,14 @@ PathEnd TmaLowering::scanPaths(Block::iterator begin,
 /// Such barriers: the one after a step's wait where the gemm's
 /// wgmma.wait_group has one after it (scheduleWgmmaGemms); deleting it made
 /// the 128x256x32 kernel with 256 threads 3% faster on an H200
-/// (docs/benchmarks.md). In an unpipelined loop, the one after the wait when
+/// (docs/performance.md). In an unpipelined loop, the one after the wait when
 /// the next iteration's copies have their own; after the loop's waits for
 /// the last groups (nothing copies after them); and, in a clustered kernel,
 /// those before a run's cluster barrier, which orders every thread of the
 /// cluster (relaxed: the reads it protects are done when a thread arrives).
 /// In the seed's kernel in 2 x 2 clusters, deleting the loop's from the PTX
 /// made the 1-stage kernel 1.2% and the 3-stage kernel 0.4% faster on an
-/// H200 (docs/benchmarks.md, "Barriers and fences around the cluster
+/// H200 (docs/performance.md, "Barriers and fences around the cluster
 /// barrier"); this rule with the fences gone too, 2.9% and 1.5% ("Guarded
 /// barriers").
 bool TmaLowering::isGuardedBarrier(Operation *barrier) const {
@@ -635,7 +635,7 @@ bool TmaLowering::isGuardedBarrier(Operation *barrier) const {
 /// deleting the loop's from the PTX made the seed's kernel in 2 x 2 clusters
 /// 1.9% (1 stage) and 0.8% (3 stages) faster; in other kernels of one
 /// warpgroup the effect ranged from 2% slower to 2% faster
-/// (docs/benchmarks.md).
+/// (docs/performance.md).
 void TmaLowering::dropAsyncProxyFences() {
   SmallVector<NVVM::FenceProxyOp> fences;
   kernel.walk([&](NVVM::FenceProxyOp fence) {
@@ -653,7 +653,7 @@ void TmaLowering::dropAsyncProxyFences() {
 /// arrived there; the other warps arrive (`bar.arrive`) and run on. A
 /// CTA-wide bar.sync there holds every warp to the slowest one at every
 /// pipeline step: deleting the loop's bar.sync (unsafe) made the 256x128x64
-/// mma.sync kernel 4.6% faster on an H200 (docs/benchmarks.md).
+/// mma.sync kernel 4.6% faster on an H200 (docs/performance.md).
 ///
 /// Why several ids: a warp that has arrived runs on and may arrive at the
 /// next split barrier before warp 0 has waited at this one, and a named
@@ -692,7 +692,7 @@ void TmaLowering::lowerBarrier(BarrierOp op, Value committed) {
 /// kernel makes any, keep their `bar.sync` (isGuardedBarrier). At the
 /// start, `fence.mbarrier_init.release.cluster` publishes the mbarriers. An
 /// arrival with release semantics (the default) cost the seed's 3-stage
-/// kernels 40% on an H200 (docs/benchmarks.md, "Clusters").
+/// kernels 40% on an H200 (docs/performance.md, "Clusters").
 void TmaLowering::clusterBarrier(OpBuilder &b, Location loc) {
   NVVM::ClusterArriveRelaxedOp::create(b, loc, b.getUnitAttr());
   NVVM::ClusterWaitOp::create(b, loc, b.getUnitAttr());
@@ -707,7 +707,7 @@ void TmaLowering::clusterBarrier(OpBuilder &b, Location loc) {
 /// the barrier they run ahead until their boxes land in mbarrier slots whose
 /// earlier phase it has not completed: on an H200 those kernels hang, where
 /// clusters of two, whose blocks each issue a box, only compute wrong
-/// results (docs/benchmarks.md, "Barriers and fences around the cluster
+/// results (docs/performance.md, "Barriers and fences around the cluster
 /// barrier"). For the wgmma kernels, whose gemm moved in
 /// front of the copies, that is after the gemm's `wgmma.wait_group`, which
 /// retires the reads of the version the copies overwrite. The block barrier

@@ -6,7 +6,7 @@
 // st.global while no other block runs on the SM, and the stores compete
 // with the next tile's loads. Through the TMA the block only waits for the
 // shared-memory writes; the global writes overlap the next tile. Measured on
-// an H200 (docs/benchmarks.md, "TMA stores"): the 256x128x64 mma.sync
+// an H200 (docs/performance.md, "TMA stores"): the 256x128x64 mma.sync
 // kernel gains 2.5% at K = 512 and 1.9% at K = 1024 and is unchanged at
 // 4096^3; the 128x256x64 wgmma kernel loses 5% at K = 512. So it is an
 // option, off by default. Upstream has no such epilogue rewrite; the TMA

@@ -11,7 +11,7 @@
 //    The rolled loop, where no other barrier comes before the copies, keeps
 //    it.
 // With one warpgroup the first two stay as they are (measured, not needed:
-// docs/benchmarks.md, "Issue code off the critical path"), and the third
+// docs/performance.md, "Issue code off the critical path"), and the third
 // holds there too, since one warpgroup also has a barrier after its wgmma
 // wait. Where a generic write to shared memory (a clear) may need the
 // barriers, all three stay.

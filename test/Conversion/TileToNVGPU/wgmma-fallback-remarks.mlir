@@ -114,7 +114,8 @@ func.func @registers() {
 
 // One warpgroup on 128x256: 256 accumulator registers per thread, more than a
 // thread has. wgmma would spill accumulators between groups (slower than
-// mma.sync, docs/benchmarks.md), so the kernel keeps mma.sync.
+// mma.sync; docs/performance.md, "What the random sweeps found"), so the
+// kernel keeps mma.sync.
 func.func @registers_spill() {
   %c1 = arith.constant 1 : index
   tile.kernel grid(%c1) threads(128) as (%bx) {

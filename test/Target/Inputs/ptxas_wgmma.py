@@ -15,7 +15,7 @@ and that `wait_group 0`. ptxas 13.0 does inject one there in some kernels
 with bounds-checked C stores (a serial loop over one k-tile of 16, N odd):
 its scheduler moves address arithmetic of the stores into the gap and then
 waits for the wgmma before it, so the SASS has two `WARPGROUP.DEPBAR.LE
-gsb0, 0x0` in a row (docs/benchmarks.md, "Random configurations"). An
+gsb0, 0x0` in a row (docs/performance.md, "What the random sweeps found"). An
 injected arrive is never taken for harmless.
 
 As a script: ptxas_wgmma.py PTX STDERR prints `none`, `harmless` or
