@@ -1,18 +1,24 @@
 #!/usr/bin/env python3
-"""Finds links and citations into the documentation that lead nowhere.
+"""Finds references into the repository and its documentation that lead nowhere.
 
-Two kinds of reference are checked:
+Three kinds of reference are checked:
 
 - Markdown links with a relative target, `[text](file.md#anchor)`,
   `[text](#anchor)` or `[text](../bench/run_h200.py)`: the file must exist
   and, for a Markdown file, the anchor must be one of its headings (GitHub's
   rule: lower case, punctuation other than `-` and `_` dropped, spaces made
   `-`).
+- Repository paths in backquotes in Markdown, `bench/perf/ncu_clock.sh`:
+  a path that starts with one of the repository's top-level folders must
+  exist under ROOT (a prefix of a file name, `test/Runtime/gpu-check-`, or a
+  path with a placeholder such as `<prefix>/lib/...` or `DIR/NAME.ptx` is
+  left alone).
 - Citations in prose, comments and tests, `docs/<name>.md, "<title>"`
   (also broken across comment lines): the file must exist under docs/ and
   some heading, bold run-in title (`**Title.** ...`) or italic list title
-  (`- *Title.* ...`) of it must start with the title. Code cites the measurements behind its choices this way, and a
-  reorganized document must not leave them pointing at nothing.
+  (`- *Title.* ...`) of it must start with the title. Code cites the
+  measurements behind its choices this way, and a reorganized document must
+  not leave them pointing at nothing.
 
 Usage: lint_doc_links.py ROOT [--exclude PATH]... PATH...  (ROOT: the
 repository, whose docs/ the citations name; PATH: files, or folders searched
@@ -21,12 +27,16 @@ excluded folder). Prints one line per broken reference and exits 1 if there
 is any.
 """
 
+import glob
 import os
 import re
 import sys
 
 SUFFIXES = (".md", ".cpp", ".h", ".td", ".py", ".sh", ".mlir", ".test")
+TOP_LEVEL = ("bench", "cmake", "docs", "examples", "include", "lib", "python",
+             "scripts", "test", "tools", "unittests")
 LINK = re.compile(r"\[[^\]]*\]\(([^)\s]+)\)")
+QUOTED_PATH = re.compile(r"`((?:%s)/[\w./-]*)`" % "|".join(TOP_LEVEL))
 CITATION = re.compile(r"(?:docs/)?([\w-]+\.md),\s*\"([^\"]+)\"")
 COMMENT = re.compile(r"^\s*(?:///?|#|;|\*)?\s?")
 
@@ -37,7 +47,7 @@ def github_anchor(title):
 
 
 class Document:
-    """The headings and bold run-in titles of one Markdown file."""
+    """The heading anchors and the titles of one Markdown file."""
 
     def __init__(self, path):
         self.anchors, self.titles = set(), []
@@ -67,6 +77,81 @@ class Document:
         return any(t.startswith(title) for t in self.titles)
 
 
+class Checker:
+    def __init__(self, root):
+        self.root, self.documents, self.problems = root, {}, []
+
+    def document(self, path):
+        path = os.path.normpath(path)
+        if path not in self.documents:
+            self.documents[path] = (Document(path) if os.path.isfile(path)
+                                    else None)
+        return self.documents[path]
+
+    def report(self, path, number, message):
+        self.problems.append("%s:%d: %s" % (path, number, message))
+
+    def check_links(self, path, lines):
+        for number, line in enumerate(lines, 1):
+            for match in LINK.finditer(line):
+                target = match.group(1)
+                if re.match(r"^[a-z]+:", target):
+                    continue
+                file_part, _, anchor = target.partition("#")
+                full = (os.path.join(os.path.dirname(path), file_part)
+                        if file_part else path)
+                if not os.path.exists(full):
+                    self.report(path, number,
+                                "link to missing file %s" % file_part)
+                elif (anchor and full.endswith(".md") and
+                      anchor not in self.document(full).anchors):
+                    self.report(path, number,
+                                "no heading of %s has the anchor #%s"
+                                % (file_part or os.path.basename(path),
+                                   anchor))
+
+    def check_paths(self, path, lines):
+        in_code = False
+        for number, line in enumerate(lines, 1):
+            if line.startswith("```"):
+                in_code = not in_code
+            if in_code:
+                continue
+            for match in QUOTED_PATH.finditer(line):
+                # A path with a placeholder (DIR, NAME.ptx) is not one.
+                quoted = match.group(1).rstrip(".")
+                if any(re.match(r"^[A-Z]+(\.|$)", part)
+                       for part in quoted.split("/")):
+                    continue
+                if not glob.glob(os.path.join(self.root, quoted) + "*"):
+                    self.report(path, number,
+                                "no file or folder %s in the repository"
+                                % quoted)
+
+    def check_citations(self, path, lines):
+        # Citations may be broken across lines: join the lines, without
+        # their comment markers, and map each match back to its first line.
+        starts, joined, offset = [], [], 0
+        for line in lines:
+            text = COMMENT.sub("", line, count=1)
+            starts.append(offset)
+            joined.append(text)
+            offset += len(text) + 1
+        flat = " ".join(joined)
+        for match in CITATION.finditer(flat):
+            name, title = match.group(1), re.sub(r"\s+", " ", match.group(2))
+            number = max(i for i, s in enumerate(starts)
+                         if s <= match.start()) + 1
+            doc = self.document(os.path.join(self.root, "docs", name))
+            if doc is None:
+                self.report(path, number,
+                            "cites docs/%s, which does not exist" % name)
+            elif not doc.has_title(title):
+                self.report(path, number,
+                            "docs/%s has no heading or title that starts "
+                            "with \"%s\"" % (name, title))
+
+
 def sources(paths, excluded):
     for path in paths:
         if not os.path.exists(path):
@@ -91,61 +176,17 @@ def main(argv):
     if len(argv) < 2 or not args:
         sys.stderr.write(__doc__)
         return 2
-    root, docs_cache, problems = argv[1], {}, []
-
-    def document(path):
-        path = os.path.normpath(path)
-        if path not in docs_cache:
-            docs_cache[path] = Document(path) if os.path.isfile(path) else None
-        return docs_cache[path]
-
+    checker = Checker(argv[1])
     for path in sources(args, excluded):
         with open(path, encoding="utf-8", errors="replace") as f:
             lines = f.read().split("\n")
         if path.endswith(".md"):
-            for number, line in enumerate(lines, 1):
-                for match in LINK.finditer(line):
-                    target = match.group(1)
-                    if re.match(r"^[a-z]+:", target):
-                        continue
-                    file_part, _, anchor = target.partition("#")
-                    full = (os.path.join(os.path.dirname(path), file_part)
-                            if file_part else path)
-                    if not os.path.exists(full):
-                        problems.append("%s:%d: link to missing file %s"
-                                        % (path, number, file_part))
-                    elif anchor and full.endswith(".md") and \
-                            anchor not in document(full).anchors:
-                        problems.append("%s:%d: no heading of %s has the "
-                                        "anchor #%s" % (path, number,
-                                                        file_part or
-                                                        os.path.basename(path),
-                                                        anchor))
-        # Citations may be broken across lines: join the lines, without
-        # their comment markers, and map each match back to its first line.
-        starts, joined = [], []
-        offset = 0
-        for line in lines:
-            text = COMMENT.sub("", line, count=1)
-            starts.append(offset)
-            joined.append(text)
-            offset += len(text) + 1
-        flat = " ".join(joined)
-        for match in CITATION.finditer(flat):
-            name, title = match.group(1), re.sub(r"\s+", " ", match.group(2))
-            number = max(i for i, s in enumerate(starts)
-                         if s <= match.start()) + 1
-            doc = document(os.path.join(root, "docs", name))
-            if doc is None:
-                problems.append("%s:%d: cites docs/%s, which does not exist"
-                                % (path, number, name))
-            elif not doc.has_title(title):
-                problems.append("%s:%d: docs/%s has no heading or "
-                                "title that starts with \"%s\""
-                                % (path, number, name, title))
-    for problem in problems:
+            checker.check_links(path, lines)
+            checker.check_paths(path, lines)
+        checker.check_citations(path, lines)
+    for problem in checker.problems:
         print(problem)
-    return 1 if problems else 0
+    return 1 if checker.problems else 0
 
 
 if __name__ == "__main__":
