@@ -10,9 +10,10 @@ Three kinds of reference are checked:
   `-`).
 - Repository paths in backquotes in Markdown, `bench/perf/ncu_clock.sh`:
   a path that starts with one of the repository's top-level folders must
-  exist under ROOT (a prefix of a file name, `test/Runtime/gpu-check-`, or a
-  path with a placeholder such as `<prefix>/lib/...` or `DIR/NAME.ptx` is
-  left alone).
+  exist under ROOT, as a file or folder or the prefix of one
+  (`test/Runtime/gpu-check-`), or lie in a folder that a `.gitignore` of the
+  repository ignores (`/ptx/` in bench/.gitignore: generated). A path with a
+  placeholder, `<prefix>/lib/...` or `DIR/NAME.ptx`, is left alone.
 - Citations in prose, comments and tests, `docs/<name>.md, "<title>"`
   (also broken across comment lines): the file must exist under docs/ and
   some heading, bold run-in title (`**Title.** ...`) or italic list title
@@ -27,6 +28,7 @@ excluded folder). Prints one line per broken reference and exits 1 if there
 is any.
 """
 
+import fnmatch
 import glob
 import os
 import re
@@ -88,6 +90,22 @@ class Checker:
                                     else None)
         return self.documents[path]
 
+    def is_generated(self, quoted):
+        """Whether a folder on the way to `quoted` is one that a .gitignore
+        of the repository names as `/folder/` (build output, generated
+        files)."""
+        parts = quoted.split("/")
+        for i, part in enumerate(parts[:-1]):
+            ignore = os.path.join(self.root, *parts[:i], ".gitignore")
+            if not os.path.isfile(ignore):
+                continue
+            with open(ignore, encoding="utf-8") as f:
+                patterns = [line.strip() for line in f]
+            if any(p.startswith("/") and p.endswith("/") and
+                   fnmatch.fnmatch(part, p.strip("/")) for p in patterns):
+                return True
+        return False
+
     def report(self, path, number, message):
         self.problems.append("%s:%d: %s" % (path, number, message))
 
@@ -123,7 +141,8 @@ class Checker:
                 if any(re.match(r"^[A-Z]+(\.|$)", part)
                        for part in quoted.split("/")):
                     continue
-                if not glob.glob(os.path.join(self.root, quoted) + "*"):
+                if (not glob.glob(os.path.join(self.root, quoted) + "*") and
+                        not self.is_generated(quoted)):
                     self.report(path, number,
                                 "no file or folder %s in the repository"
                                 % quoted)
