@@ -43,6 +43,16 @@ CITATION = re.compile(r"(?:docs/)?([\w-]+\.md),\s*\"([^\"]+)\"")
 COMMENT = re.compile(r"^\s*(?:///?|#|;|\*)?\s?")
 
 
+def prose(lines):
+    """(line number, line) for the lines outside ``` code blocks."""
+    in_code = False
+    for number, line in enumerate(lines, 1):
+        if line.startswith("```"):
+            in_code = not in_code
+        elif not in_code:
+            yield number, line
+
+
 def github_anchor(title):
     anchor = re.sub(r"[^\w\- ]", "", title.strip().lower())
     return anchor.replace(" ", "-")
@@ -54,26 +64,22 @@ class Document:
     def __init__(self, path):
         self.anchors, self.titles = set(), []
         seen = {}
-        in_code = False
         with open(path, encoding="utf-8") as f:
-            for line in f:
-                if line.startswith("```"):
-                    in_code = not in_code
-                if in_code:
-                    continue
-                heading = re.match(r"^#+\s+(.*?)\s*$", line)
-                if heading:
-                    anchor = github_anchor(heading.group(1))
-                    count = seen.get(anchor, 0)
-                    seen[anchor] = count + 1
-                    self.anchors.add(anchor if count == 0 else
-                                     "%s-%d" % (anchor, count))
-                    self.titles.append(heading.group(1))
-                    continue
-                bold = re.match(r"^\s*(?:[-*]\s+)?\*\*([^*]+?)\*\*", line)
-                italic = re.match(r"^\s*[-*]\s+\*([^*]+?)\*", line)
-                if bold or italic:
-                    self.titles.append((bold or italic).group(1))
+            lines = f.read().split("\n")
+        for _, line in prose(lines):
+            heading = re.match(r"^#+\s+(.*?)\s*$", line)
+            if heading:
+                anchor = github_anchor(heading.group(1))
+                count = seen.get(anchor, 0)
+                seen[anchor] = count + 1
+                self.anchors.add(anchor if count == 0 else
+                                 "%s-%d" % (anchor, count))
+                self.titles.append(heading.group(1))
+                continue
+            bold = re.match(r"^\s*(?:[-*]\s+)?\*\*([^*]+?)\*\*", line)
+            italic = re.match(r"^\s*[-*]\s+\*([^*]+?)\*", line)
+            if bold or italic:
+                self.titles.append((bold or italic).group(1))
 
     def has_title(self, title):
         return any(t.startswith(title) for t in self.titles)
@@ -110,7 +116,7 @@ class Checker:
         self.problems.append("%s:%d: %s" % (path, number, message))
 
     def check_links(self, path, lines):
-        for number, line in enumerate(lines, 1):
+        for number, line in prose(lines):
             for match in LINK.finditer(line):
                 target = match.group(1)
                 if re.match(r"^[a-z]+:", target):
@@ -129,12 +135,7 @@ class Checker:
                                    anchor))
 
     def check_paths(self, path, lines):
-        in_code = False
-        for number, line in enumerate(lines, 1):
-            if line.startswith("```"):
-                in_code = not in_code
-            if in_code:
-                continue
+        for number, line in prose(lines):
             for match in QUOTED_PATH.finditer(line):
                 # A path with a placeholder (DIR, NAME.ptx) is not one.
                 quoted = match.group(1).rstrip(".")
