@@ -7,9 +7,12 @@
 # Prints one line per kernel and a summary; exits non-zero if any kernel
 # fails, errs or hangs.
 #   usage: bench/check_random.sh DIR [TILE_RUN]
-# CHECK_TIMEOUT (seconds, default 60) bounds each run; SANITIZE (a list of
+# CHECK_TIMEOUT (seconds, default 60) bounds each check; SANITIZE (a list of
 # compute-sanitizer tools, e.g. "memcheck racecheck synccheck") also runs
-# those tools on kernels with M, N and K below 1024.
+# those tools on kernels with M, N and K below 1024, each run bounded by
+# SANITIZE_TIMEOUT (seconds, default 120, as in bench/sanitize.sh: racecheck
+# takes a minute where one block does all of a small GEMM's work). A run that
+# reaches its limit is a failure, named as a timeout.
 set -uo pipefail
 dir=${1:?usage: bench/check_random.sh DIR [TILE_RUN]}
 ROOT=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -41,15 +44,20 @@ while IFS=$'\t' read -r index chip flags; do
   rc=$?
   verdict=$(grep -oE 'PASS|FAIL' "$log" | tail -1)
   tools=
+  [ "$rc" -eq 124 ] && tools=" check timed out after ${CHECK_TIMEOUT:-60} s"
   if [ "$rc" -eq 0 ] && small "$flags"; then
     for tool in ${SANITIZE:-}; do
       extra=()
       [ "$tool" = racecheck ] && extra=(--racecheck-report all)
       slog="$dir/$index.$tool.log"
-      timeout "${CHECK_TIMEOUT:-60}" "$SANITIZER" --tool "$tool" "${extra[@]}" \
+      timeout "${SANITIZE_TIMEOUT:-120}" "$SANITIZER" --tool "$tool" "${extra[@]}" \
         --error-exitcode 99 "$TILE_RUN" --ptx "$kernel" --launch "$dir/$index.launch" >"$slog" 2>&1
       trc=$?
-      tools+=" $tool rc=$trc"
+      if [ "$trc" -eq 124 ]; then
+        tools+=" $tool timed out after ${SANITIZE_TIMEOUT:-120} s"
+      else
+        tools+=" $tool rc=$trc"
+      fi
       if [ "$trc" -ne 0 ] || ! grep -qE '(ERROR SUMMARY: 0 errors|0 hazards displayed \(0 errors, 0 warnings\))' "$slog"; then
         if [ "$trc" -ne 0 ]; then rc=$trc; else rc=98; fi
       fi
