@@ -43,8 +43,8 @@ while IFS=$'\t' read -r index chip flags; do
   timeout "${CHECK_TIMEOUT:-60}" "$TILE_RUN" --ptx "$kernel" --launch "$dir/$index.launch" --check >"$log" 2>&1
   rc=$?
   verdict=$(grep -oE 'PASS|FAIL' "$log" | tail -1)
-  tools=
-  [ "$rc" -eq 124 ] && tools=" check timed out after ${CHECK_TIMEOUT:-60} s"
+  runs= # what the check and each sanitizer run ended with, for the line
+  [ "$rc" -eq 124 ] && runs=" check timed out after ${CHECK_TIMEOUT:-60} s"
   if [ "$rc" -eq 0 ] && small "$flags"; then
     for tool in ${SANITIZE:-}; do
       extra=()
@@ -54,9 +54,9 @@ while IFS=$'\t' read -r index chip flags; do
         --error-exitcode 99 "$TILE_RUN" --ptx "$kernel" --launch "$dir/$index.launch" >"$slog" 2>&1
       trc=$?
       if [ "$trc" -eq 124 ]; then
-        tools+=" $tool timed out after ${SANITIZE_TIMEOUT:-120} s"
+        runs+=" $tool timed out after ${SANITIZE_TIMEOUT:-120} s"
       else
-        tools+=" $tool rc=$trc"
+        runs+=" $tool rc=$trc"
       fi
       if [ "$trc" -ne 0 ] || ! grep -qE '(ERROR SUMMARY: 0 errors|0 hazards displayed \(0 errors, 0 warnings\))' "$slog"; then
         if [ "$trc" -ne 0 ]; then rc=$trc; else rc=98; fi
@@ -65,10 +65,10 @@ while IFS=$'\t' read -r index chip flags; do
   fi
   if [ "$rc" -eq 0 ] && [ "$verdict" = PASS ]; then
     pass=$((pass + 1))
-    printf 'ok   %-4s %-7s %s%s\n' "$index" "$chip" "$flags" "$tools"
+    printf 'ok   %-4s %-7s %s%s\n' "$index" "$chip" "$flags" "$runs"
   else
     fail=$((fail + 1))
-    printf 'FAIL %-4s %-7s %s rc=%s%s: %s\n' "$index" "$chip" "$flags" "$rc" "$tools" \
+    printf 'FAIL %-4s %-7s %s rc=%s%s: %s\n' "$index" "$chip" "$flags" "$rc" "$runs" \
       "$(grep -m1 -E 'error|FAIL' "$log")"
   fi
 done <"$dir/manifest.tsv"
