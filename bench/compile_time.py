@@ -6,14 +6,21 @@ Runs on the build machine, over the configurations of bench/configs.py (or
 those whose names an --only regex matches): generates each kernel with
 test/Execution/Inputs/gemm.py, then runs `tile-opt --tile-to-ptx=chip=<its
 chip> <its options>` --repeat times and reports the median wall time and the
-largest peak resident set (the child's own ru_maxrss, from wait4). One more
-run with --mlir-timing splits the time between gpu-module-to-binary (LLVM's
-NVPTX backend, which writes the PTX) and the rest (the tile passes and the
-upstream conversions). Prints a table and writes --json.
+largest peak resident set (the child's own ru_maxrss, from wait4). A run
+with --mlir-timing before them (untimed; it also warms the page cache)
+splits the time between gpu-module-to-binary (LLVM's NVPTX backend, which
+writes the PTX) and the rest (the tile passes and the upstream conversions).
+Prints a table and writes --json.
 
 A configuration the compiler refuses (the seed's over-budget 256x256x64 at
 4 stages) is a row of its own with the compiler's first error: it has to fail
 quickly too.
+
+With --baseline (a JSON file this script wrote, e.g. the committed
+bench/results/compile-time.json), each row also compares with the baseline's
+record of the same configuration, and the script fails when a kernel takes
+more than --tolerance times the baseline's time (and at least --min-seconds
+more) or memory, or is refused where the baseline compiled it.
 """
 
 import argparse
@@ -108,6 +115,13 @@ def measure(opts, c, work):
     with open(mlir, "w") as f:
         f.write(gen.stdout)
     cmd = tile_opt_cmd(opts, c, mlir)
+    # The --mlir-timing run goes first, untimed: it also brings tile-opt,
+    # libMLIR.so and the kernel into the page cache for the timed runs.
+    rc, seconds, _, report = run_child(cmd + ["--mlir-timing"], opts.timeout)
+    if rc is None:
+        return dict(rec, status="timeout", seconds=seconds,
+                    error="ran past %g s" % opts.timeout)
+    total, leaves = pass_times(report) if rc == 0 else (0.0, [])
     walls, peaks = [], []
     for _ in range(opts.repeat):
         rc, seconds, rss, err = run_child(cmd, opts.timeout)
@@ -125,23 +139,51 @@ def measure(opts, c, work):
                             err.replace(work + os.sep, "")))
     rec = dict(rec, status="ok", seconds=statistics.median(walls),
                runs=walls, max_rss_mib=max(peaks) / 1024.0)
-    rc, _, _, report = run_child(cmd + ["--mlir-timing"], opts.timeout)
-    total, leaves = pass_times(report) if rc == 0 else (0.0, [])
     if total > 0:
         rec["binary_share"] = dict(leaves).get(BINARY_PASS, 0.0) / total
         rec["top_passes"] = sorted(leaves, key=lambda kv: -kv[1])[:3]
     return rec
 
 
-def row(r):
+def compare(r, base, opts):
+    """(note, regressed) for record r against its baseline record `base`."""
+    if base is None:
+        return "not in the baseline", False
+    if r["status"] != "ok":
+        if base["status"] == "ok":
+            return "REFUSED NOW: the baseline compiled it", True
+        return "", False
+    if base["status"] != "ok":
+        return "compiles now (the baseline: %s)" % base["status"], False
+    notes, regressed = [], False
+    time_ratio = r["seconds"] / base["seconds"]
+    if (time_ratio > opts.tolerance and
+            r["seconds"] - base["seconds"] >= opts.min_seconds):
+        notes.append("SLOWER: %.2fx the baseline's %.2f s" %
+                     (time_ratio, base["seconds"]))
+        regressed = True
+    else:
+        notes.append("%.2fx the baseline's time" % time_ratio)
+    rss_ratio = r["max_rss_mib"] / base["max_rss_mib"]
+    if rss_ratio > opts.tolerance:
+        notes.append("MORE MEMORY: %.2fx the baseline's %.0f MiB" %
+                     (rss_ratio, base["max_rss_mib"]))
+        regressed = True
+    return "; ".join(notes), regressed
+
+
+def row(r, note=""):
     if r["status"] != "ok":
         seconds = "%.2f" % r["seconds"] if "seconds" in r else "-"
-        return "| %s | %s | %s | - | - | %s: %s |" % (
-            r["name"], r["chip"], seconds, r["status"], r["error"])
+        text = "%s: %s" % (r["status"], r["error"])
+        if note:
+            text += "; " + note
+        return "| %s | %s | %s | - | - | %s |" % (r["name"], r["chip"],
+                                                 seconds, text)
     share = ("%.0f%%" % (100 * r["binary_share"])
              if "binary_share" in r else "-")
-    return "| %s | %s | %.2f | %.0f | %s |  |" % (
-        r["name"], r["chip"], r["seconds"], r["max_rss_mib"], share)
+    return "| %s | %s | %.2f | %.0f | %s | %s |" % (
+        r["name"], r["chip"], r["seconds"], r["max_rss_mib"], share, note)
 
 
 def cpu_model():
@@ -170,6 +212,15 @@ def main():
                    help="seconds one run may take (default 300)")
     p.add_argument("--json", default=os.path.join(HERE, "results",
                                                   "compile-time.json"))
+    p.add_argument("--baseline", metavar="JSON",
+                   help="compare with the records of this file (one this "
+                   "script wrote)")
+    p.add_argument("--tolerance", type=float, default=1.5,
+                   help="with --baseline: the ratio of time or memory above "
+                   "which a kernel fails the run (default 1.5)")
+    p.add_argument("--min-seconds", type=float, default=0.1,
+                   help="with --baseline: a slower kernel fails the run only "
+                   "if it is also this much slower (default 0.1)")
     opts = p.parse_args()
     if opts.repeat < 1:
         p.error("--repeat must be at least 1")
@@ -182,6 +233,16 @@ def main():
                  opts.tile_opt)
     if not os.path.exists(opts.gen):
         sys.exit("error: %s: no such file" % opts.gen)
+    baseline = None
+    if opts.baseline:
+        # Read before anything is written: --json may name the same file.
+        try:
+            with open(opts.baseline) as f:
+                baseline = json.load(f)
+            baseline_records = {r["name"]: r for r in baseline["records"]}
+        except (OSError, ValueError, KeyError, TypeError) as e:
+            sys.exit("error: --baseline %s: not a file this script wrote "
+                     "(%s)" % (opts.baseline, e))
     chosen = [c for c in configs.configs()
               if not patterns or any(r.search(c["name"]) for r in patterns)]
     if not chosen:
@@ -207,18 +268,28 @@ def main():
     print("| configuration | chip | seconds (median of %d) | peak RSS (MiB) "
           "| in gpu-module-to-binary | note |" % opts.repeat)
     print("|---|---|---|---|---|---|")
+    regressions = 0
     for r in records:
-        print(row(r))
+        note = ""
+        if baseline is not None:
+            note, regressed = compare(r, baseline_records.get(r["name"]), opts)
+            regressions += regressed
+        print(row(r, note))
     ok = [r for r in records if r["status"] == "ok"]
     if ok:
         print("\n%d compiled: %.1f s in all, the slowest %s (%.2f s)" % (
             len(ok), sum(r["seconds"] for r in ok),
             max(ok, key=lambda r: r["seconds"])["name"],
             max(r["seconds"] for r in ok)))
+    if baseline is not None:
+        print("%d of %d above %gx the baseline's time or memory, or refused "
+              "where it compiled (%s, at %s)" % (
+                  regressions, len(records), opts.tolerance,
+                  os.path.relpath(opts.baseline), baseline.get("commit", "?")))
     # A refusal is an answer (the over-budget row); a run past the limit or
     # a generator error is not.
-    sys.exit(1 if any(r["status"] in ("timeout", "error") for r in records)
-             else 0)
+    failed = any(r["status"] in ("timeout", "error") for r in records)
+    sys.exit(1 if failed or regressions else 0)
 
 
 if __name__ == "__main__":
