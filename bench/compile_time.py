@@ -224,6 +224,8 @@ def main():
     opts = p.parse_args()
     if opts.repeat < 1:
         p.error("--repeat must be at least 1")
+    if opts.tolerance < 1:
+        p.error("--tolerance must be at least 1 (a ratio to the baseline)")
     try:
         patterns = [re.compile(r) for r in opts.only]
     except re.error as e:
