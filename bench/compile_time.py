@@ -63,6 +63,7 @@ def run_child(cmd, timeout):
         _, status, usage = os.wait4(proc.pid, 0)
         timer.cancel()
         seconds = time.monotonic() - start
+        # Popen must not wait for the child that wait4 reaped.
         proc.returncode = os.waitstatus_to_exitcode(status)
         err.seek(0)
         text = err.read()
@@ -117,17 +118,19 @@ def measure(opts, c, work):
     cmd = tile_opt_cmd(opts, c, mlir)
     # The --mlir-timing run goes first, untimed: it also brings tile-opt,
     # libMLIR.so and the kernel into the page cache for the timed runs.
-    rc, seconds, _, report = run_child(cmd + ["--mlir-timing"], opts.timeout)
-    if rc is None:
+    def timed_out(seconds):
         return dict(rec, status="timeout", seconds=seconds,
                     error="ran past %g s" % opts.timeout)
+
+    rc, seconds, _, report = run_child(cmd + ["--mlir-timing"], opts.timeout)
+    if rc is None:
+        return timed_out(seconds)
     total, leaves = pass_times(report) if rc == 0 else (0.0, [])
     walls, peaks = [], []
     for _ in range(opts.repeat):
         rc, seconds, rss, err = run_child(cmd, opts.timeout)
         if rc is None:
-            return dict(rec, status="timeout", seconds=seconds,
-                        error="ran past %g s" % opts.timeout)
+            return timed_out(seconds)
         walls.append(seconds)
         peaks.append(rss)
         if rc != 0:
