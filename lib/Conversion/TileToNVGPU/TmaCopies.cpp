@@ -20,6 +20,7 @@
 #include "tile/Conversion/TileToNVGPU/TmaCopies.h"
 
 #include "CopyLoweringDetail.h"
+#include "TmaClusters.h"
 #include "TmaDetail.h"
 #include "TmaGroupAnalysis.h"
 
@@ -31,11 +32,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/PatternMatch.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
-#include "tile/Conversion/TileToNVGPU/BlockOrder.h"
 #include "tile/Conversion/TileToNVGPU/FragmentLayout.h"
-#include "tile/Conversion/TileToNVGPU/InteriorBlocks.h"
-#include "tile/Conversion/TileToNVGPU/KernelOutlining.h"
 #include "tile/Conversion/TileToNVGPU/SharedAccess.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
@@ -48,11 +45,9 @@ using namespace mlir;
 using namespace mlir::tile;
 using copy::constantIndex;
 using tma::boundOutstanding;
-using tma::dependsOnBlockIndex;
 using tma::exactOutstanding;
 using tma::hasGenericSharedWrites;
 using tma::startsCopyRun;
-using tma::traceGroupOps;
 using CopyPlan = tma::BoxPlan;
 
 namespace {
@@ -68,11 +63,6 @@ constexpr int64_t kWaitSuspendNs = 10000000;
 /// The tensor maps the kernel needs, one per source and box.
 using DescriptorKey =
     std::tuple<Value, int64_t, int64_t, nvgpu::TensorMapSwizzleKind>;
-
-/// Which blocks of a cluster share a copy that not all of them share: the
-/// blocks of its column of the patch (the copy depends on the column's
-/// block index only) or of its row (on the row's only).
-enum class Sharers { Column, Row };
 
 /// Where the paths through some ops lead (TmaLowering::scanPaths): to a
 /// barrier before any copy, on every path; to a copy without a barrier
@@ -120,7 +110,6 @@ private:
   bool isGuardedBarrier(Operation *barrier) const;
   PathEnd scanPaths(Block::iterator begin, Block::iterator end) const;
   void dropAsyncProxyFences();
-  void planCluster();
   void clusterBarrier(OpBuilder &b, Location loc);
   void clusterBarrierBefore(CopyAsyncOp op);
   void lowerBarrier(BarrierOp op, Value committed);
@@ -149,10 +138,10 @@ private:
   SmallVector<Operation *> guardedBarriers;
   /// The scf.if ops that hold warp 0's issue code.
   llvm::SmallPtrSet<Operation *, 8> issueBlocks;
-  /// Whether the kernel runs in clusters (planCluster), the copies every
-  /// block of a cluster makes, and, per block rank r in the cluster, "thread
-  /// 0 of the block of rank r".
-  bool clustered = false;
+  /// How the blocks of a cluster share the copies (tma::planCluster), when
+  /// the kernel runs in clusters, and the values that issue those copies.
+  std::optional<tma::ClusterPlan> cluster;
+  std::optional<tma::ClusterIssuers> clusterIssuers;
   /// Whether anything but the TMA writes shared memory
   /// (hasGenericSharedWrites) or reads global memory
   /// (hasGenericGlobalReads): barriers may then order those writes, or
@@ -163,21 +152,9 @@ private:
   /// take the forms that keep warpgroup 0 from holding up the others
   /// (issueBefore, dropAsyncProxyFences).
   bool wideWgmma = false;
-  llvm::SmallPtrSet<Operation *, 8> sharedCopies;
-  /// The patch of the grid a cluster computes (getClusterShape).
-  ClusterShape shape;
-  /// The shared copies that only the blocks of one column or of one row of
-  /// the patch share; the others are shared by the whole cluster.
-  DenseMap<Operation *, Sharers> partlyShared;
   /// The copies that start a run of copies (startsCopyRun), before which a
   /// clustered kernel has a cluster barrier.
   llvm::SmallPtrSet<Operation *, 8> runStarts;
-  SmallVector<Value, 8> leaderOfRank;
-  /// For copies shared by a column (row) of the patch: the multicast mask of
-  /// this block's column (row), and per position p in it, "thread 0 of the
-  /// block at position p".
-  Value columnMask, rowMask;
-  SmallVector<Value, 8> leaderInColumn, leaderInRow;
 };
 
 } // namespace
@@ -206,125 +183,6 @@ bool TmaLowering::containsGroupOps(Operation *op) const {
                    : WalkResult::advance();
       })
       .wasInterrupted();
-}
-
-/// Decides whether the kernel runs in clusters (TmaOptions): the grid and
-/// block order must make each cluster a patch of the grid
-/// (getClusterShape); the blocks of a cluster must run the same sequence of
-/// cluster barriers and groups, so no copy, commit or wait may sit in a loop
-/// or under a condition that depends on a block index that differs across
-/// the patch, except the interior and edge versions of
-/// tile-specialize-interior-blocks when they trace alike (traceGroupOps);
-/// and some copy must load the same tile into the same place in two or more
-/// of them: in all (it depends on neither index), or in the blocks of a
-/// column or of a row of the patch (on one of them only).
-/// Otherwise a remark says why.
-void TmaLowering::planCluster() {
-  std::string why;
-  auto decide = [&]() -> bool {
-    FailureOr<ClusterShape> patch =
-        getClusterShape(kernel, options.blockGroup, options.clusterSize,
-                        options.clusterCols, why);
-    if (failed(patch))
-      return false;
-    shape = *patch;
-    // The block indices that differ across the patch: x (index 0) between
-    // its columns, y (index 1) between its rows.
-    Value column = shape.cols > 1 ? kernel.getBlockIndices()[0] : Value();
-    Value row = shape.rows > 1 ? kernel.getBlockIndices()[1] : Value();
-    DenseMap<Value, bool> columnMemo, rowMemo;
-    auto variesWith = [&](Value index, DenseMap<Value, bool> &memo,
-                          ValueRange values) {
-      return index && llvm::any_of(values, [&](Value v) {
-               return dependsOnBlockIndex(v, index, kernel, memo);
-             });
-    };
-    auto variesByColumn = [&](ValueRange values) {
-      return variesWith(column, columnMemo, values);
-    };
-    auto variesByRow = [&](ValueRange values) {
-      return variesWith(row, rowMemo, values);
-    };
-    auto varies = [&](ValueRange values) {
-      return variesByColumn(values) || variesByRow(values);
-    };
-    // A shared copy's boxes land at the same address of every block's tile,
-    // so the version it fills (the subviews from the tile to the
-    // destination) must not vary either.
-    auto destinationVaries = [&](Value dest) {
-      while (auto view = dest.getDefiningOp<memref::SubViewOp>()) {
-        if (varies(view->getOperands().drop_front()))
-          return true;
-        dest = view.getSource();
-      }
-      return !dest.getDefiningOp<AllocSharedOp>();
-    };
-    for (auto &entry : plans) {
-      auto copy = cast<CopyAsyncOp>(entry.first);
-      if (varies(copy.getDestIndices()) || destinationVaries(copy.getDest()))
-        continue;
-      bool byColumn = variesByColumn(copy.getSourceIndices());
-      bool byRow = variesByRow(copy.getSourceIndices());
-      // Shared by the blocks that agree on the indices the copy reads: a
-      // column of the patch, a row, or all of it; with a one-row or
-      // one-column patch, a column or a row is the whole cluster.
-      if (byColumn && byRow)
-        continue;
-      if (byColumn && shape.rows == 1)
-        continue;
-      if (byRow && shape.cols == 1)
-        continue;
-      sharedCopies.insert(copy);
-      if (byColumn && shape.cols > 1)
-        partlyShared[copy] = Sharers::Column;
-      if (byRow && shape.rows > 1)
-        partlyShared[copy] = Sharers::Row;
-    }
-    // Copies, commits and waits decide the group numbers, and so the
-    // mbarrier each shared copy completes in every block of the cluster.
-    SmallVector<Operation *> groupOps;
-    kernel.getBody().walk([&](Operation *op) {
-      if (isa<CopyAsyncOp, CommitGroupOp, WaitGroupOp>(op))
-        groupOps.push_back(op);
-    });
-    for (Operation *groupOp : groupOps) {
-      for (Operation *parent = groupOp->getParentOp(); parent != kernel;
-           parent = parent->getParentOp()) {
-        auto loop = dyn_cast<scf::ForOp>(parent);
-        auto ifOp = dyn_cast<scf::IfOp>(parent);
-        bool versions = ifOp && ifOp->hasAttr(kBlockVersionsAttrName) &&
-                        ifOp.elseBlock() &&
-                        traceGroupOps(*ifOp.thenBlock(), sharedCopies) ==
-                            traceGroupOps(*ifOp.elseBlock(), sharedCopies);
-        if ((loop && varies({loop.getLowerBound(), loop.getUpperBound(),
-                             loop.getStep()})) ||
-            (ifOp && !versions && varies(ifOp.getCondition()))) {
-          why = "a copy, commit or wait runs under control flow that "
-                "depends on the block index, so the blocks of a cluster "
-                "could disagree on the barriers they wait at";
-          return false;
-        }
-      }
-    }
-    if (sharedCopies.empty()) {
-      why = "no copy loads the same tile into the same place in two blocks "
-            "of a cluster";
-      return false;
-    }
-    return true;
-  };
-  clustered = decide();
-  if (clustered)
-    for (auto &entry : plans)
-      if (startsCopyRun(cast<CopyAsyncOp>(entry.first)))
-        runStarts.insert(entry.first);
-  if (!clustered) {
-    sharedCopies.clear();
-    partlyShared.clear();
-    // On the kernel's location, without the kernel's text as a note.
-    emitRemark(kernel.getLoc(), "blocks stay unclustered (cluster=")
-        << options.clusterSize << "): " << why;
-  }
 }
 
 LogicalResult TmaLowering::plan(Operation *&culprit, std::string &why) {
@@ -386,8 +244,24 @@ LogicalResult TmaLowering::plan(Operation *&culprit, std::string &why) {
       kernel.getBody()
           .walk([](NVVM::WgmmaMmaAsyncOp) { return WalkResult::interrupt(); })
           .wasInterrupted();
-  if (options.clusterSize > 1)
-    planCluster();
+  if (options.clusterSize > 1) {
+    SmallVector<CopyAsyncOp> copies;
+    for (auto &entry : plans)
+      copies.push_back(cast<CopyAsyncOp>(entry.first));
+    std::string unclustered;
+    FailureOr<tma::ClusterPlan> clusterPlan =
+        tma::planCluster(kernel, copies, options, unclustered);
+    if (succeeded(clusterPlan)) {
+      cluster = std::move(*clusterPlan);
+      for (CopyAsyncOp copy : copies)
+        if (startsCopyRun(copy))
+          runStarts.insert(copy);
+    } else {
+      // On the kernel's location, without the kernel's text as a note.
+      emitRemark(kernel.getLoc(), "blocks stay unclustered (cluster=")
+          << options.clusterSize << "): " << unclustered;
+    }
+  }
   if (splitBarriers) {
     const char *reason = nullptr;
     if (peak >= kSplitBarrierIds)
@@ -482,18 +356,11 @@ void TmaLowering::lowerCopy(CopyAsyncOp op, Value committed) {
   // an H200, with clusters of 4 in one column or 2 x 2 (docs/performance.md).
   Value mask, alone = issuePredicate();
   ArrayRef<Value> issuers(alone);
-  if (sharedCopies.contains(op)) {
-    auto part = partlyShared.find(op);
-    if (part == partlyShared.end()) {
-      mask = arith::ConstantIntOp::create(b, loc, b.getI16Type(),
-                                          (1 << options.clusterSize) - 1);
-      issuers = leaderOfRank;
-    } else if (part->second == Sharers::Column) {
-      mask = columnMask;
-      issuers = leaderInColumn;
-    } else {
-      mask = rowMask;
-      issuers = leaderInRow;
+  if (cluster) {
+    auto shared = cluster->sharers.find(op);
+    if (shared != cluster->sharers.end()) {
+      mask = clusterIssuers->getMask(b, loc, shared->second);
+      issuers = clusterIssuers->getIssuers(shared->second);
     }
   }
   for (auto [i, box] : llvm::enumerate(plan.boxes)) {
@@ -882,49 +749,20 @@ void TmaLowering::rewrite() {
   for (int64_t i = 0; i < numBarriers; ++i)
     nvgpu::MBarrierInitOp::create(b, loc, barriers, one,
                                   constantIndex(b, loc, i), leader);
-  if (clustered) {
-    Value rank = NVVM::ClusterId::create(b, loc, b.getI32Type());
-    auto leaderWhere = [&](Value position, int64_t count,
-                           SmallVectorImpl<Value> &leaders) {
-      for (int64_t p = 0; p < count; ++p)
-        leaders.push_back(arith::AndIOp::create(
-            b, loc, leader,
-            arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, position,
-                                  constantCount(b, loc, p))));
-    };
-    leaderWhere(rank, options.clusterSize, leaderOfRank);
-    if (!partlyShared.empty()) {
-      // Rank r is row r mod R of column r / R of the patch (ClusterShape):
-      // its column's ranks are R * (r / R) + i, its row's r mod R + R * j.
-      Value rows = constantCount(b, loc, shape.rows);
-      Value row = arith::RemUIOp::create(b, loc, rank, rows);
-      Value column = arith::DivUIOp::create(b, loc, rank, rows);
-      int64_t rowRanks = 0;
-      for (int64_t j = 0; j < shape.cols; ++j)
-        rowRanks |= int64_t(1) << (shape.rows * j);
-      auto maskOf = [&](int64_t ranks, Value shift) -> Value {
-        Value bits =
-            arith::ShLIOp::create(b, loc, constantCount(b, loc, ranks), shift);
-        return arith::TruncIOp::create(b, loc, b.getI16Type(), bits);
-      };
-      columnMask = maskOf((int64_t(1) << shape.rows) - 1,
-                          arith::SubIOp::create(b, loc, rank, row));
-      rowMask = maskOf(rowRanks, row);
-      leaderWhere(row, shape.rows, leaderInColumn);
-      leaderWhere(column, shape.cols, leaderInRow);
-    }
+  if (cluster) {
+    clusterIssuers.emplace(b, loc, leader, *cluster, options.clusterSize);
     kernel->setAttr(
         kClusterDimsAttrName,
         b.getDenseI32ArrayAttr({int32_t(options.clusterSize), 1, 1}));
-    kernel->setAttr(
-        kClusterShapeAttrName,
-        b.getDenseI32ArrayAttr({int32_t(shape.rows), int32_t(shape.cols)}));
+    kernel->setAttr(kClusterShapeAttrName,
+                    b.getDenseI32ArrayAttr({int32_t(cluster->shape.rows),
+                                            int32_t(cluster->shape.cols)}));
   }
   // The initialized barriers, visible to the TMA unit and to every thread
   // (of the cluster: the other blocks' copies signal them) before the first
   // copy or wait.
   NVVM::FenceMbarrierInitOp::create(b, loc);
-  if (clustered)
+  if (cluster)
     clusterBarrier(b, loc);
   else
     gpu::BarrierOp::create(b, loc);
@@ -945,9 +783,9 @@ void TmaLowering::rewrite() {
   // in a cluster, the other blocks'.
   OpBuilder end = OpBuilder::atBlockEnd(&body);
   lowerWait(end, loc, 0, state);
-  if (clustered)
+  if (cluster)
     clusterBarrier(end, loc);
-  if ((wideWgmma || clustered) && !genericSharedWrites)
+  if ((wideWgmma || cluster) && !genericSharedWrites)
     dropAsyncProxyFences();
 }
 
