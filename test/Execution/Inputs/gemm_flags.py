@@ -1,6 +1,29 @@
-"""Random choices of gemm.py flags that the random sweeps share
-(test/Execution/Inputs/random_schedules.py, test/Target/Inputs/random_gemms.py).
+"""Random choices of gemm.py flags, and the command-line options, that the
+random sweeps share (test/Execution/Inputs/random_schedules.py,
+test/Target/Inputs/random_gemms.py).
 """
+
+
+def add_sweep_arguments(parser):
+    """The options of both sweeps: the seed and count, gemm.py, tile-opt,
+    the time limit of each step, and the body's regions and second gemm."""
+    parser.add_argument("--seed", type=int, required=True)
+    parser.add_argument("--count", type=int, required=True)
+    parser.add_argument("--gen", required=True, help="gemm.py")
+    parser.add_argument("--tile-opt", required=True)
+    parser.add_argument("--timeout", type=int, default=120,
+                        help="seconds each step may take")
+    parser.add_argument("--regions", action="store_true",
+                        help="also put the gemm, the copy of B or A's K "
+                        "offset under an scf.if (gemm.py's --gemm-in-if, "
+                        "--copy-b-in-if, --offset-in-if), drawn from a "
+                        "stream of their own so that a seed's other choices "
+                        "stay as they were")
+    parser.add_argument("--two-gemms", action="store_true",
+                        help="give half of the pipelined and serial (not "
+                        "hand-scheduled) kernels gemm.py's --two-gemms: two "
+                        "copies of A, two of B and two gemms per iteration, "
+                        "from a stream of its own as --regions")
 
 
 def draw_layout_flags(rng):

@@ -34,36 +34,25 @@ import re
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from gemm_flags import (add_sweep_arguments, draw_layout_flags,  # noqa: E402
+                        draw_region_flags)
+
 parser = argparse.ArgumentParser(description=__doc__)
-parser.add_argument("--seed", type=int, required=True)
-parser.add_argument("--count", type=int, required=True)
-parser.add_argument("--gen", required=True, help="gemm.py")
-parser.add_argument("--tile-opt", required=True)
+add_sweep_arguments(parser)
 parser.add_argument("--to-llvm", required=True,
                     help="the passes from --tile-lower-to-cpu's output to LLVM")
 parser.add_argument("--runner", required=True,
                     help="the mlir-runner command line, as one string")
-parser.add_argument("--timeout", type=int, default=120)
-parser.add_argument("--regions", action="store_true",
-                    help="also put the gemm, the copy of B or A's K offset "
-                    "under an scf.if (gemm.py's --gemm-in-if, --copy-b-in-if, "
-                    "--offset-in-if), from a separate stream as --types")
-parser.add_argument("--two-gemms", action="store_true",
-                    help="give half of the pipelined and serial (not hand-"
-                    "scheduled) kernels gemm.py's --two-gemms: two copies of "
-                    "A, two of B and two gemms per iteration, from a "
-                    "separate stream as --types")
 parser.add_argument("--persistent", action="store_true",
                     help="run half of the configurations, with M set to 50, "
                     "70 or 100, through --tile-persistent-blocks (1, 2, 3, 5 "
                     "or 7 blocks, block-group 1, 2, 3 or 8) after the "
                     "software pipeline, as --tile-to-ptx does, from a "
-                    "separate stream as --types")
+                    "stream of its own as --regions")
 parser.add_argument("--verbose", action="store_true",
                     help="also print each rejection's first error line")
 args = parser.parse_args()
-sys.path.insert(0, os.path.dirname(os.path.abspath(args.gen)))
-from gemm_flags import draw_layout_flags, draw_region_flags  # noqa: E402
 
 rng = random.Random(args.seed)
 region_rng = random.Random(f"regions {args.seed}")

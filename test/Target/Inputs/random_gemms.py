@@ -21,24 +21,18 @@ import random
 import subprocess
 import sys
 
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
+                                "..", "..", "Execution", "Inputs"))
+from gemm_flags import (add_sweep_arguments, draw_layout_flags,  # noqa: E402
+                        draw_region_flags)
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import ptxas_wgmma  # noqa: E402
+
 parser = argparse.ArgumentParser(description=__doc__)
-parser.add_argument("--seed", type=int, required=True)
-parser.add_argument("--count", type=int, required=True)
-parser.add_argument("--gen", required=True, help="gemm.py")
-parser.add_argument("--tile-opt", required=True)
+add_sweep_arguments(parser)
 parser.add_argument("--tile-translate", required=True)
 parser.add_argument("--ptxas", required=True)
 parser.add_argument("--work", required=True, help="a scratch directory")
-parser.add_argument("--timeout", type=int, default=120)
-parser.add_argument("--regions", action="store_true",
-                    help="also put the gemm, the copy of B or A's K offset "
-                    "under an scf.if (gemm.py's --gemm-in-if, --copy-b-in-if, "
-                    "--offset-in-if), from a separate stream as --types")
-parser.add_argument("--two-gemms", action="store_true",
-                    help="give half of the pipelined and serial (not hand-"
-                    "scheduled) kernels gemm.py's --two-gemms: two copies of "
-                    "A, two of B and two gemms per iteration, from a "
-                    "separate stream as --types")
 parser.add_argument("--types", action="store_true",
                     help="also draw the element types of A and B (f16, bf16) "
                     "and of C (f16, bf16, f32), from a separate stream so "
@@ -74,10 +68,6 @@ parser.add_argument("--keep", action="store_true",
                     "sm_90a) cubin of each kernel, and write manifest.tsv")
 args = parser.parse_args()
 os.makedirs(args.work, exist_ok=True)
-sys.path.insert(0, os.path.dirname(os.path.abspath(args.gen)))
-from gemm_flags import draw_layout_flags, draw_region_flags  # noqa: E402
-sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-import ptxas_wgmma  # noqa: E402
 
 rng = random.Random(args.seed)
 region_rng = random.Random(f"regions {args.seed}")
