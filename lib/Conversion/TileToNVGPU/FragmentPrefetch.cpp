@@ -336,6 +336,7 @@ struct TilePrefetchFragmentsPass
       // of leaving a half-pipelined loop behind.
       if (failed(scf::pipelineForLoop(rewriter, loop, options, &modified)) &&
           modified) {
+        // untested: no input reaches it (above).
         loop.emitError("tile-prefetch-fragments: pipelining the steady-state "
                        "loop failed after changing it");
         return signalPassFailure();

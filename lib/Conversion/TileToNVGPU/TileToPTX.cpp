@@ -148,6 +148,7 @@ struct TileToPTXPass
     llvm::raw_string_ostream os(errors);
     if (failed(buildPipeline(front, getFrontPipeline(*info), os)) ||
         failed(buildPipeline(back, getBackPipeline(*info), os))) {
+      // untested: a bug of this pass, which no input reaches (above).
       emitError(module.getLoc(), getArgument() +
                                      ": internal pipeline does not parse: " +
                                      StringRef(errors).trim());

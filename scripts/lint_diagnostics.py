@@ -1,0 +1,135 @@
+#!/usr/bin/env python3
+"""Finds compiler diagnostics that no test makes happen.
+
+Every diagnostic of the compiler should have a test that provokes it: a lit
+test run with `-verify-diagnostics`, or, for the messages of a C++ API that
+no input reaches, a unit test. This is a textual check, not a parser. The
+statements it looks at are the `emitError`, `emitOpError`, `emitWarning`
+and `emitRemark` calls, and the assignments to a `why` or `reason` string
+(the reasons such calls report). A statement's message is its first run of
+adjacent string literals with at least MIN_CHARS characters; the first
+HEAD_CHARS of it, with whitespace collapsed, must occur in a lit test that
+runs `-verify-diagnostics` (a file under a --tests folder) or in a unit test
+(a `.cpp` file under a --unittests folder), whitespace collapsed as well. A statement whose pieces are all
+shorter, or that builds its message from variables alone, is not checked.
+
+A diagnostic that no input can reach (an internal error kept so that a
+broken invariant stops the pass rather than the process) carries a comment
+`// untested: WHY` on its line or on one of the three lines before it.
+
+Usage: lint_diagnostics.py --tests DIR [--unittests DIR] PATH...  (PATH:
+files, or folders searched for *.cpp and *.h; --tests and --unittests may
+repeat). Prints one line per untested
+diagnostic and exits 1 if there is any.
+"""
+
+import argparse
+import os
+import re
+import sys
+
+MIN_CHARS = 10
+HEAD_CHARS = 30
+LITERAL = r'"(?:\\.|[^"\\\n])*"'
+LITERAL_RUN = re.compile(r"(?:%s\s*)+" % LITERAL)
+STATEMENT = re.compile(
+    r"\b(?:emitError|emitOpError|emitWarning|emitRemark)\s*\(|"
+    r"\b(?:why|reason)\s*=\s*\"")
+MARKER = "// untested:"
+
+
+def blank(text, pattern):
+    """Replaces each match of `pattern` by spaces, keeping offsets."""
+    return re.sub(pattern, lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
+
+
+def unescape(literal_run):
+    text = "".join(l[1:-1] for l in re.findall(LITERAL, literal_run))
+    return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(
+        m.group(1), m.group(1)), text)
+
+
+def collapse(text):
+    return " ".join(text.split())
+
+
+def sources(paths):
+    for path in paths:
+        if os.path.isfile(path):
+            yield path
+            continue
+        for root, dirs, files in os.walk(path):
+            dirs.sort()
+            for name in sorted(files):
+                if name.endswith((".cpp", ".h")):
+                    yield os.path.join(root, name)
+
+
+def corpus(test_dirs, unittest_dirs):
+    """The text of the lit tests that run -verify-diagnostics and of the unit
+    tests, whitespace collapsed."""
+    texts = []
+    for test_dir, unit in ([(d, False) for d in test_dirs] +
+                           [(d, True) for d in unittest_dirs]):
+        for root, dirs, files in os.walk(test_dir):
+            for name in files:
+                path = os.path.join(root, name)
+                try:
+                    with open(path, encoding="utf-8") as f:
+                        text = f.read()
+                except (UnicodeDecodeError, OSError):
+                    continue
+                if (name.endswith(".cpp") if unit else
+                        "-verify-diagnostics" in text):
+                    texts.append(collapse(text))
+    return "\n".join(texts)
+
+
+def pieces(path):
+    """(line, text) for each message piece of `path` that needs a test."""
+    with open(path, encoding="utf-8") as f:
+        source = f.read()
+    lines = source.split("\n")
+    # Comments blanked, literals kept: a statement ends at the first `;`
+    # outside a literal.
+    code = blank(source, r"(?s)/\*.*?\*/")
+    code = blank(code, r"//[^\n]*")
+    no_literals = blank(code, LITERAL)
+    for match in STATEMENT.finditer(code):
+        start = match.start()
+        if no_literals[start] != code[start]:
+            continue  # The name inside a string literal.
+        end = no_literals.find(";", start)
+        end = len(code) if end < 0 else end
+        line = source.count("\n", 0, start) + 1
+        if any(MARKER in lines[l - 1]
+               for l in range(max(1, line - 3), line + 1)):
+            continue
+        for run in LITERAL_RUN.finditer(code, start, end):
+            text = collapse(unescape(run.group(0)))
+            if len(text) >= MIN_CHARS:
+                yield source.count("\n", 0, run.start()) + 1, text
+                break
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--tests", action="append", required=True,
+                        help="a folder of lit tests")
+    parser.add_argument("--unittests", action="append", default=[],
+                        help="a folder of unit tests")
+    parser.add_argument("paths", nargs="+")
+    args = parser.parse_args()
+    tests = corpus(args.tests, args.unittests)
+    untested = 0
+    for path in sources(args.paths):
+        for line, text in pieces(path):
+            if text[:HEAD_CHARS] not in tests:
+                untested += 1
+                print(f"{path}:{line}: no -verify-diagnostics or unit test "
+                      f"expects \"{text}\"")
+    return 1 if untested else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

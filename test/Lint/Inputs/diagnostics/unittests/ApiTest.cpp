@@ -1,0 +1,3 @@
+TEST(Api, BlockSize) {
+  EXPECT_EQ(errors, "block size must be a constant\n");
+}
