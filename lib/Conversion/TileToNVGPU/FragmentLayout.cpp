@@ -12,10 +12,10 @@
 
 using namespace mlir::tile;
 
-static constexpr int64_t kWarpSize = 32;
+static constexpr int64_t kWarpThreads = 32;
 static constexpr int64_t kMmaM = 16;
 static constexpr int64_t kMmaN = 8;
-static constexpr int64_t kWarpsPerGroup = kWarpgroupThreads / kWarpSize;
+static constexpr int64_t kWarpsPerGroup = kWarpgroupThreads / kWarpThreads;
 static constexpr int64_t kWgmmaM = 64;
 static constexpr int64_t kWgmmaMaxN = 256;
 
@@ -66,12 +66,12 @@ std::optional<FragmentLayout> FragmentLayout::get(llvm::ArrayRef<int64_t> shape,
     os << "a fragment must be 2-D on the GPU, got rank " << shape.size();
     return std::nullopt;
   }
-  if (threads <= 0 || threads % kWarpSize != 0) {
+  if (threads <= 0 || threads % kWarpThreads != 0) {
     os << "the block's thread count (" << threads
        << ") must be a multiple of 32";
     return std::nullopt;
   }
-  int64_t warps = threads / kWarpSize;
+  int64_t warps = threads / kWarpThreads;
   std::optional<FragmentLayout> best =
       chooseSplit(shape, warps, kMmaM, shape[1], /*warpgroup=*/false);
   if (!best)
@@ -112,7 +112,7 @@ std::pair<int64_t, int64_t> FragmentLayout::getWarpOrigin(int64_t warp) const {
 
 std::pair<int64_t, int64_t> FragmentLayout::getPosition(int64_t thread,
                                                         int64_t reg) const {
-  int64_t warp = thread / kWarpSize, lane = thread % kWarpSize;
+  int64_t warp = thread / kWarpThreads, lane = thread % kWarpThreads;
   int64_t e = reg % 2, h = (reg / 2) % 2, tile = reg / 4;
   int64_t i = tile / tilesN, j = tile % tilesN;
   auto [warpRow, warpCol] = getWarpOrigin(warp);
