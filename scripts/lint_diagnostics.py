@@ -28,6 +28,9 @@ import os
 import re
 import sys
 
+# The C++ scanning helpers of the other source lint, beside this file.
+from lint_argument_order import blank, sources
+
 MIN_CHARS = 10
 HEAD_CHARS = 30
 LITERAL = r'"(?:\\.|[^"\\\n])*"'
@@ -38,11 +41,6 @@ STATEMENT = re.compile(
 MARKER = "// untested:"
 
 
-def blank(text, pattern):
-    """Replaces each match of `pattern` by spaces, keeping offsets."""
-    return re.sub(pattern, lambda m: re.sub(r"[^\n]", " ", m.group(0)), text)
-
-
 def unescape(literal_run):
     text = "".join(l[1:-1] for l in re.findall(LITERAL, literal_run))
     return re.sub(r"\\(.)", lambda m: {"n": "\n", "t": "\t"}.get(
@@ -51,18 +49,6 @@ def unescape(literal_run):
 
 def collapse(text):
     return " ".join(text.split())
-
-
-def sources(paths):
-    for path in paths:
-        if os.path.isfile(path):
-            yield path
-            continue
-        for root, dirs, files in os.walk(path):
-            dirs.sort()
-            for name in sorted(files):
-                if name.endswith((".cpp", ".h")):
-                    yield os.path.join(root, name)
 
 
 def corpus(test_dirs, unittest_dirs):
@@ -86,7 +72,8 @@ def corpus(test_dirs, unittest_dirs):
 
 
 def pieces(path):
-    """(line, text) for each message piece of `path` that needs a test."""
+    """(line, message) for each statement of `path` whose message needs a
+    test."""
     with open(path, encoding="utf-8") as f:
         source = f.read()
     lines = source.split("\n")

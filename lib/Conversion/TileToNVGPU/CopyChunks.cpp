@@ -44,6 +44,10 @@ Value copy::constantIndex(OpBuilder &b, Location loc, int64_t v) {
   return arith::ConstantIndexOp::create(b, loc, v);
 }
 
+Value copy::constantI32(OpBuilder &b, Location loc, int64_t v) {
+  return arith::ConstantIntOp::create(b, loc, b.getI32Type(), v);
+}
+
 static constexpr int64_t kAnyDivisor = int64_t(1) << 30;
 
 /// Chunks per thread up to which a copy is unrolled into straight-line code.

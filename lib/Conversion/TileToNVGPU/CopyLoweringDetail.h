@@ -59,6 +59,9 @@ struct ChunkPlan {
 /// An index constant.
 Value constantIndex(OpBuilder &b, Location loc, int64_t v);
 
+/// An i32 constant.
+Value constantI32(OpBuilder &b, Location loc, int64_t v);
+
 /// `value` (a float, or a vector of floats) converted to the element type
 /// `to`: extf to a wider type, truncf to a narrower one, and through f32
 /// between f16 and bf16, whose widths are equal; unchanged when the types

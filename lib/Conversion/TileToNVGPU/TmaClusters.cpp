@@ -6,6 +6,7 @@
 
 #include "TmaClusters.h"
 
+#include "CopyLoweringDetail.h"
 #include "TmaGroupAnalysis.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -19,6 +20,7 @@
 using namespace mlir;
 using namespace mlir::tile;
 using namespace mlir::tile::tma;
+using copy::constantI32;
 
 bool ClusterPlan::sharesPartly() const {
   return llvm::any_of(sharers, [](const auto &entry) {
@@ -124,11 +126,6 @@ FailureOr<ClusterPlan> tma::planCluster(KernelOp kernel,
     return failure();
   }
   return plan;
-}
-
-/// An i32 constant.
-static Value constantI32(OpBuilder &b, Location loc, int64_t value) {
-  return arith::ConstantIntOp::create(b, loc, b.getI32Type(), value);
 }
 
 ClusterIssuers::ClusterIssuers(OpBuilder &b, Location loc, Value leader,

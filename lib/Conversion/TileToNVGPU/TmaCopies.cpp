@@ -43,6 +43,7 @@
 
 using namespace mlir;
 using namespace mlir::tile;
+using copy::constantI32;
 using copy::constantIndex;
 using tma::boundOutstanding;
 using tma::exactOutstanding;
@@ -76,11 +77,6 @@ struct GroupState {
   /// a wait then retires a known number of groups in straight-line code.
   std::optional<int64_t> outstanding;
 };
-
-/// An i32 group count.
-Value constantCount(OpBuilder &b, Location loc, int64_t value) {
-  return arith::ConstantIntOp::create(b, loc, b.getI32Type(), value);
-}
 
 class TmaLowering {
 public:
@@ -296,7 +292,7 @@ Value TmaLowering::createDescriptor(const CopyPlan &plan) {
 
 Value TmaLowering::slotOf(OpBuilder &b, Location loc, Value group) {
   Value slot = arith::AndIOp::create(b, loc, group,
-                                     constantCount(b, loc, numBarriers - 1));
+                                     constantI32(b, loc, numBarriers - 1));
   return arith::IndexCastUIOp::create(b, loc, b.getIndexType(), slot);
 }
 
@@ -386,7 +382,7 @@ void TmaLowering::commitGroup(Operation *before, Location loc, int64_t bytes,
                                           issuePredicate());
   OpBuilder b(before);
   state.committed = b.createOrFold<arith::AddIOp>(loc, state.committed,
-                                                  constantCount(b, loc, 1));
+                                                  constantI32(b, loc, 1));
   if (state.outstanding)
     ++*state.outstanding;
 }
@@ -395,8 +391,8 @@ void TmaLowering::commitGroup(Operation *before, Location loc, int64_t bytes,
 /// complete phase group / N, that is, by parity.
 void TmaLowering::waitForGroup(OpBuilder &b, Location loc, Value group) {
   Value round = arith::ShRUIOp::create(
-      b, loc, group, constantCount(b, loc, llvm::Log2_64(numBarriers)));
-  Value phase = arith::AndIOp::create(b, loc, round, constantCount(b, loc, 1));
+      b, loc, group, constantI32(b, loc, llvm::Log2_64(numBarriers)));
+  Value phase = arith::AndIOp::create(b, loc, round, constantI32(b, loc, 1));
   Value parity = arith::TruncIOp::create(b, loc, b.getI1Type(), phase);
   Value suspend = constantIndex(b, loc, kWaitSuspendNs);
   nvgpu::MBarrierTryWaitParityOp::create(b, loc, barriers, parity, suspend,
@@ -534,10 +530,10 @@ void TmaLowering::dropAsyncProxyFences() {
 void TmaLowering::lowerBarrier(BarrierOp op, Value committed) {
   OpBuilder b(op);
   Location loc = op.getLoc();
-  Value ring = arith::AndIOp::create(
-      b, loc, committed, constantCount(b, loc, kSplitBarrierIds - 1));
-  Value id = arith::AddIOp::create(b, loc, ring, constantCount(b, loc, 1));
-  Value threads = constantCount(b, loc, kernel.getThreads());
+  Value ring = arith::AndIOp::create(b, loc, committed,
+                                     constantI32(b, loc, kSplitBarrierIds - 1));
+  Value id = arith::AddIOp::create(b, loc, ring, constantI32(b, loc, 1));
+  Value threads = constantI32(b, loc, kernel.getThreads());
   auto branch = scf::IfOp::create(b, loc, TypeRange(), warpZero,
                                   /*withElseRegion=*/true);
   OpBuilder then = OpBuilder::atBlockTerminator(branch.thenBlock());
@@ -597,15 +593,15 @@ void TmaLowering::lowerWait(OpBuilder &b, Location loc, int64_t pending,
     for (int64_t i = 0; i < retire; ++i)
       waitForGroup(b, loc,
                    b.createOrFold<arith::AddIOp>(loc, state.waited,
-                                                 constantCount(b, loc, i)));
+                                                 constantI32(b, loc, i)));
     state.waited = b.createOrFold<arith::AddIOp>(loc, state.waited,
-                                                 constantCount(b, loc, retire));
+                                                 constantI32(b, loc, retire));
     state.outstanding = std::min(*state.outstanding, pending);
     return;
   }
   Type count = b.getI32Type();
   Value last = arith::SubIOp::create(b, loc, state.committed,
-                                     constantCount(b, loc, pending + 1));
+                                     constantI32(b, loc, pending + 1));
   auto loop =
       scf::WhileOp::create(b, loc, TypeRange{count}, ValueRange{state.waited});
   {
@@ -619,7 +615,7 @@ void TmaLowering::lowerWait(OpBuilder &b, Location loc, int64_t pending,
     Block *after = b.createBlock(&loop.getAfter(), {}, {count}, {loc});
     Value group = after->getArgument(0);
     waitForGroup(b, loc, group);
-    Value next = arith::AddIOp::create(b, loc, group, constantCount(b, loc, 1));
+    Value next = arith::AddIOp::create(b, loc, group, constantI32(b, loc, 1));
     scf::YieldOp::create(b, loc, ValueRange{next});
   }
   b.setInsertionPointAfter(loop);
@@ -774,7 +770,7 @@ void TmaLowering::rewrite() {
     maps.insert(createDescriptor(entry.second));
   for (Value map : maps)
     nvgpu::TmaPrefetchOp::create(b, loc, map, leader);
-  Value zero = constantCount(b, loc, 0);
+  Value zero = constantI32(b, loc, 0);
   GroupState state{zero, zero, /*outstanding=*/0};
 
   lowerBlock(body, state);
