@@ -7,7 +7,7 @@ so ptxas keeps the values and addresses but nothing is stored. The kernel
 computes wrong results afterwards; only its time means something
 (tile-run --bench).
 
-Four modes for clustered TMA kernels, in the loops only: `noclusterbar`
+Modes for clustered TMA kernels, in the loops only: `noclusterbar`
 deletes every cluster barrier (`barrier.cluster.arrive` and `.wait`; the
 blocks then overwrite tiles their peers still read, and where some block
 issues no box of a shared copy the others overrun its mbarrier phases:
@@ -18,7 +18,12 @@ right after an mbarrier wait. `latecopies` moves each step's cluster wait
 and the copies after it behind the next step's mbarrier wait, where that
 wait follows in the same loop body (not across the back edge), so that
 waiting at the cluster barrier overlaps waiting for the next step's data.
-These keep the results right.
+These keep the results right. `sparseclusterbar` keeps the first cluster
+barrier of each loop body and deletes the others, so that in an unrolled
+steady state the blocks of a cluster meet once per iteration instead of once
+per step: they may then overwrite a stage a peer still reads (wrong results),
+but drift too little to overrun its mbarriers, which bounds what waiting only
+for the stage a copy refills could be worth.
 
 Modes separated by commas apply in turn: `nobarcluster,loopnofence`.
 
@@ -141,6 +146,21 @@ def drop_syncs(lines, ranges, mode):
     return out, removed
 
 
+def sparse_cluster_barriers(lines, ranges):
+    """`sparseclusterbar`: in each loop body, every `barrier.cluster.arrive`
+    and `.wait` after the body's first wait."""
+    out, removed = [], 0
+    for i, line in enumerate(lines):
+        body = next((r for r in ranges if r[0] <= i <= r[1]), None)
+        if body and line.strip().startswith("barrier.cluster.") and any(
+                lines[j].strip().startswith("barrier.cluster.wait")
+                for j in range(body[0], i)):
+            removed += 1
+            continue
+        out.append(line)
+    return out, removed
+
+
 def move_copies_late(lines, ranges):
     """`latecopies`: each `barrier.cluster.wait` that follows an arrive, with
     the code after it up to the label that ends its copies' branch, moves
@@ -177,7 +197,8 @@ def move_copies_late(lines, ranges):
 
 MODES = list(PATTERNS) + ["nostore", "halfb", "halfab", "nofence",
                           "nowaitbar", "noclusterbar", "nobarcluster",
-                          "loopnofence", "loopnowaitbar", "latecopies"]
+                          "loopnofence", "loopnowaitbar", "latecopies",
+                          "sparseclusterbar"]
 
 
 def apply(mode, lines):
@@ -190,6 +211,8 @@ def apply(mode, lines):
         return drop_shared_quarters(lines, ranges, mode)
     if mode == "latecopies":
         return move_copies_late(lines, ranges)
+    if mode == "sparseclusterbar":
+        return sparse_cluster_barriers(lines, ranges)
     if mode in ("nofence", "nowaitbar", "noclusterbar", "nobarcluster",
                 "loopnofence", "loopnowaitbar"):
         return drop_syncs(lines, ranges, mode)
