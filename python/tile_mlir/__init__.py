@@ -8,6 +8,9 @@ A thin ctypes layer over the C API in ``include/tile-c/Compiler.h``
     kernel = tile_mlir.compile_to_ptx(source, chip="sm_90a", tma=True)
     kernel.write("out", "gemm")   # out/gemm.ptx + out/gemm.launch for tile-run
 
+Kernels can also be written in Python with TileLang's names
+(``tile_mlir.language``, ``import tile_mlir.language as T``).
+
 The library is looked up in ``$TILE_MLIR_CAPI`` (a path to ``libTileCAPI.so``),
 then in ``build/lib`` of the source tree this package sits in.
 """

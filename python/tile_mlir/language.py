@@ -1,0 +1,559 @@
+"""Writing tile kernels in Python, with TileLang's names.
+
+    import tile_mlir.language as T
+
+    @T.prim_func
+    def matmul_auto(A: T.Tensor((4096, 4096), "float16"),
+                    B: T.Tensor((4096, 4096), "float16"),
+                    C: T.Tensor((4096, 4096), "float16")):
+        with T.Kernel(T.ceildiv(4096, 128), T.ceildiv(4096, 128),
+                      threads=128) as (bx, by):
+            A_s = T.alloc_shared((128, 32), "float16")
+            B_s = T.alloc_shared((32, 128), "float16")
+            C_l = T.alloc_fragment((128, 128), "float32")
+            T.clear(C_l)
+            for k in T.Pipelined(T.ceildiv(4096, 32), num_stages=3):
+                T.copy(A[by * 128, k * 32], A_s)
+                T.copy(B[k * 32, bx * 128], B_s)
+                T.gemm(A_s, B_s, C_l)
+            T.copy(C_l, C[by * 128, bx * 128])
+
+    print(matmul_auto)                       # the tile dialect, as text
+    kernel = matmul_auto.compile_to_ptx(chip="sm_90a")
+
+``T.prim_func`` runs the function once, at definition, with one tensor per
+annotated parameter; every ``T.`` call made meanwhile appends its op to the
+function, and arithmetic on block indices and loop variables appends index
+arithmetic (``arith`` ops). A ``for`` over ``T.Pipelined`` or ``T.serial``
+runs its body once, to build the loop's body. What the kernel means is the
+tile dialect's (docs/dialect.md): this module only writes it, and the
+compiler's verifiers check it, with each op's location set to the Python
+line that made it, so diagnostics point there
+(``matmul.py:14:17: error: 'tile.gemm' op ...``).
+
+Tensor shapes are Python integers: the GPU lowering takes static shapes only.
+"""
+
+from __future__ import annotations
+
+import inspect
+import linecache
+import re
+import sys
+import threading
+from dataclasses import dataclass
+from typing import Callable, Iterator, Sequence, Union
+
+import tile_mlir
+
+__all__ = ["Buffer", "Expr", "Kernel", "Pipelined", "PrimFunc", "Tensor",
+           "alloc_fragment", "alloc_shared", "ceildiv", "clear", "copy",
+           "gemm", "prim_func", "serial", "bfloat16", "float16", "float32",
+           "float64"]
+
+float16, bfloat16, float32, float64 = "float16", "bfloat16", "float32", "float64"
+
+# TileLang's dtype names, and the MLIR names, to MLIR element types.
+_DTYPES = {
+    "float16": "f16", "bfloat16": "bf16", "float32": "f32", "float64": "f64",
+    "int8": "i8", "int16": "i16", "int32": "i32", "int64": "i64",
+}
+_DTYPES.update({mlir: mlir for mlir in list(_DTYPES.values())})
+
+_SPACES = {"global": "", "shared": ", #gpu.address_space<workgroup>",
+           "fragment": ", #gpu.address_space<private>"}
+
+
+def _element_type(dtype: str) -> str:
+    try:
+        return _DTYPES[dtype]
+    except (KeyError, TypeError):
+        raise ValueError(f"unknown dtype {dtype!r}; one of "
+                         f"{', '.join(sorted(_DTYPES))}") from None
+
+
+def _shape(shape, what: str) -> tuple[int, ...]:
+    if isinstance(shape, int):
+        shape = (shape,)
+    if not isinstance(shape, (tuple, list)) or not shape or not all(
+            isinstance(d, int) and not isinstance(d, bool) for d in shape):
+        raise TypeError(f"{what}: the shape must be a non-empty tuple of "
+                        f"Python ints, got {shape!r}")
+    return tuple(shape)
+
+
+def _caller():
+    """The frame of the innermost caller outside this module."""
+    frame = sys._getframe(1)
+    while frame is not None and frame.f_code.co_filename == __file__:
+        frame = frame.f_back
+    return frame
+
+
+# The variable that a line assigns to: `A_s` in `A_s = T.alloc_shared(...)`
+# and `k` in `for k in T.Pipelined(...)`.
+_ASSIGNED = re.compile(r"\s*(?:for\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*(?:=[^=]|in\s)")
+
+
+# The targets of `with T.Kernel(...) as (bx, by):`.
+_WITH_TARGETS = re.compile(r".*\bas\s*\(?\s*([A-Za-z_][A-Za-z0-9_,\s]*?)\s*\)?\s*:")
+
+
+def _source_line() -> str:
+    frame = _caller()
+    if frame is None:
+        return ""
+    return linecache.getline(frame.f_code.co_filename, frame.f_lineno)
+
+
+def _source_name(default: str) -> str:
+    """The variable that the caller's line assigns to, to name the SSA value
+    after it (ASCII names only, as MLIR's); else `default`."""
+    match = _ASSIGNED.match(_source_line())
+    return match.group(1) if match else default
+
+
+def _source_targets(defaults: list[str]) -> list[str]:
+    """The names after `as` on the caller's line, where there are as many
+    as `defaults`; else `defaults`."""
+    match = _WITH_TARGETS.match(_source_line())
+    names = [n.strip() for n in match.group(1).split(",")] if match else []
+    return names if len(names) == len(defaults) and all(names) else defaults
+
+
+def _location() -> str:
+    """The location of the innermost caller outside this module, as an MLIR
+    `loc(...)`: file, line and (1-based) column."""
+    frame = _caller()
+    if frame is None:
+        return "loc(unknown)"
+    positions = inspect.getframeinfo(frame).positions
+    line = positions.lineno if positions and positions.lineno else \
+        frame.f_lineno
+    column = positions.col_offset + 1 if positions and \
+        positions.col_offset is not None else 1
+    name = frame.f_code.co_filename.replace("\\", "\\\\").replace('"', '\\"')
+    return f'loc("{name}":{line}:{column})'
+
+
+class _Function:
+    """The text of the function being traced: constants first (every region
+    of a kernel may use them, none is isolated from above), then the body,
+    indented by nesting."""
+
+    def __init__(self):
+        self.constants: dict[int, str] = {}
+        self.body: list[str] = []
+        self.depth = 1
+        self.used: set[str] = set()
+
+    def fresh(self, stem: str) -> str:
+        """An SSA name not used yet: %stem, else %stem_1, %stem_2, ..."""
+        name, count = f"%{stem}", 0
+        while name in self.used:
+            count += 1
+            name = f"%{stem}_{count}"
+        self.used.add(name)
+        return name
+
+    def emit(self, text: str) -> None:
+        self.body.append("  " * self.depth + text)
+
+    def constant(self, value: int) -> str:
+        if value not in self.constants:
+            self.constants[value] = self.fresh(
+                f"c{value}" if value >= 0 else f"c_neg{-value}")
+        return self.constants[value]
+
+    def index(self, value: "IndexLike", what: str) -> str:
+        """The SSA name of an index operand."""
+        if isinstance(value, Expr):
+            if value._function is not self:
+                raise ValueError(f"{what}: {value} belongs to another "
+                                 "T.prim_func")
+            return value._name
+        if isinstance(value, int) and not isinstance(value, bool):
+            return self.constant(value)
+        raise TypeError(f"{what}: expected a Python int or an index value "
+                        f"of the kernel, got {value!r}")
+
+
+_state = threading.local()
+
+
+def _current(what: str) -> _Function:
+    function = getattr(_state, "function", None)
+    if function is None:
+        raise RuntimeError(f"{what} is used outside a function decorated "
+                           "with @T.prim_func")
+    return function
+
+
+class Expr:
+    """An index value of the kernel being traced: a block index, a loop
+    variable, or arithmetic on them. It has no Python value: `bool(e)` and
+    `int(e)` are errors, since the function runs once, at definition."""
+
+    def __init__(self, function: _Function, name: str):
+        self._function = function
+        self._name = name
+
+    def __repr__(self) -> str:
+        return f"<index {self._name}>"
+
+    def _binary(self, op: str, lhs, rhs) -> "Expr":
+        function = _current(f"arith.{op}")
+        a = function.index(lhs, f"arith.{op}")
+        b = function.index(rhs, f"arith.{op}")
+        result = function.fresh("i")
+        function.emit(f"{result} = arith.{op} {a}, {b} : index {_location()}")
+        return Expr(function, result)
+
+    def __add__(self, other): return self._binary("addi", self, other)
+    def __radd__(self, other): return self._binary("addi", other, self)
+    def __sub__(self, other): return self._binary("subi", self, other)
+    def __rsub__(self, other): return self._binary("subi", other, self)
+    def __mul__(self, other): return self._binary("muli", self, other)
+    def __rmul__(self, other): return self._binary("muli", other, self)
+    # Indices of a kernel are never negative: unsigned division is floor
+    # division for them, and what TileLang's index arithmetic gives.
+    def __floordiv__(self, other): return self._binary("divui", self, other)
+    def __rfloordiv__(self, other): return self._binary("divui", other, self)
+    def __mod__(self, other): return self._binary("remui", self, other)
+    def __rmod__(self, other): return self._binary("remui", other, self)
+
+    def _compare(self, other):
+        raise TypeError(f"{self} cannot be compared: the kernel is traced "
+                        "once, so Python control flow cannot depend on block "
+                        "indices or loop variables")
+
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = _compare
+    __hash__ = object.__hash__
+
+    def __bool__(self):
+        raise TypeError(f"{self} has no Python truth value: the kernel is "
+                        "traced once, so Python control flow cannot depend "
+                        "on block indices or loop variables")
+
+    def __index__(self):
+        raise TypeError(f"{self} has no Python integer value: the kernel is "
+                        "traced once")
+
+    __int__ = __index__
+
+
+IndexLike = Union[int, Expr]
+
+
+def ceildiv(a: IndexLike, b: IndexLike) -> IndexLike:
+    """``(a + b - 1) // b``: a Python int when both are, else
+    ``arith.ceildivui``."""
+    if isinstance(a, int) and isinstance(b, int):
+        if b <= 0:
+            raise ValueError(f"T.ceildiv({a}, {b}): the divisor must be "
+                             "positive")
+        return -(-a // b)
+    traced = a if isinstance(a, Expr) else b
+    if not isinstance(traced, Expr):
+        raise TypeError(f"T.ceildiv({a!r}, {b!r}): expected Python ints or "
+                        "index values of the kernel")
+    return traced._binary("ceildivui", a, b)
+
+
+@dataclass(frozen=True)
+class Buffer:
+    """A tensor (a parameter), a shared tile or a fragment. Indexing one,
+    ``A[row, col]``, names the tile of a copy that starts there."""
+
+    _function: _Function
+    _name: str
+    shape: tuple[int, ...]
+    dtype: str
+    scope: str
+
+    @property
+    def _type(self) -> str:
+        dims = "x".join(str(d) for d in self.shape)
+        return f"memref<{dims}x{_element_type(self.dtype)}{_SPACES[self.scope]}>"
+
+    def __getitem__(self, indices) -> "_Region":
+        if not isinstance(indices, tuple):
+            indices = (indices,)
+        if any(isinstance(i, slice) for i in indices):
+            raise TypeError(f"{self._name[1:]}[...]: give the first element of "
+                            "the tile (A[row, col]), not slices; the tile's "
+                            "shape is the other operand's")
+        return _Region(self, tuple(indices))
+
+    def __repr__(self) -> str:
+        return f"<{self.scope} {self._name}: {self._type}>"
+
+
+@dataclass(frozen=True)
+class _Region:
+    buffer: Buffer
+    indices: tuple
+
+    def __repr__(self) -> str:
+        return f"<the tile of {self.buffer._name[1:]} at {self.indices}>"
+
+
+@dataclass(frozen=True)
+class Tensor:
+    """A parameter's annotation: ``A: T.Tensor((M, K), "float16")``."""
+
+    shape: tuple
+    dtype: str = "float16"
+
+    def __post_init__(self):
+        object.__setattr__(self, "shape", _shape(self.shape, "T.Tensor"))
+        _element_type(self.dtype)
+
+
+class PrimFunc:
+    """A traced function: its tile-dialect text, and the compiler on it."""
+
+    def __init__(self, name: str, text: str):
+        self.name = name
+        self.text = text
+
+    def __str__(self) -> str:
+        return self.text
+
+    def script(self) -> str:
+        """The function as the tile dialect's text (a module of one
+        ``func.func``)."""
+        return self.text
+
+    def verify(self) -> str:
+        """Parses and verifies the text (tile_mlir.verify)."""
+        return tile_mlir.verify(self.text)
+
+    def compile(self, pipeline: str = "") -> str:
+        """Runs a textual pass pipeline on it (tile_mlir.compile)."""
+        return tile_mlir.compile(self.text, pipeline)
+
+    def compile_to_ptx(self, chip: str = "sm_90a", **options):
+        """PTX and launch description (tile_mlir.compile_to_ptx)."""
+        return tile_mlir.compile_to_ptx(self.text, chip, **options)
+
+
+def prim_func(fn: Callable) -> PrimFunc:
+    """Traces ``fn`` into a ``func.func`` of the same name whose arguments
+    are its parameters, each annotated with a ``T.Tensor``; the parameter
+    names become the tensors' names in the launch description."""
+    location = _location()
+    try:
+        parameters = inspect.signature(fn, eval_str=True).parameters.values()
+    except NameError as e:
+        # Under `from __future__ import annotations` the annotations are
+        # strings, evaluated here in the function's module: a shape named
+        # by a local variable of an enclosing function is not found.
+        raise TypeError(f"@T.prim_func {fn.__name__}: its annotations "
+                        f"cannot be evaluated ({e}); with `from __future__ "
+                        "import annotations` the shapes must be module-level "
+                        "names or literals") from None
+    if getattr(_state, "function", None) is not None:
+        raise RuntimeError(f"@T.prim_func {fn.__name__} is defined while "
+                           "another function is traced")
+    function = _Function()
+    tensors, arguments = [], []
+    for p in parameters:
+        if not isinstance(p.annotation, Tensor):
+            raise TypeError(f"@T.prim_func {fn.__name__}: parameter "
+                            f"'{p.name}' needs a T.Tensor(shape, dtype) "
+                            "annotation")
+        name = function.fresh(p.name if p.name.isidentifier() else "arg")
+        tensor = Buffer(function, name, p.annotation.shape,
+                        p.annotation.dtype, "global")
+        tensors.append(tensor)
+        arguments.append(f'{name}: {tensor._type} {{tile.name = "{p.name}"}}')
+    _state.function = function
+    try:
+        fn(*tensors)
+    finally:
+        _state.function = None
+    constants = [f"  {name} = arith.constant {value} : index"
+                 for value, name in sorted(function.constants.items())]
+    lines = ([f"func.func @{fn.__name__}({', '.join(arguments)}) {{"] +
+             constants + function.body + ["  return", f"}} {location}", ""])
+    return PrimFunc(fn.__name__, "\n".join(lines))
+
+
+class _Scope:
+    """Emits an op with a region: its header now, its closing brace (and
+    the op's location) when the region's body has been traced."""
+
+    def __init__(self, function: _Function, header: str, location: str):
+        self.function = function
+        self.location = location
+        function.emit(header + " {")
+        function.depth += 1
+
+    def close(self) -> None:
+        self.function.depth -= 1
+        self.function.emit(f"}} {self.location}")
+
+
+class Kernel:
+    """``with T.Kernel(gx, gy, threads=128) as (bx, by):`` a grid of 1 to 3
+    dimensions; the body runs once per block (``tile.kernel``). One grid
+    size gives one block index, more give a tuple."""
+
+    def __init__(self, *grid: IndexLike, threads: int = 128):
+        self.function = _current("T.Kernel")
+        self.grid = [self.function.index(g, "T.Kernel grid size")
+                     for g in grid]
+        if not isinstance(threads, int) or isinstance(threads, bool):
+            raise TypeError(f"T.Kernel: threads must be a Python int, got "
+                            f"{threads!r}")
+        self.threads = threads
+        self.location = _location()
+        self.scope = None
+
+    def __enter__(self):
+        defaults = ["bx", "by", "bz", "b"][:len(self.grid)]
+        defaults += ["b"] * (len(self.grid) - len(defaults))
+        names = [self.function.fresh(n) for n in _source_targets(defaults)]
+        self.scope = _Scope(
+            self.function,
+            f"tile.kernel grid({', '.join(self.grid)}) threads({self.threads})"
+            f" as ({', '.join(names)})", self.location)
+        indices = tuple(Expr(self.function, n) for n in names)
+        return indices[0] if len(indices) == 1 else indices
+
+    def __exit__(self, *exc) -> bool:
+        self.scope.close()
+        return False
+
+
+def _range(what: str, bounds: Sequence[IndexLike]):
+    if not 1 <= len(bounds) <= 3:
+        raise TypeError(f"{what} takes 1 to 3 bounds, as range does, got "
+                        f"{len(bounds)}")
+    lower, upper, step = ((0, bounds[0], 1) if len(bounds) == 1 else
+                          (bounds[0], bounds[1],
+                           bounds[2] if len(bounds) == 3 else 1))
+    function = _current(what)
+    return function, [function.index(v, what) for v in (lower, upper, step)]
+
+
+def _int_list(name: str, values) -> str:
+    if not isinstance(values, (list, tuple)) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in values):
+        raise TypeError(f"T.Pipelined: {name} must be a list of Python ints, "
+                        f"got {values!r}")
+    return f" {name} = [{', '.join(str(v) for v in values)}]"
+
+
+def Pipelined(*bounds: IndexLike, num_stages: int | None = None,
+              stage: Sequence[int] | None = None,
+              order: Sequence[int] | None = None) -> Iterator[Expr]:
+    """``for k in T.Pipelined(n, num_stages=3):`` a reduction loop that the
+    compiler software-pipelines (``tile.pipelined``): ``num_stages`` alone
+    lets tile-pipeline-planning schedule it, ``stage`` (and ``order``) give
+    one entry per statement of the body by hand. Bounds as for range."""
+    function, (lower, upper, step) = _range("T.Pipelined", bounds)
+    attributes = ""
+    if num_stages is not None:
+        if not isinstance(num_stages, int) or isinstance(num_stages, bool):
+            raise TypeError("T.Pipelined: num_stages must be a Python int, "
+                            f"got {num_stages!r}")
+        attributes += f" num_stages = {num_stages}"
+    if stage is not None:
+        attributes += _int_list("stage", stage)
+    if order is not None:
+        attributes += _int_list("order", order)
+    return _loop(function, lambda k: (
+        f"tile.pipelined {lower} to {upper} step {step}{attributes} "
+        f"as ({k})"))
+
+
+def serial(*bounds: IndexLike) -> Iterator[Expr]:
+    """``for k in T.serial(n):`` a plain loop (``scf.for``). Bounds as for
+    range."""
+    function, (lower, upper, step) = _range("T.serial", bounds)
+    return _loop(function,
+                 lambda k: f"scf.for {k} = {lower} to {upper} step {step}")
+
+
+def _loop(function: _Function,
+          header: Callable[[str], str]) -> Iterator[Expr]:
+    # A generator's body starts at the first next(), which the `for`
+    # statement calls: the caller's line is then `for k in ...`, which names
+    # the loop variable and locates the loop.
+    variable = function.fresh(_source_name("k"))
+    scope = _Scope(function, header(variable), _location())
+    try:
+        yield Expr(function, variable)
+    finally:
+        scope.close()
+
+
+def _alloc(op: str, scope: str, shape, dtype: str) -> Buffer:
+    function = _current(f"T.{op}")
+    shape = _shape(shape, f"T.{op}")
+    _element_type(dtype)
+    name = function.fresh(_source_name(
+        "shared" if scope == "shared" else "frag"))
+    buffer = Buffer(function, name, shape, dtype, scope)
+    function.emit(f"{buffer._name} = tile.{op} : {buffer._type} "
+                  f"{_location()}")
+    return buffer
+
+
+def alloc_shared(shape, dtype: str) -> Buffer:
+    """A tile in shared memory (``tile.alloc_shared``)."""
+    return _alloc("alloc_shared", "shared", shape, dtype)
+
+
+def alloc_fragment(shape, dtype: str) -> Buffer:
+    """A tile spread over the block's registers (``tile.alloc_fragment``)."""
+    return _alloc("alloc_fragment", "fragment", shape, dtype)
+
+
+def _buffer(value, what: str) -> Buffer:
+    if not isinstance(value, Buffer):
+        raise TypeError(f"{what}: expected a tensor or a tile, got {value!r}")
+    return value
+
+
+def clear(buffer: Buffer) -> None:
+    """Zeroes a tile (``tile.clear``)."""
+    buffer = _buffer(buffer, "T.clear")
+    function = _current("T.clear")
+    function.emit(f"tile.clear {buffer._name} : {buffer._type} {_location()}")
+
+
+def _operand(function: _Function, value, what: str) -> tuple[str, Buffer]:
+    """`%A[%i, %j]` (or `%A`) and the buffer of a copy's operand."""
+    if isinstance(value, _Region):
+        indices = [function.index(i, what) for i in value.indices]
+        return f"{value.buffer._name}[{', '.join(indices)}]", value.buffer
+    buffer = _buffer(value, what)
+    return buffer._name, buffer
+
+
+def copy(source, dest) -> None:
+    """Copies a tile (``tile.copy``): ``T.copy(A[row, col], A_s)`` reads
+    the tile of A that starts at (row, col), as large as A_s; elements past
+    A's edge read as zero, and a copy into a tensor writes none past its
+    edge."""
+    function = _current("T.copy")
+    src, src_buffer = _operand(function, source, "T.copy source")
+    dst, dst_buffer = _operand(function, dest, "T.copy destination")
+    function.emit(f"tile.copy {src} to {dst} : {src_buffer._type} to "
+                  f"{dst_buffer._type} {_location()}")
+
+
+def gemm(A: Buffer, B: Buffer, C: Buffer, transpose_A: bool = False,
+         transpose_B: bool = False) -> None:
+    """``C += op(A) * op(B)`` on tiles (``tile.gemm``), ``op`` transposing
+    under ``transpose_A`` / ``transpose_B``."""
+    function = _current("T.gemm")
+    a, b, c = (_buffer(x, f"T.gemm operand {n}")
+               for x, n in ((A, "A"), (B, "B"), (C, "C")))
+    flags = (" transpose_a" if transpose_A else "") + \
+        (" transpose_b" if transpose_B else "")
+    function.emit(f"tile.gemm {a._name}, {b._name}, {c._name}{flags} : "
+                  f"{a._type}, {b._type}, {c._type} {_location()}")

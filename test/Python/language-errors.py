@@ -1,0 +1,118 @@
+# tile_mlir.language: the compiler's diagnostics point at the Python line
+# that made the op, and misuse of the module itself raises a Python error
+# that says what is wrong.
+# RUN: %tile_python %s 2>&1 | FileCheck %s
+
+import tile_mlir
+import tile_mlir.language as T
+
+
+def report(thunk):
+    try:
+        thunk()
+        print("no error")
+    except tile_mlir.CompileError as e:
+        print(e.diagnostics.strip())
+    except (TypeError, ValueError, RuntimeError) as e:
+        print(f"{type(e).__name__}: {e}")
+
+
+@T.prim_func
+def bad_gemm(A: T.Tensor((64, 64), "float16")):
+    with T.Kernel(1, threads=128) as bx:
+        A_s = T.alloc_shared((64, 32), "float16")
+        C_l = T.alloc_fragment((64, 64), "float32")
+        T.copy(A[0, bx], A_s)
+        # A_s is 64x32, so A_s * A_s has no K that agrees.
+        T.gemm(A_s, A_s, C_l)
+
+
+# The verifier's error is at the T.gemm call: this file, its line, column 9.
+# CHECK: language-errors.py:[[@LINE-4]]:9: error: 'tile.gemm' op
+report(bad_gemm.verify)
+
+
+@T.prim_func
+def outside(A: T.Tensor((64, 64), "float16")):
+    A_s = T.alloc_shared((64, 64), "float16")
+    T.copy(A, A_s)
+
+
+# A tile op outside a kernel: the verifier says so at the op's line.
+# CHECK: language-errors.py:[[@LINE-5]]:11: error: 'tile.alloc_shared' op
+report(outside.verify)
+
+# Misuse of the module: what, and where it is allowed.
+# CHECK: RuntimeError: T.copy is used outside a function decorated with @T.prim_func
+report(lambda: T.copy(None, None))
+
+
+def unannotated(A):
+    pass
+
+
+# CHECK: TypeError: @T.prim_func unannotated: parameter 'A' needs a T.Tensor(shape, dtype) annotation
+report(lambda: T.prim_func(unannotated))
+# CHECK: ValueError: unknown dtype 'float17'; one of
+report(lambda: T.Tensor((4, 4), "float17"))
+# CHECK: TypeError: T.Tensor: the shape must be a non-empty tuple of Python ints, got (4, 4.0)
+report(lambda: T.Tensor((4, 4.0), "float16"))
+# CHECK: ValueError: T.ceildiv(4, 0): the divisor must be positive
+report(lambda: T.ceildiv(4, 0))
+
+
+def traced(body):
+    """Traces `body(A, bx)` inside a one-block kernel."""
+    def fn(A: T.Tensor((64, 64), "float16")):
+        with T.Kernel(1, threads=128) as bx:
+            body(A, bx)
+    return lambda: T.prim_func(fn)
+
+
+# Python control flow on traced values would run once, with a made-up value.
+# CHECK: TypeError: <index %bx> has no Python truth value: the kernel is traced once
+report(traced(lambda A, bx: bool(bx)))
+# CHECK: TypeError: <index %bx> cannot be compared
+report(traced(lambda A, bx: bx == 0))
+# CHECK: TypeError: <index %bx> has no Python integer value
+report(traced(lambda A, bx: range(bx)))
+# CHECK: TypeError: A[...]: give the first element of the tile (A[row, col]), not slices
+report(traced(lambda A, bx: A[0:32, 0]))
+# CHECK: TypeError: arith.muli: expected a Python int or an index value of the kernel, got 2.5
+report(traced(lambda A, bx: bx * 2.5))
+# CHECK: TypeError: T.Pipelined takes 1 to 3 bounds, as range does, got 4
+report(traced(lambda A, bx: T.Pipelined(0, 1, 2, 3)))
+# CHECK: TypeError: T.Pipelined: stage must be a list of Python ints, got [0, 'x']
+report(traced(lambda A, bx: T.Pipelined(4, stage=[0, "x"])))
+# CHECK: TypeError: T.gemm operand B: expected a tensor or a tile, got <the tile of A at (0, 0)>
+report(traced(lambda A, bx: T.gemm(A, A[0, 0], A)))
+
+# A failed trace leaves nothing behind: the next function traces afresh.
+# CHECK: tile.kernel grid(%c1) threads(32) as (%bx)
+# CHECK-NOT: error
+
+
+@T.prim_func
+def fine(A: T.Tensor((32,), "float32")):
+    with T.Kernel(1, threads=32) as bx:
+        A_l = T.alloc_fragment((32,), "float32")
+        T.clear(A_l)
+        T.copy(A_l, A)
+
+
+print(fine.verify())
+
+# With `from __future__ import annotations` the annotations are strings,
+# which cannot name an enclosing function's locals.
+# CHECK: TypeError: @T.prim_func f: its annotations cannot be evaluated (name 'n' is not defined)
+future = """
+from __future__ import annotations
+import tile_mlir.language as T
+def make(n):
+    def f(A: T.Tensor((n,), "float32")):
+        pass
+    return T.prim_func(f)
+"""
+scope = {}
+exec(compile(future, "<future>", "exec"), scope)
+report(lambda: scope["make"](8))
