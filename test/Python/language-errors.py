@@ -87,6 +87,24 @@ report(traced(lambda A, bx: T.Pipelined(4, stage=[0, "x"])))
 # CHECK: TypeError: T.gemm operand B: expected a tensor or a tile, got <the tile of A at (0, 0)>
 report(traced(lambda A, bx: T.gemm(A, A[0, 0], A)))
 
+
+# An index value lives in the function that traced it.
+escaped = []
+report(traced(lambda A, bx: escaped.append(bx)))
+# CHECK: no error
+# CHECK-NEXT: ValueError: arith.addi: <index %bx> belongs to another T.prim_func
+report(traced(lambda A, bx: escaped[0] + 1))
+# CHECK: RuntimeError: @T.prim_func inner is defined while another function is traced
+
+
+def define_inner(A, bx):
+    @T.prim_func
+    def inner(B: T.Tensor((4,), "float32")):
+        pass
+
+
+report(traced(define_inner))
+
 # A failed trace leaves nothing behind: the next function traces afresh.
 # CHECK: tile.kernel grid(%c1) threads(32) as (%bx)
 # CHECK-NOT: error
