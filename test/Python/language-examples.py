@@ -4,6 +4,21 @@
 # over-budget configuration fails with the budget error, located at the
 # Python line of its kernel.
 # RUN: %tile_python %s %tile_src_root 2>&1 | FileCheck %s
+#
+# The script itself writes the files tile-run loads, and --print-mlir shows
+# the kernel.
+# RUN: rm -rf %t && %tile_python %tile_src_root/examples/pipelined_gemm.py --variant manual --m 256 --n 200 --k 96 \
+# RUN:   --print-mlir --out %t 2>%t.stderr | FileCheck %s --check-prefix=OUT
+# RUN: FileCheck %s --check-prefix=LAUNCH < %t/manual.launch
+# RUN: FileCheck %s --check-prefix=TABLE < %t.stderr
+# OUT: func.func @matmul_manual(%A: memref<256x96xf16> {tile.name = "A"}
+# OUT: tile.pipelined %c0 to %c3 step %c1 stage = [0, 0, 1] order = [0, 1, 2] as (%k) {
+# OUT: wrote {{.*}}manual.ptx
+# OUT-NEXT: wrote {{.*}}manual.launch
+# LAUNCH: kernel matmul_manual_kernel
+# LAUNCH: grid 2 2 1
+# LAUNCH: shared_bytes 32768
+# TABLE: stages=2       32768 B  [OK]
 
 import sys
 from pathlib import Path
