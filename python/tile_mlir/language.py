@@ -90,6 +90,9 @@ def _caller():
     return frame
 
 
+# What MLIR takes as an SSA value or symbol name without quotes.
+_NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+
 # The variable that a line assigns to: `A_s` in `A_s = T.alloc_shared(...)`
 # and `k` in `for k in T.Pipelined(...)`.
 _ASSIGNED = re.compile(r"\s*(?:for\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*(?:=[^=]|in\s)")
@@ -321,8 +324,8 @@ class PrimFunc:
         return self.text
 
     def script(self) -> str:
-        """The function as the tile dialect's text (a module of one
-        ``func.func``)."""
+        """The function as the tile dialect's text: one ``func.func``,
+        which parses as a module that holds it."""
         return self.text
 
     def verify(self) -> str:
@@ -363,7 +366,7 @@ def prim_func(fn: Callable) -> PrimFunc:
             raise TypeError(f"@T.prim_func {fn.__name__}: parameter "
                             f"'{p.name}' needs a T.Tensor(shape, dtype) "
                             "annotation")
-        name = function.fresh(p.name if p.name.isidentifier() else "arg")
+        name = function.fresh(p.name if _NAME.fullmatch(p.name) else "arg")
         tensor = Buffer(function, name, p.annotation.shape,
                         p.annotation.dtype, "global")
         tensors.append(tensor)
@@ -375,7 +378,9 @@ def prim_func(fn: Callable) -> PrimFunc:
         _state.function = None
     constants = [f"  {name} = arith.constant {value} : index"
                  for value, name in sorted(function.constants.items())]
-    lines = ([f"func.func @{fn.__name__}({', '.join(arguments)}) {{"] +
+    symbol = fn.__name__ if _NAME.fullmatch(fn.__name__) else \
+        '"' + fn.__name__.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    lines = ([f"func.func @{symbol}({', '.join(arguments)}) {{"] +
              constants + function.body + ["  return", f"}} {location}", ""])
     return PrimFunc(fn.__name__, "\n".join(lines))
 
