@@ -517,25 +517,28 @@ def alloc_fragment(shape, dtype: str) -> Buffer:
     return _alloc("alloc_fragment", "fragment", shape, dtype)
 
 
-def _buffer(value, what: str) -> Buffer:
+def _buffer(function: _Function, value, what: str) -> Buffer:
     if not isinstance(value, Buffer):
         raise TypeError(f"{what}: expected a tensor or a tile, got {value!r}")
+    if value._function is not function:
+        raise ValueError(f"{what}: {value} belongs to another T.prim_func")
     return value
 
 
 def clear(buffer: Buffer) -> None:
     """Zeroes a tile (``tile.clear``)."""
-    buffer = _buffer(buffer, "T.clear")
     function = _current("T.clear")
+    buffer = _buffer(function, buffer, "T.clear")
     function.emit(f"tile.clear {buffer._name} : {buffer._type} {_location()}")
 
 
 def _operand(function: _Function, value, what: str) -> tuple[str, Buffer]:
     """`%A[%i, %j]` (or `%A`) and the buffer of a copy's operand."""
+    buffer = _buffer(function, value.buffer if isinstance(value, _Region)
+                     else value, what)
     if isinstance(value, _Region):
         indices = [function.index(i, what) for i in value.indices]
-        return f"{value.buffer._name}[{', '.join(indices)}]", value.buffer
-    buffer = _buffer(value, what)
+        return f"{buffer._name}[{', '.join(indices)}]", buffer
     return buffer._name, buffer
 
 
@@ -556,7 +559,7 @@ def gemm(A: Buffer, B: Buffer, C: Buffer, transpose_A: bool = False,
     """``C += op(A) * op(B)`` on tiles (``tile.gemm``), ``op`` transposing
     under ``transpose_A`` / ``transpose_B``."""
     function = _current("T.gemm")
-    a, b, c = (_buffer(x, f"T.gemm operand {n}")
+    a, b, c = (_buffer(function, x, f"T.gemm operand {n}")
                for x, n in ((A, "A"), (B, "B"), (C, "C")))
     flags = (" transpose_a" if transpose_A else "") + \
         (" transpose_b" if transpose_B else "")

@@ -94,6 +94,10 @@ report(traced(lambda A, bx: escaped.append(bx)))
 # CHECK: no error
 # CHECK-NEXT: ValueError: arith.addi: <index %bx> belongs to another T.prim_func
 report(traced(lambda A, bx: escaped[0] + 1))
+# CHECK: ValueError: T.clear: <fragment %frag: memref<32xf32, #gpu.address_space<private>>> belongs to another T.prim_func
+tiles = []
+report(traced(lambda A, bx: tiles.append(T.alloc_fragment((32,), "float32"))))
+report(traced(lambda A, bx: T.clear(tiles[0])))
 # CHECK: RuntimeError: @T.prim_func inner is defined while another function is traced
 
 
