@@ -6,12 +6,16 @@
 # Usage (on the GPU machine, from the repository root, with tile-run built in
 # build-runtime/):
 #   bench/perf/power_trace.sh DIR NAME... [-- TILE-RUN FLAGS]
-# runs tile-run --ptx DIR/NAME.ptx --bench --iters 6000 --warmup 200 (or the
-# flags after --) for each NAME and prints, per kernel, the start and end
+# runs $TILE_RUN (default build-runtime/bin/tile-run) --ptx DIR/NAME.ptx
+# --bench --iters 6000 --warmup 200 (or the flags after --) for each NAME and prints, per kernel, the start and end
 # times and the samples in between: time, power, SM clock, temperature,
 # power cap active. tile-run times the kernel first and cuBLAS after it, so
 # each trace shows the kernel's phase and then cuBLAS's.
 set -u
+if [ $# -lt 2 ]; then
+  echo "usage: bench/perf/power_trace.sh DIR NAME... [-- TILE-RUN FLAGS]" >&2
+  exit 2
+fi
 dir=$1
 shift
 names=()
@@ -23,6 +27,16 @@ done
 flags=("$@")
 [ ${#flags[@]} -gt 0 ] || flags=(--bench --iters 6000 --warmup 200)
 run=${TILE_RUN:-build-runtime/bin/tile-run}
+if [ ! -x "$run" ]; then
+  echo "error: $run: no such executable (build tile-run first, or set TILE_RUN)" >&2
+  exit 2
+fi
+for name in "${names[@]}"; do
+  if [ ! -f "$dir/$name.ptx" ]; then
+    echo "error: $dir/$name.ptx: no such file" >&2
+    exit 2
+  fi
+done
 query=timestamp,power.draw,clocks.sm,temperature.gpu,clocks_throttle_reasons.sw_power_cap
 nvidia-smi --query-gpu=name,power.limit,clocks.max.sm --format=csv,noheader
 for name in "${names[@]}"; do
