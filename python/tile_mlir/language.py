@@ -51,7 +51,8 @@ __all__ = ["Buffer", "Expr", "Kernel", "Pipelined", "PrimFunc", "Tensor",
            "gemm", "prim_func", "serial", "bfloat16", "float16", "float32",
            "float64"]
 
-float16, bfloat16, float32, float64 = "float16", "bfloat16", "float32", "float64"
+float16, bfloat16 = "float16", "bfloat16"
+float32, float64 = "float32", "float64"
 
 # TileLang's dtype names, and the MLIR names, to MLIR element types.
 _DTYPES = {
@@ -95,11 +96,13 @@ _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
 # The variable that a line assigns to: `A_s` in `A_s = T.alloc_shared(...)`
 # and `k` in `for k in T.Pipelined(...)`.
-_ASSIGNED = re.compile(r"\s*(?:for\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*(?:=[^=]|in\s)")
+_ASSIGNED = re.compile(
+    r"\s*(?:for\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*(?:=[^=]|in\s)")
 
 
 # The targets of `with T.Kernel(...) as (bx, by):`.
-_WITH_TARGETS = re.compile(r".*\bas\s*\(?\s*([A-Za-z_][A-Za-z0-9_,\s]*?)\s*\)?\s*:")
+_WITH_TARGETS = re.compile(
+    r".*\bas\s*\(?\s*([A-Za-z_][A-Za-z0-9_,\s]*?)\s*\)?\s*:")
 
 
 def _source_line() -> str:
@@ -277,15 +280,16 @@ class Buffer:
     @property
     def _type(self) -> str:
         dims = "x".join(str(d) for d in self.shape)
-        return f"memref<{dims}x{_element_type(self.dtype)}{_SPACES[self.scope]}>"
+        element = _element_type(self.dtype)
+        return f"memref<{dims}x{element}{_SPACES[self.scope]}>"
 
     def __getitem__(self, indices) -> "_Region":
         if not isinstance(indices, tuple):
             indices = (indices,)
         if any(isinstance(i, slice) for i in indices):
-            raise TypeError(f"{self._name[1:]}[...]: give the first element of "
-                            "the tile (A[row, col]), not slices; the tile's "
-                            "shape is the other operand's")
+            raise TypeError(f"{self._name[1:]}[...]: give the first element "
+                            "of the tile (A[row, col]), not slices; the "
+                            "tile's shape is the other operand's")
         return _Region(self, tuple(indices))
 
     def __repr__(self) -> str:
