@@ -119,6 +119,36 @@ def _source_name(default: str) -> str:
     return match.group(1) if match else default
 
 
+# The targets of an assignment: `row` in `row = by * bm`, `row, col` in
+# `row, col = by * bm, bx * bn`.
+_TARGETS = re.compile(
+    r"\s*([A-Za-z_][A-Za-z0-9_]*(?:\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*=[^=]")
+
+
+def _name_index_values(function: "_Function") -> None:
+    """Renames the index values of `function` after the variables that hold
+    them: on a line `row = by * bm + 1` the last value the line computed
+    becomes %row; on `row, col = by * bm, bx * bn`, with one value per
+    target, the values become %row and %col in order. Other values keep
+    their %i names."""
+    renames = {}
+    for (file, line), values in function.line_values.items():
+        match = _TARGETS.match(linecache.getline(file, line))
+        if not match:
+            continue
+        targets = [t.strip() for t in match.group(1).split(",")]
+        if len(targets) == 1:
+            renames[values[-1]] = function.fresh(targets[0])
+        elif len(targets) == len(values):
+            for value, target in zip(values, targets):
+                renames[value] = function.fresh(target)
+    if not renames:
+        return
+    pattern = re.compile("|".join(re.escape(old) + r"\b" for old in renames))
+    function.body = [pattern.sub(lambda m: renames[m.group(0)], line)
+                     for line in function.body]
+
+
 def _source_targets(defaults: list[str]) -> list[str]:
     """The names after `as` on the caller's line, where there are as many
     as `defaults`; else `defaults`."""
@@ -152,6 +182,9 @@ class _Function:
         self.body: list[str] = []
         self.depth = 1
         self.used: set[str] = set()
+        # The index values each source line computed, in order, to name
+        # them after the variables the line assigns (name_index_values).
+        self.line_values: dict[tuple[str, int], list[str]] = {}
 
     def fresh(self, stem: str) -> str:
         """An SSA name not used yet: %stem, else %stem_1, %stem_2, ..."""
@@ -213,6 +246,10 @@ class Expr:
         b = function.index(rhs, f"arith.{op}")
         result = function.fresh("i")
         function.emit(f"{result} = arith.{op} {a}, {b} : index {_location()}")
+        frame = _caller()
+        if frame is not None:
+            function.line_values.setdefault(
+                (frame.f_code.co_filename, frame.f_lineno), []).append(result)
         return Expr(function, result)
 
     def __add__(self, other): return self._binary("addi", self, other)
@@ -380,6 +417,7 @@ def prim_func(fn: Callable) -> PrimFunc:
         fn(*tensors)
     finally:
         _state.function = None
+    _name_index_values(function)
     constants = [f"  {name} = arith.constant {value} : index"
                  for value, name in sorted(function.constants.items())]
     symbol = fn.__name__ if _NAME.fullmatch(fn.__name__) else \

@@ -27,17 +27,21 @@
 # CHECK-NEXT: unwritten: 0{{$}}
 # CHECK-NEXT: checked: 7000{{$}}
 
-# The text itself: SSA names from the Python variables, index arithmetic
+# The text itself: SSA names from the Python variables (a tile after the
+# variable it is assigned to, an index value after the variable that holds
+# the last one its line computed, or each of a tuple's), index arithmetic
 # where the Python computed it, each op located at its Python line.
 # RUN: %tile_python %s grid1d | FileCheck %s --check-prefix=TEXT
 # TEXT: func.func @gemm(%A: memref<100x37xf16> {tile.name = "A"}, %B: memref<70x37xf16> {tile.name = "B"}, %C: memref<100x70xf16> {tile.name = "C"}) {
 # TEXT: tile.kernel grid(%c12) threads(64) as (%b) {
-# TEXT-NEXT: %{{.*}} = arith.divui %b, %c3 : index loc("{{.*}}language-cpu.py":[[#SPLIT:]]:22)
-# TEXT-NEXT: %{{.*}} = arith.remui %b, %c3 : index
+# TEXT-NEXT: %by = arith.divui %b, %c3 : index loc("{{.*}}language-cpu.py":[[#SPLIT:]]:22)
+# TEXT-NEXT: %bx = arith.remui %b, %c3 : index
 # TEXT-NEXT: %A_s = tile.alloc_shared : memref<32x16xf16, #gpu.address_space<workgroup>>
 # TEXT: tile.pipelined %c1 to %c4 step %c1 num_stages = 4 as (%k) {
 # TEXT-NEXT: %[[KM1:.*]] = arith.subi %k, %c1
-# TEXT-NEXT: %{{.*}} = arith.muli %c16, %[[KM1]]
+# TEXT-NEXT: %ko = arith.muli %c16, %[[KM1]]
+# TEXT-NEXT: %[[ROW:.*]] = arith.muli %by, %c32
+# TEXT-NEXT: tile.copy %A[%[[ROW]], %ko] to %A_s
 # TEXT: tile.gemm %A_s, %B_s, %C_l transpose_b :
 # TEXT: } loc("{{.*}}language-cpu.py":[[#SPLIT+5]]:13)
 
