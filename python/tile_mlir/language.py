@@ -94,52 +94,61 @@ def _caller():
 # What MLIR takes as an SSA value or symbol name without quotes.
 _NAME = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 
-# The variable that a line assigns to: `A_s` in `A_s = T.alloc_shared(...)`
-# and `k` in `for k in T.Pipelined(...)`.
-_ASSIGNED = re.compile(
-    r"\s*(?:for\s+)?([A-Za-z_][A-Za-z0-9_]*)\s*(?:=[^=]|in\s)")
-
+# The variables a line assigns: `A_s` in `A_s = T.alloc_shared(...)`,
+# `row, col` in `row, col = by * bm, bx * bn`, and (group 1 set) `k` in
+# `for k in T.Pipelined(...)`.
+_ASSIGNMENT = re.compile(r"\s*(for\s+)?([A-Za-z_][A-Za-z0-9_]*"
+                         r"(?:\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)"
+                         r"\s*(?:=[^=]|in\s)")
 
 # The targets of `with T.Kernel(...) as (bx, by):`.
 _WITH_TARGETS = re.compile(
     r".*\bas\s*\(?\s*([A-Za-z_][A-Za-z0-9_,\s]*?)\s*\)?\s*:")
 
 
-def _source_line() -> str:
-    frame = _caller()
-    if frame is None:
-        return ""
-    return linecache.getline(frame.f_code.co_filename, frame.f_lineno)
+def _line_of(frame) -> tuple[str, int]:
+    return frame.f_code.co_filename, frame.f_lineno
+
+
+def _assigned(file: str, line: int, loops: bool) -> list[str]:
+    """The variables that line `line` of `file` assigns (ASCII names only,
+    as MLIR's), a `for` statement's among them only if `loops`."""
+    match = _ASSIGNMENT.match(linecache.getline(file, line))
+    if not match or (match.group(1) is not None and not loops):
+        return []
+    return [name.strip() for name in match.group(2).split(",")]
 
 
 def _source_name(default: str) -> str:
     """The variable that the caller's line assigns to, to name the SSA value
-    after it (ASCII names only, as MLIR's); else `default`."""
-    match = _ASSIGNED.match(_source_line())
-    return match.group(1) if match else default
+    it makes (a tile, a loop variable) after it; else `default`."""
+    frame = _caller()
+    names = _assigned(*_line_of(frame), loops=True) if frame else []
+    return names[0] if len(names) == 1 else default
 
 
-# The targets of an assignment: `row` in `row = by * bm`, `row, col` in
-# `row, col = by * bm, bx * bn`.
-_TARGETS = re.compile(
-    r"\s*([A-Za-z_][A-Za-z0-9_]*(?:\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)\s*=[^=]")
+def _source_targets(defaults: list[str]) -> list[str]:
+    """The names after `as` on the caller's line, where there are as many
+    as `defaults`; else `defaults`."""
+    frame = _caller()
+    line = linecache.getline(*_line_of(frame)) if frame else ""
+    match = _WITH_TARGETS.match(line)
+    names = [n.strip() for n in match.group(1).split(",")] if match else []
+    return names if len(names) == len(defaults) and all(names) else defaults
 
 
 def _name_index_values(function: "_Function") -> None:
     """Renames the index values of `function` after the variables that hold
     them: on a line `row = by * bm + 1` the last value the line computed
     becomes %row; on `row, col = by * bm, bx * bn`, with one value per
-    target, the values become %row and %col in order. Other values keep
-    their %i names."""
+    target, the values become %row and %col in order. Other values (a `for`
+    line's bounds among them) keep their %i names."""
     renames = {}
     for (file, line), values in function.line_values.items():
-        match = _TARGETS.match(linecache.getline(file, line))
-        if not match:
-            continue
-        targets = [t.strip() for t in match.group(1).split(",")]
+        targets = _assigned(file, line, loops=False)
         if len(targets) == 1:
             renames[values[-1]] = function.fresh(targets[0])
-        elif len(targets) == len(values):
+        elif len(targets) > 1 and len(targets) == len(values):
             for value, target in zip(values, targets):
                 renames[value] = function.fresh(target)
     if not renames:
@@ -147,14 +156,6 @@ def _name_index_values(function: "_Function") -> None:
     pattern = re.compile("|".join(re.escape(old) + r"\b" for old in renames))
     function.body = [pattern.sub(lambda m: renames[m.group(0)], line)
                      for line in function.body]
-
-
-def _source_targets(defaults: list[str]) -> list[str]:
-    """The names after `as` on the caller's line, where there are as many
-    as `defaults`; else `defaults`."""
-    match = _WITH_TARGETS.match(_source_line())
-    names = [n.strip() for n in match.group(1).split(",")] if match else []
-    return names if len(names) == len(defaults) and all(names) else defaults
 
 
 def _location() -> str:
@@ -248,8 +249,8 @@ class Expr:
         function.emit(f"{result} = arith.{op} {a}, {b} : index {_location()}")
         frame = _caller()
         if frame is not None:
-            function.line_values.setdefault(
-                (frame.f_code.co_filename, frame.f_lineno), []).append(result)
+            function.line_values.setdefault(_line_of(frame),
+                                            []).append(result)
         return Expr(function, result)
 
     def __add__(self, other): return self._binary("addi", self, other)
