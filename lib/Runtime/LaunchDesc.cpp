@@ -2,6 +2,7 @@
 
 #include "tile/Runtime/LaunchDesc.h"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
@@ -44,15 +45,19 @@ int64_t ArgDesc::numElements() const {
   return n;
 }
 
-std::string ArgDesc::str() const {
-  std::string s = elemTypeName(type);
-  s += ' ';
+/// "128x64", `?` for an extent not known yet.
+static std::string shapeText(const std::vector<int64_t> &shape) {
+  std::string s;
   for (size_t i = 0; i < shape.size(); ++i) {
     if (i)
       s += 'x';
-    s += std::to_string(shape[i]);
+    s += shape[i] < 0 ? "?" : std::to_string(shape[i]);
   }
   return s;
+}
+
+std::string ArgDesc::str() const {
+  return std::string(elemTypeName(type)) + " " + shapeText(shape);
 }
 
 std::string TensorMapDesc::str() const {
@@ -83,18 +88,24 @@ bool parseInt(const std::string &s, int64_t minValue, int64_t maxValue,
   return value >= minValue && value <= maxValue;
 }
 
-/// `<d0>x<d1>x...`, every extent positive.
-bool parseShape(const std::string &s, std::vector<int64_t> &shape) {
-  shape.clear();
+/// `<d0>x<d1>x...`, every extent positive or `?` (-1, recorded in
+/// `arg.dynamicDims`).
+bool parseShape(const std::string &s, ArgDesc &arg) {
+  arg.shape.clear();
+  arg.dynamicDims.clear();
   size_t start = 0;
   while (true) {
     size_t end = s.find('x', start);
     std::string part = s.substr(
         start, end == std::string::npos ? std::string::npos : end - start);
     int64_t extent;
-    if (!parseInt(part, 1, int64_t(1) << 40, extent))
+    if (part == "?") {
+      arg.dynamicDims.push_back(unsigned(arg.shape.size()));
+      extent = -1;
+    } else if (!parseInt(part, 1, int64_t(1) << 40, extent)) {
       return false;
-    shape.push_back(extent);
+    }
+    arg.shape.push_back(extent);
     if (end == std::string::npos)
       return true;
     start = end + 1;
@@ -124,6 +135,12 @@ bool checkTensorMap(const std::vector<ArgDesc> &args, TensorMapDesc &map,
   }
   map.argIndex = i;
   const ArgDesc &arg = args[i];
+  if (!arg.dynamicDims.empty()) {
+    error = "tensormap of arg '" + arg.name + "' (" + arg.str() +
+            "): a tensor map over an arg with extents given at run time "
+            "('?') is not supported";
+    return false;
+  }
   std::string what =
       "tensormap of arg '" + arg.name + "' (" + arg.str() + ", box " +
       std::to_string(map.boxRows) + "x" + std::to_string(map.boxCols) +
@@ -167,7 +184,232 @@ bool checkTensorMap(const std::vector<ArgDesc> &args, TensorMapDesc &map,
   return true;
 }
 
+/// Whether the clusters tile the grid's known extents (the driver would
+/// refuse the launch); `where` prefixes the error.
+bool checkClusters(const LaunchDesc &desc, const std::string &where,
+                   std::string &error) {
+  for (int d = 0; d < 3; ++d) {
+    if (desc.grid[d] && desc.grid[d] % desc.cluster[d] != 0) {
+      error = where + "the grid (" + std::to_string(desc.grid[0]) + " " +
+              std::to_string(desc.grid[1]) + " " +
+              std::to_string(desc.grid[2]) +
+              ") is not a whole number of clusters of " +
+              std::to_string(desc.cluster[0]) + " " +
+              std::to_string(desc.cluster[1]) + " " +
+              std::to_string(desc.cluster[2]);
+      return false;
+    }
+  }
+  return true;
+}
+
+/// Evaluates one formula of `grid_expr` over the args' (bound) extents.
+class GridFormula {
+public:
+  GridFormula(const std::string &text, const LaunchDesc &desc)
+      : text(text), desc(desc) {}
+
+  std::optional<int64_t> evaluate(std::string &error) {
+    std::optional<int64_t> value = expr();
+    if (value && pos != text.size())
+      fail("unexpected '" + text.substr(pos) + "'");
+    if (!value || !why.empty()) {
+      error = "cannot compute the grid from grid_expr '" + text + "': " + why;
+      return std::nullopt;
+    }
+    return value;
+  }
+
+private:
+  std::optional<int64_t> fail(const std::string &what) {
+    if (why.empty())
+      why = what;
+    return std::nullopt;
+  }
+  bool eat(const char *token) {
+    size_t n = std::strlen(token);
+    if (text.compare(pos, n, token) != 0)
+      return false;
+    pos += n;
+    return true;
+  }
+  std::optional<int64_t> number() {
+    size_t start = pos;
+    while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9')
+      ++pos;
+    int64_t v;
+    if (!parseInt(text.substr(start, pos - start), 0, int64_t(1) << 40, v))
+      return fail("expected a number at '" + text.substr(start) + "'");
+    return v;
+  }
+  std::optional<int64_t> expr() {
+    if (eat("dim(")) {
+      size_t comma = text.find(',', pos);
+      if (comma == std::string::npos)
+        return fail("expected 'dim(<arg>,<dimension>)'");
+      std::string name = text.substr(pos, comma - pos);
+      pos = comma + 1;
+      std::optional<int64_t> d = number();
+      if (!d || !eat(")"))
+        return fail("expected 'dim(<arg>,<dimension>)'");
+      for (const ArgDesc &arg : desc.args)
+        if (arg.name == name) {
+          if (*d >= int64_t(arg.shape.size()))
+            return fail("arg '" + name + "' has no dimension " +
+                        std::to_string(*d));
+          return arg.shape[*d];
+        }
+      return fail("no arg '" + name + "'");
+    }
+    if (eat("ceildiv(")) {
+      std::optional<int64_t> a = expr();
+      if (!a || !eat(","))
+        return fail("expected 'ceildiv(a,b)'");
+      std::optional<int64_t> b = expr();
+      if (!b || !eat(")"))
+        return fail("expected 'ceildiv(a,b)'");
+      if (*b <= 0)
+        return fail("division by " + std::to_string(*b));
+      return (*a + *b - 1) / *b;
+    }
+    if (eat("(")) {
+      std::optional<int64_t> a = expr();
+      if (!a || pos >= text.size())
+        return fail("expected '(a<op>b)'");
+      char op = text[pos++];
+      std::optional<int64_t> b = expr();
+      if (!b || !eat(")"))
+        return fail("expected '(a<op>b)'");
+      // Operands stay below 2^40 (extents) or are results of the same, so
+      // a product is checked and the rest cannot overflow.
+      int64_t r;
+      switch (op) {
+      case '+':
+        return *a + *b;
+      case '-':
+        return *a - *b;
+      case '*':
+        if (__builtin_mul_overflow(*a, *b, &r) || r > (int64_t(1) << 62))
+          return fail("a product overflows");
+        return r;
+      case '/':
+        if (*b <= 0)
+          return fail("division by " + std::to_string(*b));
+        return *a / *b;
+      default:
+        return fail(std::string("unknown operator '") + op + "'");
+      }
+    }
+    if (pos < text.size() && text[pos] == '?')
+      return fail("the compiler could not describe it ('?')");
+    return number();
+  }
+
+  const std::string &text;
+  const LaunchDesc &desc;
+  size_t pos = 0;
+  std::string why;
+};
+
 } // namespace
+
+size_t LaunchDesc::numSizeParams() const {
+  size_t n = 0;
+  for (const ArgDesc &arg : args)
+    n += arg.dynamicDims.size();
+  return n;
+}
+
+std::vector<int64_t> LaunchDesc::sizeParams() const {
+  std::vector<int64_t> sizes;
+  for (const ArgDesc &arg : args)
+    for (unsigned d : arg.dynamicDims)
+      sizes.push_back(arg.shape[d]);
+  return sizes;
+}
+
+bool tile::runtime::bindShapes(
+    LaunchDesc &desc,
+    const std::vector<std::pair<std::string, std::vector<int64_t>>> &shapes,
+    std::string &error) {
+  for (const auto &[name, shape] : shapes) {
+    auto arg = std::find_if(desc.args.begin(), desc.args.end(),
+                            [&](const ArgDesc &a) { return a.name == name; });
+    if (arg == desc.args.end()) {
+      error = "a shape is given for arg '" + name +
+              "', which the launch description does not have";
+      return false;
+    }
+    bool agrees = shape.size() == arg->shape.size();
+    for (size_t d = 0; agrees && d < shape.size(); ++d)
+      agrees =
+          shape[d] >= 1 && (arg->shape[d] < 0 || arg->shape[d] == shape[d]);
+    if (!agrees) {
+      error = "the shape given for arg '" + name + "', " + shapeText(shape) +
+              ", does not fit its 'arg' line (" + arg->str() + ")";
+      return false;
+    }
+    for (unsigned d : arg->dynamicDims)
+      if (shape[d] % arg->divisor != 0) {
+        error = "the shape given for arg '" + name + "', " + shapeText(shape) +
+                ", has extent " + std::to_string(shape[d]) + " in dimension " +
+                std::to_string(d) +
+                ", but the kernel was compiled for '?' "
+                "extents that are multiples of " +
+                std::to_string(arg->divisor) + " (divisible " +
+                std::to_string(arg->divisor) + ")";
+        return false;
+      }
+    arg->shape = shape;
+  }
+  for (const ArgDesc &arg : desc.args) {
+    int64_t elements = 1;
+    for (int64_t extent : arg.shape) {
+      if (extent < 0) {
+        std::string dims;
+        for (size_t d = 0; d < arg.shape.size(); ++d)
+          dims += (d ? "x<d" : "<d") + std::to_string(d) + ">";
+        error = "arg '" + arg.name + "' (" + arg.str() +
+                ") has extents known only at run time: give its shape (in "
+                "tile-run: --shape " +
+                arg.name + "=" + dims + ")";
+        return false;
+      }
+      if (extent > (int64_t(1) << 40) / elements) {
+        error = "arg '" + arg.name + "' (" + arg.str() +
+                ") has more than 2^40 elements";
+        return false;
+      }
+      elements *= extent;
+    }
+  }
+  std::istringstream formulas(desc.gridExpr);
+  std::vector<std::string> gridExpr;
+  for (std::string f; formulas >> f;)
+    gridExpr.push_back(f);
+  for (int d = 0; d < 3; ++d) {
+    if (desc.grid[d])
+      continue;
+    if (size_t(d) >= gridExpr.size()) {
+      error = "the grid's extent in " + std::string(1, "xyz"[d]) +
+              " is '?' but grid_expr ('" + desc.gridExpr +
+              "') has no formula for it";
+      return false;
+    }
+    std::optional<int64_t> size =
+        GridFormula(gridExpr[d], desc).evaluate(error);
+    if (!size)
+      return false;
+    if (*size < 1 || *size > kMaxGridDim[d]) {
+      error = "the grid's extent in " + std::string(1, "xyz"[d]) + ", " +
+              gridExpr[d] + " = " + std::to_string(*size) + ", is not in 1.." +
+              std::to_string(kMaxGridDim[d]);
+      return false;
+    }
+    desc.grid[d] = unsigned(*size);
+  }
+  return checkClusters(desc, "", error);
+}
 
 std::optional<LaunchDesc>
 tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
@@ -223,12 +465,16 @@ tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
           key == "grid" ? kMaxGridDim : kMaxBlockDim;
       for (size_t i = 1; i < words.size(); ++i) {
         int64_t v;
-        // The compiler refuses a grid it cannot fold (attachLaunchInfo);
-        // a hand-written description may still say -1 for "at run time".
+        // `?`: computed from grid_expr once the args' shapes are bound.
+        if (key == "grid" && words[i] == "?") {
+          dims[i - 1] = 0;
+          continue;
+        }
         if (words[i] == "-1")
-          return fail("'" + key +
-                      "' extent -1: known only at run time, which tile-run "
-                      "does not support (compile with static shapes)");
+          return fail("'" + key + "' extent -1: write '?' for an extent " +
+                      "known only at run time" +
+                      (key == "grid" ? " (computed from grid_expr)"
+                                     : ", which only the grid may have"));
         if (!parseInt(words[i], 1, std::numeric_limits<int64_t>::max(), v))
           return fail("'" + key + "' extent '" + words[i] +
                       "' is not a positive integer");
@@ -254,8 +500,9 @@ tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
                     "' is not a non-negative integer");
       desc.sharedBytes = uint64_t(v);
     } else if (key == "arg") {
-      if (words.size() != 4)
-        return fail("expected 'arg <name> <f16|bf16|f32> <d0>x<d1>'");
+      if (words.size() != 4 && !(words.size() == 6 && words[4] == "divisible"))
+        return fail("expected 'arg <name> <f16|bf16|f32> <d0>x<d1> "
+                    "[divisible <n>]'");
       ArgDesc arg;
       arg.name = words[1];
       std::optional<ElemType> type = parseElemType(words[2]);
@@ -266,18 +513,25 @@ tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
       for (const ArgDesc &other : desc.args)
         if (other.name == arg.name)
           return fail("duplicate arg '" + arg.name + "'");
-      if (!parseShape(words[3], arg.shape))
+      if (!parseShape(words[3], arg))
         return fail("bad shape '" + words[3] + "' of arg '" + arg.name +
-                    "' (expected positive extents like 128x64)");
+                    "' (expected positive extents like 128x64, or '?' for "
+                    "one given at run time)");
       // numElements() and numBytes() multiply the extents: keep the product
       // far from overflow (2^40 elements is 2 TiB of f16).
       int64_t elements = 1;
       for (int64_t extent : arg.shape) {
+        if (extent < 0)
+          continue;
         if (extent > (int64_t(1) << 40) / elements)
           return fail("arg '" + arg.name + "' of shape '" + words[3] +
                       "' has more than 2^40 elements");
         elements *= extent;
       }
+      if (words.size() == 6 &&
+          !parseInt(words[5], 1, int64_t(1) << 30, arg.divisor))
+        return fail("'divisible' value '" + words[5] + "' of arg '" + arg.name +
+                    "' is not a positive integer");
       desc.args.push_back(arg);
     } else if (key == "gemm_transpose") {
       auto flag = [](const std::string &w) { return w == "0" || w == "1"; };
@@ -351,20 +605,10 @@ tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
             "' line";
     return std::nullopt;
   }
-  // A cluster must tile the grid (the driver would refuse the launch).
-  for (int d = 0; d < 3; ++d) {
-    if (desc.grid[d] % desc.cluster[d] != 0) {
-      error = "line " + std::to_string(clusterLine) + ": the grid (" +
-              std::to_string(desc.grid[0]) + " " +
-              std::to_string(desc.grid[1]) + " " +
-              std::to_string(desc.grid[2]) +
-              ") is not a whole number of clusters of " +
-              std::to_string(desc.cluster[0]) + " " +
-              std::to_string(desc.cluster[1]) + " " +
-              std::to_string(desc.cluster[2]);
-      return std::nullopt;
-    }
-  }
+  // A cluster must tile the grid (the driver would refuse the launch);
+  // extents given as `?` are checked once known (bindShapes).
+  if (!checkClusters(desc, "line " + std::to_string(clusterLine) + ": ", error))
+    return std::nullopt;
   // Checked once every arg is known: a tensormap line may precede its arg.
   for (TensorMapDesc &map : desc.tensorMaps) {
     std::string why;

@@ -172,9 +172,10 @@ def parse_launch(text: str) -> list[dict]:
     """Reads launch descriptions (the ``.launch`` format of
     ``include/tile/Conversion/TileToNVGPU/LaunchInfo.h``), one dict per
     kernel launch: ``kernel``, ``chip``, ``grid``, ``block``,
-    ``shared_bytes``, ``args`` (name, dtype, shape), ``tensormaps`` (arg,
-    box, swizzle), ``grid_expr``, and where present ``gemm_transpose`` and
-    ``cluster``. As in tile-run, ``#`` starts a comment and a line with an
+    ``shared_bytes``, ``args`` (name, dtype, shape, and ``divisible`` where
+    given), ``tensormaps`` (arg, box, swizzle), ``grid_expr``, and where
+    present ``gemm_transpose`` and ``cluster``. An extent known only at run
+    time (``?``) is None. As in tile-run, ``#`` starts a comment and a line with an
     unknown key is ignored with a warning (a newer compiler's)."""
     launches: list[dict] = []
     for block in text.strip().split("\n\n"):
@@ -189,7 +190,9 @@ def parse_launch(text: str) -> list[dict]:
             if key in ("kernel", "chip"):
                 launch[key] = rest
             elif key in ("grid", "block", "cluster"):
-                launch[key] = tuple(int(f) for f in fields)
+                # "?": a grid extent computed at run time from grid_expr.
+                launch[key] = tuple(None if f == "?" else int(f)
+                                    for f in fields)
             elif key == "shared_bytes":
                 launch[key] = int(rest)
             elif key == "gemm_transpose":
@@ -197,10 +200,13 @@ def parse_launch(text: str) -> list[dict]:
             elif key == "grid_expr":
                 launch[key] = fields
             elif key == "arg":
-                name, dtype, shape = fields
-                launch["args"].append({
-                    "name": name, "dtype": dtype,
-                    "shape": tuple(int(d) for d in shape.split("x"))})
+                name, dtype, shape = fields[:3]
+                arg = {"name": name, "dtype": dtype,
+                       "shape": tuple(None if d == "?" else int(d)
+                                      for d in shape.split("x"))}
+                if fields[3:4] == ["divisible"]:
+                    arg["divisible"] = int(fields[4])
+                launch["args"].append(arg)
             elif key == "tensormap":
                 arg, box, _, swizzle = fields
                 launch["tensormaps"].append({

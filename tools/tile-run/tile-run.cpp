@@ -32,19 +32,25 @@ struct Options {
   uint64_t seed = 0;
   int iters = 100, warmup = 10;
   double rtol = 1e-2, atol = 1e-2;
+  /// --shape NAME=D0xD1: the extents of an arg that the launch description
+  /// gives as `?`.
+  std::vector<std::pair<std::string, std::vector<int64_t>>> shapes;
 };
 
 const char *usage =
     "usage: tile-run --ptx FILE [--launch FILE] [--check] [--bench]\n"
     "                [--seed N] [--iters N] [--warmup N] [--rtol X] [--atol "
     "X]\n"
-    "                [--json]\n"
+    "                [--shape NAME=D0xD1 ...] [--json]\n"
     "  --ptx FILE     PTX text (or a cubin) holding the kernel\n"
     "  --launch FILE  launch description (default: the PTX path with .launch)\n"
     "  --check        compare a GEMM's C with cuBLAS (rtol/atol default 1e-2)\n"
     "  --bench        median time of --iters launches after --warmup, L2\n"
     "                 flushed before each, for the kernel and for cuBLAS\n"
     "  --seed N       seed of the random inputs (default 0)\n"
+    "  --shape NAME=D0xD1\n"
+    "                 the shape of arg NAME, for a kernel compiled with sizes\n"
+    "                 known only at run time ('?' in its launch description)\n"
     "  --json         print one JSON object on stdout (text goes to stderr)\n";
 
 int fail(const std::string &msg) {
@@ -113,6 +119,33 @@ bool parseOptions(int argc, char **argv, Options &opts, std::string &error) {
     } else if (arg == "--atol") {
       if (!number(opts.atol, 0, kMaxTolerance))
         return false;
+    } else if (arg == "--shape") {
+      std::string v;
+      if (!value(v))
+        return false;
+      size_t eq = v.find('=');
+      std::vector<int64_t> shape;
+      bool ok = eq != std::string::npos && eq > 0;
+      for (size_t start = eq + 1; ok;) {
+        size_t end = v.find('x', start);
+        std::string part = v.substr(
+            start, end == std::string::npos ? std::string::npos : end - start);
+        char *stop = nullptr;
+        long long extent = std::strtoll(part.c_str(), &stop, 10);
+        ok = !part.empty() && !*stop && part[0] != '-' && part[0] != '+' &&
+             extent >= 1 && extent <= (1ll << 40);
+        shape.push_back(extent);
+        if (end == std::string::npos)
+          break;
+        start = end + 1;
+      }
+      if (!ok) {
+        error = "option '--shape' needs NAME=D0xD1 with positive extents, "
+                "got '" +
+                v + "'";
+        return false;
+      }
+      opts.shapes.emplace_back(v.substr(0, eq), shape);
     } else if (arg == "-h" || arg == "--help") {
       std::fputs(usage, stdout);
       std::exit(0);
@@ -250,12 +283,15 @@ int main(int argc, char **argv) {
   std::optional<LaunchDesc> parsed = parseLaunchDesc(launchText, error);
   if (!parsed)
     return fail(opts.launchPath + ": " + error);
+  if (!bindShapes(*parsed, opts.shapes, error))
+    return fail(opts.launchPath + ": " + error);
   const LaunchDesc &desc = *parsed;
   for (const std::string &w : desc.warnings)
     std::fprintf(stderr, "tile-run: warning: %s: %s\n", opts.launchPath.c_str(),
                  w.c_str());
-  // The ABI is one 64-bit pointer per launch-description arg, then one
-  // 128-byte CUtensorMap by value per tensormap line. A mismatch would
+  // The ABI is one 64-bit pointer per launch-description arg, one 64-bit
+  // integer per `?` extent of the args, then one 128-byte CUtensorMap by
+  // value per tensormap line. A mismatch would
   // launch with garbage parameters, so it is refused here; a missing entry
   // is left to the driver, which names it.
   if (looksLikePtx(image)) {
@@ -267,14 +303,22 @@ int main(int argc, char **argv) {
             std::to_string(params->size()) + " parameters, but " +
             opts.launchPath + " lists " + std::to_string(desc.args.size()) +
             " args" +
+            (desc.numSizeParams()
+                 ? " with " + std::to_string(desc.numSizeParams()) +
+                       " extents given at run time"
+                 : std::string()) +
             (desc.tensorMaps.empty()
-                 ? std::string(" (the ABI is one pointer per buffer)")
+                 ? std::string()
                  : " and " + std::to_string(desc.tensorMaps.size()) +
-                       " tensormaps (the ABI is one pointer per buffer, then "
-                       "one tensor map per tensormap line)"));
+                       " tensormaps") +
+            " (the ABI is one pointer per buffer" +
+            (desc.numSizeParams() ? ", then one integer per '?' extent" : "") +
+            (desc.tensorMaps.empty()
+                 ? ")"
+                 : ", then one tensor map per tensormap line)"));
       for (size_t i = 0; i < params->size(); ++i) {
         const std::string &t = (*params)[i];
-        bool isMap = i >= desc.args.size();
+        bool isMap = i >= desc.args.size() + desc.numSizeParams();
         if (isMap && t != ".b8[128]")
           return fail("parameter " + std::to_string(i) + " of PTX entry '" +
                       desc.kernel + "' is " + t +
@@ -283,7 +327,11 @@ int main(int argc, char **argv) {
         if (!isMap && t != ".u64" && t != ".b64" && t != ".s64")
           return fail("parameter " + std::to_string(i) + " of PTX entry '" +
                       desc.kernel + "' is " + t +
-                      ", not a 64-bit pointer (the ABI passes bare pointers)");
+                      (i < desc.args.size()
+                           ? ", not a 64-bit pointer (the ABI passes bare "
+                             "pointers)"
+                           : ", not a 64-bit integer (the ABI passes each "
+                             "'?' extent as one)"));
       }
     }
   }
@@ -368,6 +416,9 @@ int main(int argc, char **argv) {
                  map.swizzleBytes ? std::to_string(map.swizzleBytes).c_str()
                                   : "none");
   }
+  // The extents given at run time follow the pointers, 8 bytes each.
+  for (int64_t size : desc.sizeParams())
+    ptrs.push_back(CUdeviceptr(size));
   if (!kernel->launch(ptrs, tensorMaps, error))
     return fail(error);
   if (!gpu->check(gpu->api.cuStreamSynchronize(gpu->stream),

@@ -123,8 +123,10 @@ TEST(LaunchDesc, RejectsBadFilesWithTheLineAndCause) {
        "line 2: 'grid' extent '0' is not a positive integer"},
       {"kernel k\ngrid 1 1 1 1\n", "line 2: expected 'grid <x> [<y> [<z>]]'"},
       {"kernel k\ngrid 32 -1 1\n",
-       "line 2: 'grid' extent -1: known only at run time, which tile-run does "
-       "not support (compile with static shapes)"},
+       "line 2: 'grid' extent -1: write '?' for an extent known only at run "
+       "time (computed from grid_expr)"},
+      {"kernel k\nblock ? 1 1\n",
+       "line 2: 'block' extent '?' is not a positive integer"},
       {"kernel k\nblock -4\n",
        "line 2: 'block' extent '-4' is not a positive integer"},
       {"kernel k\ngrid 4294967296\n",
@@ -143,10 +145,10 @@ TEST(LaunchDesc, RejectsBadFilesWithTheLineAndCause) {
        "bf16 or f32)"},
       {"kernel k\narg A f16 2xx2\n",
        "line 2: bad shape '2xx2' of arg 'A' (expected positive extents like "
-       "128x64)"},
+       "128x64, or '?' for one given at run time)"},
       {"kernel k\narg A f16 0x2\n",
        "line 2: bad shape '0x2' of arg 'A' (expected positive extents like "
-       "128x64)"},
+       "128x64, or '?' for one given at run time)"},
       {"kernel k\narg A f16 1099511627776x1099511627776\n",
        "line 2: arg 'A' of shape '1099511627776x1099511627776' has more than "
        "2^40 elements"},
@@ -154,7 +156,13 @@ TEST(LaunchDesc, RejectsBadFilesWithTheLineAndCause) {
        "line 2: arg 'A' of shape '3037000500x3037000500' has more than 2^40 "
        "elements"},
       {"kernel k\narg A f16\n",
-       "line 2: expected 'arg <name> <f16|bf16|f32> <d0>x<d1>'"},
+       "line 2: expected 'arg <name> <f16|bf16|f32> <d0>x<d1> [divisible "
+       "<n>]'"},
+      {"kernel k\narg A f16 ?x8 divisible 0\n",
+       "line 2: 'divisible' value '0' of arg 'A' is not a positive integer"},
+      {"kernel k\narg A f16 ?x8 multiple 8\n",
+       "line 2: expected 'arg <name> <f16|bf16|f32> <d0>x<d1> [divisible "
+       "<n>]'"},
       {"kernel k\ngemm_transpose 1\n",
        "line 2: expected 'gemm_transpose <0|1> <0|1>' (A, then B)"},
       {"kernel k\ngemm_transpose yes no\n",
@@ -214,6 +222,159 @@ TEST(LaunchDesc, RejectsBadFilesWithTheLineAndCause) {
     EXPECT_FALSE(parse(c.text, error)) << c.text;
     EXPECT_EQ(error, c.error) << c.text;
   }
+}
+
+// What the compiler writes for a kernel whose tensors have sizes known only
+// at run time: `?` extents, `?` grid extents and the formulas for them.
+const char *kDynamic = R"(kernel gemm_kernel
+grid ? ? 1
+block 128 1 1
+arg A f16 ?x?
+arg B f16 ?x3000
+arg C f16 ?x?
+grid_expr ceildiv(dim(B,1),128) ceildiv(dim(A,0),128) 1
+)";
+
+TEST(LaunchDesc, BindsShapesGivenAtRunTime) {
+  std::string error;
+  std::optional<LaunchDesc> desc = parse(kDynamic, error);
+  ASSERT_TRUE(desc) << error;
+  EXPECT_EQ(desc->grid, (std::array<unsigned, 3>{0, 0, 1}));
+  EXPECT_EQ(desc->args[1].str(), "f16 ?x3000");
+  EXPECT_EQ(desc->args[1].dynamicDims, (std::vector<unsigned>{0}));
+  // A's 2, B's 1 and C's 2 extents follow the three pointers.
+  EXPECT_EQ(desc->numSizeParams(), 5u);
+  EXPECT_EQ(desc->numParams(), 8u);
+
+  ASSERT_TRUE(bindShapes(
+      *desc, {{"A", {1000, 777}}, {"B", {777, 3000}}, {"C", {1000, 3000}}},
+      error))
+      << error;
+  EXPECT_EQ(desc->grid, (std::array<unsigned, 3>{24, 8, 1}));
+  EXPECT_EQ(desc->args[0].shape, (std::vector<int64_t>{1000, 777}));
+  EXPECT_EQ(desc->sizeParams(),
+            (std::vector<int64_t>{1000, 777, 777, 1000, 3000}));
+  EXPECT_EQ(desc->args[2].numBytes(), int64_t(1000) * 3000 * 2);
+
+  // `divisible`: what the kernel assumed of the '?' extents.
+  desc =
+      parse("kernel k\ngrid 1\nblock 32\narg A f16 ?x8 divisible 8\n", error);
+  ASSERT_TRUE(desc) << error;
+  EXPECT_EQ(desc->args[0].divisor, 8);
+  EXPECT_TRUE(bindShapes(*desc, {{"A", {16, 8}}}, error)) << error;
+
+  // Static descriptions bind with no shapes, and shapes that agree.
+  desc = parse("kernel k\ngrid 2\nblock 32\narg A f16 8x8\n", error);
+  ASSERT_TRUE(desc) << error;
+  EXPECT_TRUE(bindShapes(*desc, {}, error)) << error;
+  EXPECT_TRUE(bindShapes(*desc, {{"A", {8, 8}}}, error)) << error;
+  EXPECT_EQ(desc->numParams(), 1u);
+}
+
+TEST(LaunchDesc, EvaluatesGridFormulas) {
+  struct Case {
+    const char *formula;
+    unsigned grid;
+  } cases[] = {
+      {"7", 7},
+      {"dim(A,1)", 96},
+      {"ceildiv(dim(A,0),64)", 16},
+      {"(ceildiv(dim(A,0),64)*ceildiv(dim(A,1),32))", 48},
+      {"((dim(A,0)+dim(A,1))/2)", 548},
+      {"(dim(A,0)-dim(A,1))", 904},
+  };
+  for (const Case &c : cases) {
+    std::string error;
+    std::optional<LaunchDesc> desc =
+        parse(std::string("kernel k\ngrid ?\nblock 32\narg A f16 ?x96\n"
+                          "grid_expr ") +
+                  c.formula + "\n",
+              error);
+    ASSERT_TRUE(desc) << error;
+    ASSERT_TRUE(bindShapes(*desc, {{"A", {1000, 96}}}, error))
+        << c.formula << ": " << error;
+    EXPECT_EQ(desc->grid[0], c.grid) << c.formula;
+  }
+}
+
+TEST(LaunchDesc, RejectsShapesThatDoNotFit) {
+  struct Case {
+    const char *text;
+    std::vector<std::pair<std::string, std::vector<int64_t>>> shapes;
+    const char *error;
+  } cases[] = {
+      {kDynamic,
+       {{"A", {1000, 777}}},
+       "arg 'B' (f16 ?x3000) has extents known only at run time: give its "
+       "shape (in tile-run: --shape B=<d0>x<d1>)"},
+      {kDynamic,
+       {{"B", {777, 2000}}},
+       "the shape given for arg 'B', 777x2000, does not fit its 'arg' line "
+       "(f16 ?x3000)"},
+      {kDynamic,
+       {{"B", {777}}},
+       "the shape given for arg 'B', 777, does not fit its 'arg' line "
+       "(f16 ?x3000)"},
+      {kDynamic,
+       {{"D", {1, 1}}},
+       "a shape is given for arg 'D', which the launch description does not "
+       "have"},
+      {"kernel k\ngrid ?\nblock 32\narg A f16 ?\n",
+       {{"A", {8}}},
+       "the grid's extent in x is '?' but grid_expr ('') has no formula for "
+       "it"},
+      {"kernel k\ngrid ?\nblock 32\narg A f16 ?\ngrid_expr ceildiv(?,8)\n",
+       {{"A", {8}}},
+       "cannot compute the grid from grid_expr 'ceildiv(?,8)': the compiler "
+       "could not describe it ('?')"},
+      {"kernel k\ngrid ?\nblock 32\narg A f16 ?\ngrid_expr dim(B,0)\n",
+       {{"A", {8}}},
+       "cannot compute the grid from grid_expr 'dim(B,0)': no arg 'B'"},
+      {"kernel k\ngrid ?\nblock 32\narg A f16 ?\ngrid_expr dim(A,1)\n",
+       {{"A", {8}}},
+       "cannot compute the grid from grid_expr 'dim(A,1)': arg 'A' has no "
+       "dimension 1"},
+      {"kernel k\ngrid ?\nblock 32\narg A f16 ?\ngrid_expr ceildiv(8,0)\n",
+       {{"A", {8}}},
+       "cannot compute the grid from grid_expr 'ceildiv(8,0)': division by 0"},
+      {"kernel k\ngrid ?\nblock 32\narg A f16 ?\ngrid_expr (dim(A,0)%2)\n",
+       {{"A", {8}}},
+       "cannot compute the grid from grid_expr '(dim(A,0)%2)': unknown "
+       "operator '%'"},
+      {"kernel k\ngrid ?\nblock 32\narg A f16 ?\ngrid_expr dim(A,0)x\n",
+       {{"A", {8}}},
+       "cannot compute the grid from grid_expr 'dim(A,0)x': unexpected 'x'"},
+      {"kernel k\ngrid 1 ?\nblock 32\narg A f16 ?\ngrid_expr 1 dim(A,0)\n",
+       {{"A", {70000}}},
+       "the grid's extent in y, dim(A,0) = 70000, is not in 1..65535"},
+      {"kernel k\ngrid ?\nblock 32\narg A f16 ?\ngrid_expr (dim(A,0)-9)\n",
+       {{"A", {8}}},
+       "the grid's extent in x, (dim(A,0)-9) = -1, is not in 1..2147483647"},
+      {"kernel k\ngrid 1\nblock 32\narg A f16 ?x8 divisible 8\n",
+       {{"A", {12, 8}}},
+       "the shape given for arg 'A', 12x8, has extent 12 in dimension 0, but "
+       "the kernel was compiled for '?' extents that are multiples of 8 "
+       "(divisible 8)"},
+      {"kernel k\ngrid ?\nblock 32\ncluster 2 1 1\narg A f16 ?\n"
+       "grid_expr dim(A,0)\n",
+       {{"A", {7}}},
+       "the grid (7 1 1) is not a whole number of clusters of 2 1 1"},
+  };
+  for (const Case &c : cases) {
+    std::string error;
+    std::optional<LaunchDesc> desc = parse(c.text, error);
+    ASSERT_TRUE(desc) << c.text << error;
+    EXPECT_FALSE(bindShapes(*desc, c.shapes, error)) << c.text;
+    EXPECT_EQ(error, c.error) << c.text;
+  }
+  // A tensor map needs the arg's extents when the description is read.
+  std::string error;
+  EXPECT_FALSE(parse("kernel k\ngrid 1\nblock 32\narg A f16 ?x64\n"
+                     "tensormap A 8x8 swizzle none\n",
+                     error));
+  EXPECT_EQ(error, "line 5: tensormap of arg 'A' (f16 ?x64): a tensor map "
+                   "over an arg with extents given at run time ('?') is not "
+                   "supported");
 }
 
 TEST(LaunchDesc, ReadFileNamesTheFileAndTheReason) {

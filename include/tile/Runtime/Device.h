@@ -91,7 +91,8 @@ public:
   ~Kernel();
 
   /// Enqueues one launch on the GPU's stream: the kernel's parameters are
-  /// one device pointer per arg, then the tensor maps by value
+  /// `args`, 8 bytes each (one device pointer per arg, then the extents of
+  /// LaunchDesc::sizeParams()), then the tensor maps by value
   /// (LaunchDesc::numParams() in all).
   bool launch(const std::vector<CUdeviceptr> &args,
               const std::vector<CUtensorMap> &tensorMaps,

@@ -2,8 +2,12 @@
 //
 // The text file `<name>.launch` that the compiler writes next to the PTX:
 // the entry name, grid, block, dynamic shared bytes, one `arg` line per
-// buffer parameter and one `tensormap` line per TMA tensor-map parameter
-// (those follow the buffers, in the order of their lines). This header needs
+// buffer parameter and one `tensormap` line per TMA tensor-map parameter.
+// The kernel's parameters: one pointer per `arg`, then one 64-bit integer
+// per `?` extent of the args (in arg order, then dimension order), then the
+// tensor maps in the order of their lines. A kernel whose args have `?`
+// extents has them bound at run time (bindShapes), and a grid extent `?` is
+// computed then from `grid_expr`. This header needs
 // neither CUDA nor LLVM, so the parser is unit-tested on machines without a GPU
 // and builds where MLIR is absent.
 //
@@ -40,7 +44,15 @@ unsigned elemTypeBytes(ElemType type);
 struct ArgDesc {
   std::string name;
   ElemType type = ElemType::F16;
+  /// -1 for a `?` extent until bindShapes gives it.
   std::vector<int64_t> shape;
+  /// The dimensions that were `?`, in order: each is one more kernel
+  /// parameter (the extent, 64 bits) after all the pointers.
+  std::vector<unsigned> dynamicDims;
+  /// `divisible <n>` after the shape: the kernel was compiled for `?`
+  /// extents that are multiples of n (tile.divisibility), which bindShapes
+  /// checks.
+  int64_t divisor = 1;
 
   int64_t numElements() const;
   int64_t numBytes() const { return numElements() * elemTypeBytes(type); }
@@ -70,6 +82,7 @@ struct TensorMapDesc {
 struct LaunchDesc {
   std::string kernel;
   std::string chip;
+  /// 0 for a `?` extent until bindShapes computes it from gridExpr.
   std::array<unsigned, 3> grid = {1, 1, 1};
   std::array<unsigned, 3> block = {1, 1, 1};
   uint64_t sharedBytes = 0;
@@ -87,9 +100,15 @@ struct LaunchDesc {
   /// Non-fatal remarks (unknown keys), "line N: ..." each.
   std::vector<std::string> warnings;
 
-  /// The kernel's parameter count: one pointer per arg, then one per
-  /// tensor map.
-  size_t numParams() const { return args.size() + tensorMaps.size(); }
+  /// The `?` extents of the args, one kernel parameter each.
+  size_t numSizeParams() const;
+  /// The kernel's parameter count: one pointer per arg, one integer per `?`
+  /// extent, then one per tensor map.
+  size_t numParams() const {
+    return args.size() + numSizeParams() + tensorMaps.size();
+  }
+  /// The values of the size parameters, in order (after bindShapes).
+  std::vector<int64_t> sizeParams() const;
 };
 
 /// Parses the text of a launch description. On failure returns nullopt and
@@ -101,6 +120,18 @@ struct LaunchDesc {
 /// compilers can add informational lines without breaking older runtimes.
 std::optional<LaunchDesc> parseLaunchDesc(const std::string &text,
                                           std::string &error);
+
+/// Gives the `?` extents of the args their values: `shapes` holds, per arg
+/// name, its whole shape (the extents the description fixes must agree).
+/// Then computes each `?` grid extent from `grid_expr` (integers,
+/// `dim(<arg>,<d>)`, `ceildiv(a,b)`, `(a+b)`, `(a-b)`, `(a*b)`, `(a/b)`) and
+/// checks it against CUDA's limits and the cluster shape. Fails, with
+/// `error` saying why, for an unknown arg, a disagreeing or missing extent
+/// or a grid extent it cannot compute.
+bool bindShapes(
+    LaunchDesc &desc,
+    const std::vector<std::pair<std::string, std::vector<int64_t>>> &shapes,
+    std::string &error);
 
 /// Reads a whole file; returns false and sets `error` naming the file and
 /// the system's reason when it cannot be read.

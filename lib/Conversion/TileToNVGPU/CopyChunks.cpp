@@ -13,6 +13,7 @@
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/TypeUtilities.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "tile/Conversion/TileToNVGPU/IndexFacts.h"
 
 #include <numeric>
@@ -60,13 +61,53 @@ static constexpr int64_t kMaxUnroll = 16;
 static constexpr int64_t kLoopGroup = 16;
 
 /// Whether `memref` is a kernel argument or a tile, or a memref.cast of one
-/// (same address): those have the base alignment that isAlignedFor assumes.
-/// A view of another kind may move the base by any number of bytes
-/// (memref.view's byte shift is not in its type).
+/// (same address), or a kernel argument with dynamic sizes as the outlining
+/// rebuilds it (a memref.reinterpret_cast at offset 0): those have the base
+/// alignment that isAlignedFor assumes. A view of another kind may move the
+/// base by any number of bytes (memref.view's byte shift is not in its type).
 bool copy::hasAlignedBase(Value memref) {
-  while (auto cast = memref.getDefiningOp<memref::CastOp>())
-    memref = cast.getSource();
+  while (true) {
+    if (auto cast = memref.getDefiningOp<memref::CastOp>()) {
+      memref = cast.getSource();
+      continue;
+    }
+    auto rebuilt = memref.getDefiningOp<memref::ReinterpretCastOp>();
+    std::optional<int64_t> offset =
+        rebuilt ? getConstantIntValue(rebuilt.getMixedOffsets()[0])
+                : std::nullopt;
+    if (!offset || *offset != 0)
+      break;
+    memref = rebuilt.getSource();
+  }
   return isa<BlockArgument>(memref) || memref.getDefiningOp<AllocSharedOp>();
+}
+
+/// A divisor of the dynamic stride `d` of `memref`, a memref with dynamic
+/// sizes that hasAlignedBase accepts: a function argument, whose stride is
+/// the product of the sizes inside `d`, each static or a multiple of the
+/// argument's kDivisibilityAttrName; or such an argument as the kernel
+/// rebuilt it, whose stride is a value (getKnownDivisor).
+static int64_t knownStrideDivisor(Value memref, unsigned d) {
+  if (auto rebuilt = memref.getDefiningOp<memref::ReinterpretCastOp>()) {
+    OpFoldResult stride = rebuilt.getMixedStrides()[d];
+    if (std::optional<int64_t> constant = getConstantIntValue(stride))
+      return *constant;
+    return getKnownDivisor(cast<Value>(stride));
+  }
+  auto arg = dyn_cast<BlockArgument>(memref);
+  auto func = arg ? dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp())
+                  : FunctionOpInterface();
+  auto type = cast<MemRefType>(memref.getType());
+  if (!func || !arg.getOwner()->isEntryBlock() ||
+      !type.getLayout().isIdentity())
+    return 1;
+  auto divisibility = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
+                                                         kDivisibilityAttrName);
+  int64_t known = 1;
+  for (int64_t e = d + 1; e < type.getRank(); ++e)
+    known *= type.isDynamicDim(e) ? (divisibility ? divisibility.getInt() : 1)
+                                  : type.getDimSize(e);
+  return known;
 }
 
 /// Proves that the innermost index of every chunk start on `side` is a
@@ -110,9 +151,12 @@ bool copy::isAlignedFor(const CopySide &side, int64_t v) {
     return false;
   if (strides.empty() || strides.back() != 1)
     return false;
-  for (int64_t stride : ArrayRef<int64_t>(strides).drop_back())
-    if (ShapedType::isDynamic(stride) || stride % v != 0)
+  for (auto [d, stride] : llvm::enumerate(ArrayRef(strides).drop_back())) {
+    int64_t known =
+        ShapedType::isDynamic(stride) ? knownStrideDivisor(current, d) : stride;
+    if (known % v != 0)
       return false;
+  }
   return divisor % v == 0;
 }
 

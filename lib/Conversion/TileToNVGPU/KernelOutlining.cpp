@@ -9,15 +9,18 @@
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/LLVMCommon/TypeConverter.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
+#include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "tile/Conversion/TileToNVGPU/BlockOrder.h"
+#include "tile/Conversion/TileToNVGPU/IndexFacts.h"
 #include "tile/Conversion/TileToNVGPU/LaunchInfo.h"
 #include "tile/Conversion/TileToNVGPU/SharedCarving.h"
 #include "tile/Conversion/TileToNVGPU/TmaCopies.h"
@@ -28,8 +31,10 @@ using namespace mlir::tile;
 
 // Upstream gpu-kernel-outlining would pass every captured value (loop trip
 // counts, offsets computed on the host) as an extra kernel parameter; the
-// runtime ABI is one pointer per memref (and per TMA tensor map) and nothing
-// else, so captured scalars are recomputed on the device instead.
+// runtime ABI is one pointer per memref (and per TMA tensor map) and the
+// memrefs' dynamic sizes, nothing else, so captured scalars are recomputed
+// on the device instead (a memref.dim of an argument from the rebuilt
+// memref, which holds its sizes).
 static LogicalResult materializeOnDevice(Value value, OpBuilder &builder,
                                          IRMapping &mapping, KernelOp kernel) {
   if (mapping.contains(value))
@@ -38,7 +43,8 @@ static LogicalResult materializeOnDevice(Value value, OpBuilder &builder,
   if (!op || !isPure(op) || op->getNumRegions() != 0) {
     return kernel.emitError("kernel uses a host value that is neither a "
                             "memref argument nor computable from constants "
-                            "(the kernel ABI passes only memref pointers)");
+                            "and the memref arguments' sizes (the kernel ABI "
+                            "passes only memrefs and their dynamic sizes)");
   }
   for (Value operand : op->getOperands())
     if (failed(materializeOnDevice(operand, builder, mapping, kernel)))
@@ -113,8 +119,9 @@ FailureOr<ClusterShape> mlir::tile::getClusterShape(KernelOp kernel,
 }
 
 /// The memref arguments of `func`, the kernel's parameters, in order: each
-/// must be in global memory and have a static shape, the identity layout, no
-/// empty dimension and an element type that the NVVM lowering can pass.
+/// must be in global memory and have the identity layout, no empty
+/// dimension and an element type that the NVVM lowering can pass. Sizes may
+/// be dynamic (see outlineKernel).
 static FailureOr<SmallVector<BlockArgument>>
 getMemrefArguments(KernelOp kernel, FunctionOpInterface func) {
   SmallVector<BlockArgument> memrefArgs;
@@ -132,11 +139,11 @@ getMemrefArguments(KernelOp kernel, FunctionOpInterface func) {
              << ") must be in global memory (no memory space or "
                 "#gpu.address_space<global>): the host passes a global "
                 "pointer for each";
-    if (!type.hasStaticShape() || !type.getLayout().isIdentity())
+    if (!type.getLayout().isIdentity())
       return kernel.emitError("kernel argument #")
              << arg.getArgNumber() << " (" << type
-             << ") must have a static shape and the identity layout (the "
-                "bare-pointer kernel ABI passes one pointer per memref)";
+             << ") must have the identity layout (the kernel ABI passes one "
+                "pointer per memref, and its sizes where they are dynamic)";
     // The LLVM lowering of gpu.func cannot pass such a memref as a bare
     // pointer (it fails to legalize the function).
     if (llvm::is_contained(type.getShape(), 0))
@@ -144,6 +151,13 @@ getMemrefArguments(KernelOp kernel, FunctionOpInterface func) {
              << arg.getArgNumber() << " (" << type
              << ") has a dimension of size 0, which the GPU lowering does not "
                 "support";
+    Attribute divisibility =
+        func.getArgAttr(arg.getArgNumber(), kDivisibilityAttrName);
+    auto divisor = dyn_cast_if_present<IntegerAttr>(divisibility);
+    if (divisibility && (!divisor || divisor.getInt() < 1))
+      return kernel.emitError("kernel argument #")
+             << arg.getArgNumber() << " has " << kDivisibilityAttrName << " = "
+             << divisibility << ", not a positive integer";
     // The LLVM lowering of gpu.func fails to legalize the function when an
     // element type has no LLVM counterpart (tf32).
     if (!llvmTypes.convertType(type.getElementType()))
@@ -154,6 +168,51 @@ getMemrefArguments(KernelOp kernel, FunctionOpInterface func) {
     memrefArgs.push_back(arg);
   }
   return memrefArgs;
+}
+
+/// The kernel parameter type of a memref argument with dynamic sizes: a
+/// memref<1xT> in its memory space, which the bare-pointer convention
+/// passes as a pointer.
+static MemRefType carrierType(MemRefType type) {
+  return MemRefType::get({1}, type.getElementType(),
+                         MemRefLayoutAttrInterface(), type.getMemorySpace());
+}
+
+/// The memref of `type` (identity layout, some sizes dynamic) at the
+/// pointer of `carrier`, whose dynamic sizes are `sizes`, in order; the
+/// strides of a row-major layout follow from them.
+static Value rebuildDynamicMemref(OpBuilder &b, Location loc, MemRefType type,
+                                  Value carrier, ValueRange sizes) {
+  int64_t rank = type.getRank();
+  SmallVector<OpFoldResult> extents, strides(rank);
+  auto nextSize = sizes.begin();
+  for (int64_t d = 0; d < rank; ++d)
+    extents.push_back(type.isDynamicDim(d)
+                          ? OpFoldResult(*nextSize++)
+                          : OpFoldResult(b.getIndexAttr(type.getDimSize(d))));
+  // Row-major: the last stride is 1, each other the next one times the next
+  // extent (a constant where both are).
+  OpFoldResult stride = b.getIndexAttr(1);
+  for (int64_t d = rank - 1; d >= 0; --d) {
+    strides[d] = stride;
+    if (d == 0)
+      break;
+    std::optional<int64_t> s = getConstantIntValue(stride);
+    std::optional<int64_t> e = getConstantIntValue(extents[d]);
+    if (s && e) {
+      stride = b.getIndexAttr(*s * *e);
+      continue;
+    }
+    if (s && *s == 1) {
+      stride = extents[d];
+      continue;
+    }
+    Value inner = getValueOrCreateConstantIndexOp(b, loc, stride);
+    Value extent = getValueOrCreateConstantIndexOp(b, loc, extents[d]);
+    stride = arith::MulIOp::create(b, loc, inner, extent).getResult();
+  }
+  return memref::ReinterpretCastOp::create(b, loc, type, carrier,
+                                           b.getIndexAttr(0), extents, strides);
 }
 
 /// Carves the shared tiles of `gpuFunc` out of its dynamic shared region and
@@ -216,8 +275,20 @@ mlir::tile::outlineKernel(KernelOp kernel, gpu::GPUModuleOp module,
   if (failed(kernelArgs))
     return failure();
   SmallVector<BlockArgument> memrefArgs = std::move(*kernelArgs);
-  SmallVector<Type> argTypes = llvm::to_vector(llvm::map_range(
-      memrefArgs, [](BlockArgument arg) { return arg.getType(); }));
+  // A memref with dynamic sizes cannot travel as a bare pointer (the NVVM
+  // lowering of gpu.func needs a static shape for that): it travels as a
+  // pointer to a memref<1xT> "carrier", and each dynamic size as one more
+  // index parameter after all the pointers; the kernel rebuilds the memref
+  // from them (rebuildDynamicMemref).
+  SmallVector<Type> argTypes;
+  int64_t numSizes = 0;
+  for (BlockArgument arg : memrefArgs) {
+    auto type = cast<MemRefType>(arg.getType());
+    argTypes.push_back(type.hasStaticShape() ? type : carrierType(type));
+    numSizes += type.getNumDynamicDims();
+  }
+  argTypes.append(numSizes, IndexType::get(ctx));
+  int64_t numScalarParams = memrefArgs.size() + numSizes;
 
   // Tensor maps the host created for the TMA (TmaCopies.h) follow the
   // memrefs as parameters: pointers, which the kernel's nvgpu ops see
@@ -245,7 +316,7 @@ mlir::tile::outlineKernel(KernelOp kernel, gpu::GPUModuleOp module,
     gpuFunc->setAttr(
         kTensorMapParamsAttrName,
         DenseI64ArrayAttr::get(ctx, llvm::to_vector(llvm::seq<int64_t>(
-                                        memrefArgs.size(), argTypes.size()))));
+                                        numScalarParams, argTypes.size()))));
   int32_t threads = kernel.getThreads();
   gpuFunc.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(ctx, {threads, 1, 1}));
   auto clusterDims =
@@ -256,10 +327,33 @@ mlir::tile::outlineKernel(KernelOp kernel, gpu::GPUModuleOp module,
   Block &entry = gpuFunc.getBody().front();
   OpBuilder builder = OpBuilder::atBlockBegin(&entry);
   IRMapping mapping;
-  for (auto [hostArg, deviceArg] : llvm::zip(memrefArgs, entry.getArguments()))
-    mapping.map(hostArg, deviceArg);
+  ValueRange sizeParams =
+      entry.getArguments().slice(memrefArgs.size(), numSizes);
+  // What the host promised of the sizes (kDivisibilityAttrName) goes onto
+  // the size parameters, for getKnownDivisor.
+  unsigned sizeParam = memrefArgs.size();
+  for (BlockArgument arg : memrefArgs) {
+    int64_t n = cast<MemRefType>(arg.getType()).getNumDynamicDims();
+    if (auto divisor = func.getArgAttrOfType<IntegerAttr>(
+            arg.getArgNumber(), kDivisibilityAttrName))
+      for (int64_t i = 0; i < n; ++i)
+        gpuFunc.setArgAttr(sizeParam + i, kDivisibilityAttrName, divisor);
+    sizeParam += n;
+  }
+  for (auto [hostArg, deviceArg] :
+       llvm::zip(memrefArgs, entry.getArguments())) {
+    auto type = cast<MemRefType>(hostArg.getType());
+    if (type.hasStaticShape()) {
+      mapping.map(hostArg, deviceArg);
+      continue;
+    }
+    mapping.map(hostArg, rebuildDynamicMemref(
+                             builder, loc, type, deviceArg,
+                             sizeParams.take_front(type.getNumDynamicDims())));
+    sizeParams = sizeParams.drop_front(type.getNumDynamicDims());
+  }
   for (auto [map, deviceArg] : llvm::zip_equal(
-           tensorMaps, entry.getArguments().drop_front(memrefArgs.size())))
+           tensorMaps, entry.getArguments().drop_front(numScalarParams)))
     mapping.map(map, UnrealizedConversionCastOp::create(
                          builder, loc, map.getType(), deviceArg)
                          .getResult(0));
@@ -307,7 +401,21 @@ mlir::tile::outlineKernel(KernelOp kernel, gpu::GPUModuleOp module,
                            grid.size() > 2 ? grid[2] : constant(1)};
   gpu::KernelDim3 blockSize{constant(threads), constant(1), constant(1)};
   Value shared = arith::ConstantIntOp::create(host, loc, sharedBytes, 32);
-  SmallVector<Value> operands(memrefArgs.begin(), memrefArgs.end());
+  SmallVector<Value> operands, sizes;
+  for (BlockArgument arg : memrefArgs) {
+    auto type = cast<MemRefType>(arg.getType());
+    if (type.hasStaticShape()) {
+      operands.push_back(arg);
+      continue;
+    }
+    operands.push_back(memref::ReinterpretCastOp::create(
+        host, loc, carrierType(type), arg, /*offset=*/0, /*sizes=*/{1},
+        /*strides=*/{1}));
+    for (int64_t d = 0; d < type.getRank(); ++d)
+      if (type.isDynamicDim(d))
+        sizes.push_back(memref::DimOp::create(host, loc, arg, d));
+  }
+  llvm::append_range(operands, sizes);
   for (Value map : tensorMaps)
     operands.push_back(
         UnrealizedConversionCastOp::create(host, loc, pointer, map)

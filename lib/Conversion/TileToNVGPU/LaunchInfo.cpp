@@ -11,23 +11,47 @@
 #include "mlir/Dialect/NVGPU/IR/NVGPUDialect.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "tile/Conversion/TileToNVGPU/IndexFacts.h"
 #include "tile/Dialect/Tile/Utils/LoopUtils.h"
 #include "tile/Runtime/LaunchDesc.h"
 
 using namespace mlir;
 using namespace mlir::tile;
 
-/// A readable formula for a grid size: `ceildiv(4096,128)`.
-static std::string describe(Value value, unsigned depth = 0) {
+/// The name of a kernel parameter in the description.
+static std::string argName(BlockArgument arg,
+                           ArrayRef<BlockArgument> memrefArgs) {
+  if (auto func = dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp()))
+    if (auto attr = func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
+                                                      kArgNameAttrName))
+      return attr.str();
+  return std::string(
+      1, char('A' + llvm::find(memrefArgs, arg) - memrefArgs.begin()));
+}
+
+/// A formula for a grid size, over constants and the sizes of the memref
+/// arguments (`dim(A,0)`): `ceildiv(4096,128)`, `ceildiv(dim(C,1),128)`;
+/// `?` for what it cannot say. tile-run evaluates it where the grid is not a
+/// constant (LaunchDesc.h).
+static std::string describe(Value value, ArrayRef<BlockArgument> memrefArgs,
+                            unsigned depth = 0) {
   APInt constant;
   if (matchPattern(value, m_ConstantInt(&constant)))
     return std::to_string(constant.getSExtValue());
   Operation *op = value.getDefiningOp();
   if (!op || depth > 8)
     return "?";
+  if (auto dim = dyn_cast<memref::DimOp>(op)) {
+    auto arg = dyn_cast<BlockArgument>(dim.getSource());
+    std::optional<int64_t> index = dim.getConstantIndex();
+    if (!arg || !index || !llvm::is_contained(memrefArgs, arg))
+      return "?";
+    return "dim(" + argName(arg, memrefArgs) + "," + std::to_string(*index) +
+           ")";
+  }
   auto binary = [&](StringRef fmtPrefix, StringRef sep, StringRef suffix) {
-    return (fmtPrefix + describe(op->getOperand(0), depth + 1) + sep +
-            describe(op->getOperand(1), depth + 1) + suffix)
+    return (fmtPrefix + describe(op->getOperand(0), memrefArgs, depth + 1) +
+            sep + describe(op->getOperand(1), memrefArgs, depth + 1) + suffix)
         .str();
   };
   if (isa<arith::CeilDivUIOp, arith::CeilDivSIOp>(op))
@@ -62,17 +86,6 @@ std::optional<GemmTranspose> mlir::tile::getGemmTranspose(KernelOp kernel) {
   return agree ? found : std::nullopt;
 }
 
-/// The name of a kernel parameter in the description.
-static std::string argName(BlockArgument arg,
-                           ArrayRef<BlockArgument> memrefArgs) {
-  if (auto func = dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp()))
-    if (auto attr = func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
-                                                      kArgNameAttrName))
-      return attr.str();
-  return std::string(
-      1, char('A' + llvm::find(memrefArgs, arg) - memrefArgs.begin()));
-}
-
 static StringRef swizzleName(nvgpu::TensorMapSwizzleKind kind) {
   switch (kind) {
   case nvgpu::TensorMapSwizzleKind::SWIZZLE_NONE:
@@ -101,18 +114,27 @@ LogicalResult mlir::tile::attachLaunchInfo(gpu::LaunchFuncOp launch,
   using ::tile::runtime::kMaxGridDim;
   Value gridSize[3] = {grid.x, grid.y, grid.z};
   for (auto [d, v] : llvm::enumerate(gridSize)) {
-    // The description is static text: a runtime cannot evaluate SSA values.
+    // The description is text: a runtime can evaluate a formula over the
+    // arguments' sizes, not SSA values. A grid size that is not a constant
+    // is -1 (`?`), and tile-run computes it from grid_expr.
     std::optional<int64_t> size = evaluateConstantIndex(v);
+    std::string formula = describe(v, memrefArgs);
+    if (!size && !StringRef(formula).contains('?')) {
+      gridSizes.push_back(-1);
+      gridExpr.push_back(formula);
+      continue;
+    }
     if (!size || *size <= 0)
-      return launch.emitError("grid size must be a positive constant (or "
-                              "computed from constants): the launch "
-                              "description is static");
+      return launch.emitError("grid size must be a positive constant, or "
+                              "computed from constants and the sizes of the "
+                              "memref arguments (memref.dim): the launch "
+                              "description can say no more");
     if (*size > kMaxGridDim[d])
       return launch.emitError() << "grid size " << *size << " in "
                                 << "xyz"[d] << " is above CUDA's limit of "
                                 << kMaxGridDim[d] << " blocks";
     gridSizes.push_back(*size);
-    gridExpr.push_back(describe(v));
+    gridExpr.push_back(formula);
   }
   for (Value v : {block.x, block.y, block.z}) {
     std::optional<int64_t> size = evaluateConstantIndex(v);
@@ -127,9 +149,27 @@ LogicalResult mlir::tile::attachLaunchInfo(gpu::LaunchFuncOp launch,
     std::string name = argName(arg, memrefArgs);
     std::string shape;
     llvm::raw_string_ostream os(shape);
-    llvm::interleave(type.getShape(), os, "x");
-    args.push_back(b.getStringAttr(
-        name + " " + typeName(type.getElementType()) + " " + shape));
+    llvm::interleave(
+        type.getShape(),
+        [&](int64_t extent) {
+          if (ShapedType::isDynamic(extent))
+            os << '?';
+          else
+            os << extent;
+        },
+        [&] { os << 'x'; });
+    // What the kernel assumed of its dynamic sizes, for the launcher to
+    // check.
+    std::string divisible;
+    if (type.getNumDynamicDims())
+      if (auto func =
+              dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp()))
+        if (auto divisor = func.getArgAttrOfType<IntegerAttr>(
+                arg.getArgNumber(), kDivisibilityAttrName))
+          divisible = " divisible " + std::to_string(divisor.getInt());
+    args.push_back(b.getStringAttr(name + " " +
+                                   typeName(type.getElementType()) + " " +
+                                   shape + divisible));
   }
   SmallVector<Attribute> maps;
   for (Value map : tensorMaps) {
@@ -208,7 +248,15 @@ LogicalResult mlir::tile::writeLaunchDescription(gpu::LaunchFuncOp launch,
 
   os << "kernel " << kernel.getValue() << "\n";
   os << "chip " << chip.getValue() << "\n";
-  os << "grid " << grid[0] << " " << grid[1] << " " << grid[2] << "\n";
+  os << "grid";
+  for (int64_t size : grid.asArrayRef()) {
+    os << ' ';
+    if (size < 0)
+      os << '?';
+    else
+      os << size;
+  }
+  os << "\n";
   os << "block " << block[0] << " " << block[1] << " " << block[2] << "\n";
   os << "shared_bytes " << shared.getInt() << "\n";
   for (Attribute arg : args)

@@ -1,11 +1,11 @@
 // RUN: tile-opt %s --split-input-file --verify-diagnostics --tile-lower-to-nvgpu=chip=sm_90
 
-func.func @dynamic_arg(%A: memref<?x64xf16>) {
+func.func @strided_arg(%A: memref<64x64xf16, strided<[128, 1]>>) {
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{kernel argument #0 ('memref<?x64xf16>') must have a static shape and the identity layout (the bare-pointer kernel ABI passes one pointer per memref)}}
+  // expected-error @+1 {{kernel argument #0 ('memref<64x64xf16, strided<[128, 1]>>') must have the identity layout (the kernel ABI passes one pointer per memref, and its sizes where they are dynamic)}}
   tile.kernel grid(%c1) threads(32) as (%bx) {
     %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
-    tile.copy %A to %s : memref<?x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+    tile.copy %A to %s : memref<64x64xf16, strided<[128, 1]>> to memref<16x64xf16, #gpu.address_space<workgroup>>
   }
   return
 }
@@ -66,7 +66,7 @@ func.func @shared_memory_argument(%A: memref<16x64xf16, #gpu.address_space<workg
 
 func.func @host_scalar(%A: memref<64x64xf16>, %row: index) {
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{kernel uses a host value that is neither a memref argument nor computable from constants (the kernel ABI passes only memref pointers)}}
+  // expected-error @+1 {{kernel uses a host value that is neither a memref argument nor computable from constants and the memref arguments' sizes (the kernel ABI passes only memrefs and their dynamic sizes)}}
   tile.kernel grid(%c1) threads(32) as (%bx) {
     %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
     tile.copy %A[%row, %c1] to %s : memref<64x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
@@ -91,7 +91,7 @@ func.func @too_much_shared() {
 // -----
 
 func.func @host_grid(%A: memref<64x64xf16>, %n: index) {
-  // expected-error @+1 {{grid size must be a positive constant (or computed from constants): the launch description is static}}
+  // expected-error @+1 {{grid size must be a positive constant, or computed from constants and the sizes of the memref arguments (memref.dim): the launch description can say no more}}
   tile.kernel grid(%n) threads(32) as (%bx) {
     %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
     tile.copy %A to %s : memref<64x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
@@ -186,6 +186,30 @@ func.func @calls_function() {
   tile.kernel grid(%c1) threads(32) as (%bx) {
     // expected-error @+1 {{'func.call' op refers to the symbol @opaque, which the GPU lowering does not bring into the GPU module with the kernel; inline calls and use tensors passed as arguments}}
     func.call @opaque() : () -> ()
+  }
+  return
+}
+
+// -----
+
+func.func @bad_divisibility(%A: memref<?x64xf16> {tile.divisibility = 0 : i64}) {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{kernel argument #0 has tile.divisibility = 0 : i64, not a positive integer}}
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    tile.copy %A to %s : memref<?x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+func.func @divisibility_not_integer(%A: memref<?x64xf16> {tile.divisibility = "8"}) {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{kernel argument #0 has tile.divisibility = "8", not a positive integer}}
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    tile.copy %A to %s : memref<?x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
   }
   return
 }

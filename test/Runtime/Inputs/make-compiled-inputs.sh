@@ -34,6 +34,10 @@
 #  - a hand-written GEMM whose tensors are smaller than its tiles, copied
 #    without offsets (gemm_whole_tensors.mlir), for sm_80 and sm_90a:
 #    gemm_whole_tensors_{sm80,sm90a}_20x24x20.
+#  - the seed GEMM over tensors of dynamic size (gemm_dynamic.mlir), one PTX
+#    for every size: with its tile.divisibility = 8 for sm_90a
+#    (gemm_dynamic_d8_sm90a), and without it for sm_80
+#    (gemm_dynamic_any_sm80).
 #   usage: make-compiled-inputs.sh BIN_DIR   (where tile-opt and tile-translate are)
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -115,3 +119,8 @@ compile_with gemm_tma_wide_store_wgmma_264x264x200 \
   --K 200 --bm 128 --bn 128 --bk 32 --threads 256 --num-stages 3
 compile_file gemm_whole_tensors_sm80_20x24x20 chip=sm_80 gemm_whole_tensors.mlir
 compile_file gemm_whole_tensors_sm90a_20x24x20 chip=sm_90a gemm_whole_tensors.mlir
+compile_file gemm_dynamic_d8_sm90a chip=sm_90a gemm_dynamic.mlir
+sed 's/ {tile.divisibility = 8 : i64}//g' "$HERE/gemm_dynamic.mlir" \
+  >"$HERE/gemm_dynamic_any.mlir"
+compile_file gemm_dynamic_any_sm80 chip=sm_80 gemm_dynamic_any.mlir
+rm "$HERE/gemm_dynamic_any.mlir"

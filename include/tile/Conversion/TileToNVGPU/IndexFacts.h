@@ -11,12 +11,20 @@
 #define TILE_CONVERSION_TILETONVGPU_INDEXFACTS_H
 
 #include "mlir/IR/Value.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
 #include <optional>
 
 namespace mlir {
 namespace tile {
+
+/// `tile.divisibility = D` on a memref argument of a function with a
+/// tile.kernel: every dynamic size of the memref is a multiple of D (which
+/// the launcher checks: LaunchDesc.h). outlineKernel puts it on the kernel's
+/// size parameters, where getKnownDivisor reads it, so that copies of such a
+/// memref can use vectors of up to D elements.
+constexpr llvm::StringLiteral kDivisibilityAttrName = "tile.divisibility";
 
 /// A positive number that provably divides the integer `value` holds at run
 /// time (1 when nothing is known; 0 has every divisor, reported as 2^30).

@@ -41,10 +41,12 @@ FailureOr<ClusterShape> getClusterShape(KernelOp kernel, int64_t blockGroup,
 /// kernel by a `gpu.launch_func` carrying the launch description.
 ///
 /// Kernel ABI: the gpu.func takes exactly the enclosing function's memref
-/// arguments, in order (each must have a static shape and the identity
-/// layout: the bare-pointer convention passes one pointer each), then one
-/// parameter per TMA tensor map the body uses. Values the
-/// body uses from the host function must be computable from constants; they
+/// arguments, in order (each must have the identity layout: the
+/// bare-pointer convention passes one pointer each; one with dynamic sizes
+/// as a pointer to a memref<1xT>), then one index per dynamic size of those
+/// memrefs (in argument order, then dimension order), then one parameter per
+/// TMA tensor map the body uses. Values the body uses from the host function
+/// must be computable from constants and the memref arguments' sizes; they
 /// are recomputed on the device. The block indices become `gpu.block_id`;
 /// with `blockGroup > 1` and a two-dimensional grid they are remapped to the
 /// grouped order (see `remapBlockIndices` in KernelOutlining.cpp), in the
