@@ -31,7 +31,8 @@ compiler's verifiers check it, with each op's location set to the Python
 line that made it, so diagnostics point there
 (``matmul.py:14:17: error: 'tile.gemm' op ...``).
 
-Tensor shapes are Python integers: the GPU lowering takes static shapes only.
+Tensor sizes are Python ints, or None for a size known only at run time
+(``A.dim(d)`` reads it; one compiled kernel then serves every size).
 """
 
 from __future__ import annotations
@@ -73,13 +74,17 @@ def _element_type(dtype: str) -> str:
                          f"{', '.join(sorted(_DTYPES))}") from None
 
 
-def _shape(shape, what: str) -> tuple[int, ...]:
-    if isinstance(shape, int):
+def _shape(shape, what: str, dynamic: bool = False) -> tuple:
+    """`shape` as a tuple of Python ints (and, where `dynamic`, None for a
+    size known only at run time)."""
+    if isinstance(shape, int) or shape is None:
         shape = (shape,)
     if not isinstance(shape, (tuple, list)) or not shape or not all(
-            isinstance(d, int) and not isinstance(d, bool) for d in shape):
+            (isinstance(d, int) and not isinstance(d, bool)) or
+            (dynamic and d is None) for d in shape):
+        kinds = "Python ints or None" if dynamic else "Python ints"
         raise TypeError(f"{what}: the shape must be a non-empty tuple of "
-                        f"Python ints, got {shape!r}")
+                        f"{kinds}, got {shape!r}")
     return tuple(shape)
 
 
@@ -317,7 +322,7 @@ class Buffer:
 
     @property
     def _type(self) -> str:
-        dims = "x".join(str(d) for d in self.shape)
+        dims = "x".join("?" if d is None else str(d) for d in self.shape)
         element = _element_type(self.dtype)
         return f"memref<{dims}x{element}{_SPACES[self.scope]}>"
 
@@ -329,6 +334,27 @@ class Buffer:
                             "of the tile (A[row, col]), not slices; the "
                             "tile's shape is the other operand's")
         return _Region(self, tuple(indices))
+
+    def dim(self, d: int) -> IndexLike:
+        """The size of dimension `d`: a Python int where the shape says it,
+        else the size at run time (``memref.dim``)."""
+        if not isinstance(d, int) or not 0 <= d < len(self.shape):
+            raise ValueError(f"{self._name[1:]}.dim({d!r}): the tensor has "
+                             f"{len(self.shape)} dimensions")
+        if self.shape[d] is not None:
+            return self.shape[d]
+        function = _current(f"{self._name[1:]}.dim")
+        if self._function is not function:
+            raise ValueError(f"{self._name[1:]}.dim: {self} belongs to "
+                             "another T.prim_func")
+        result = function.fresh("i")
+        function.emit(f"{result} = memref.dim {self._name}, "
+                      f"{function.constant(d)} : {self._type} {_location()}")
+        frame = _caller()
+        if frame is not None:
+            function.line_values.setdefault(_line_of(frame),
+                                            []).append(result)
+        return Expr(function, result)
 
     def __repr__(self) -> str:
         return f"<{self.scope} {self._name}: {self._type}>"
@@ -345,14 +371,25 @@ class _Region:
 
 @dataclass(frozen=True)
 class Tensor:
-    """A parameter's annotation: ``A: T.Tensor((M, K), "float16")``."""
+    """A parameter's annotation: ``A: T.Tensor((M, K), "float16")``. A size
+    None is known only at run time (``A.dim(0)`` in the kernel reads it):
+    one compiled kernel then serves every size, and ``divisibility=D``
+    promises that every such size is a multiple of D (tile.divisibility),
+    which lets its copies use cp.async."""
 
     shape: tuple
     dtype: str = "float16"
+    divisibility: int | None = None
 
     def __post_init__(self):
-        object.__setattr__(self, "shape", _shape(self.shape, "T.Tensor"))
+        object.__setattr__(self, "shape",
+                           _shape(self.shape, "T.Tensor", dynamic=True))
         _element_type(self.dtype)
+        if self.divisibility is not None and (
+                not isinstance(self.divisibility, int) or
+                isinstance(self.divisibility, bool) or self.divisibility < 1):
+            raise ValueError("T.Tensor: divisibility must be a positive "
+                             f"int, got {self.divisibility!r}")
 
 
 class PrimFunc:
@@ -412,7 +449,11 @@ def prim_func(fn: Callable) -> PrimFunc:
         tensor = Buffer(function, name, p.annotation.shape,
                         p.annotation.dtype, "global")
         tensors.append(tensor)
-        arguments.append(f'{name}: {tensor._type} {{tile.name = "{p.name}"}}')
+        attributes = f'tile.name = "{p.name}"'
+        if p.annotation.divisibility is not None:
+            attributes += (f", tile.divisibility = "
+                           f"{p.annotation.divisibility} : i64")
+        arguments.append(f"{name}: {tensor._type} {{{attributes}}}")
     _state.function = function
     try:
         fn(*tensors)

@@ -55,7 +55,7 @@ def unannotated(A):
 report(lambda: T.prim_func(unannotated))
 # CHECK: ValueError: unknown dtype 'float17'; one of
 report(lambda: T.Tensor((4, 4), "float17"))
-# CHECK: TypeError: T.Tensor: the shape must be a non-empty tuple of Python ints, got (4, 4.0)
+# CHECK: TypeError: T.Tensor: the shape must be a non-empty tuple of Python ints or None, got (4, 4.0)
 report(lambda: T.Tensor((4, 4.0), "float16"))
 # CHECK: ValueError: T.ceildiv(4, 0): the divisor must be positive
 report(lambda: T.ceildiv(4, 0))
