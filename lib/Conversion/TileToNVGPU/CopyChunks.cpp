@@ -61,39 +61,21 @@ static constexpr int64_t kMaxUnroll = 16;
 static constexpr int64_t kLoopGroup = 16;
 
 /// Whether `memref` is a kernel argument or a tile, or a memref.cast of one
-/// (same address), or a kernel argument with dynamic sizes as the outlining
-/// rebuilds it (a memref.reinterpret_cast at offset 0): those have the base
-/// alignment that isAlignedFor assumes. A view of another kind may move the
-/// base by any number of bytes (memref.view's byte shift is not in its type).
+/// (same address): those have the base alignment that isAlignedFor assumes.
+/// A view of another kind may move the base by any number of bytes
+/// (memref.view's byte shift is not in its type).
 bool copy::hasAlignedBase(Value memref) {
-  while (true) {
-    if (auto cast = memref.getDefiningOp<memref::CastOp>()) {
-      memref = cast.getSource();
-      continue;
-    }
-    auto rebuilt = memref.getDefiningOp<memref::ReinterpretCastOp>();
-    std::optional<int64_t> offset =
-        rebuilt ? getConstantIntValue(rebuilt.getMixedOffsets()[0])
-                : std::nullopt;
-    if (!offset || *offset != 0)
-      break;
-    memref = rebuilt.getSource();
-  }
+  while (auto cast = memref.getDefiningOp<memref::CastOp>())
+    memref = cast.getSource();
   return isa<BlockArgument>(memref) || memref.getDefiningOp<AllocSharedOp>();
 }
 
 /// A divisor of the dynamic stride `d` of `memref`, a memref with dynamic
-/// sizes that hasAlignedBase accepts: a function argument, whose stride is
-/// the product of the sizes inside `d`, each static or a multiple of the
-/// argument's kDivisibilityAttrName; or such an argument as the kernel
-/// rebuilt it, whose stride is a value (getKnownDivisor).
+/// sizes that hasAlignedBase accepts. The copies are lowered before the
+/// kernel is outlined, so it is a function argument: its stride is the
+/// product of the sizes inside `d`, each static or a multiple of the
+/// argument's kDivisibilityAttrName.
 static int64_t knownStrideDivisor(Value memref, unsigned d) {
-  if (auto rebuilt = memref.getDefiningOp<memref::ReinterpretCastOp>()) {
-    OpFoldResult stride = rebuilt.getMixedStrides()[d];
-    if (std::optional<int64_t> constant = getConstantIntValue(stride))
-      return *constant;
-    return getKnownDivisor(cast<Value>(stride));
-  }
   auto arg = dyn_cast<BlockArgument>(memref);
   auto func = arg ? dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp())
                   : FunctionOpInterface();

@@ -11,7 +11,6 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
-#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Utils/LoopUtils.h"
 
@@ -71,14 +70,6 @@ static int64_t getDivisor(Value value, unsigned depth) {
     if (std::optional<LoopBounds> loop = getLoopBounds(arg))
       return std::gcd(getDivisor(loop->lb, depth + 1),
                       getDivisor(loop->step, depth + 1));
-    // A kernel's size parameter that the host promised a divisor of
-    // (outlineKernel, kDivisibilityAttrName).
-    if (auto func =
-            dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp()))
-      if (arg.getOwner()->isEntryBlock())
-        if (auto divisor = func.getArgAttrOfType<IntegerAttr>(
-                arg.getArgNumber(), tile::kDivisibilityAttrName))
-          return boundedDivisor(divisor.getInt());
     return 1;
   }
 

@@ -327,19 +327,7 @@ mlir::tile::outlineKernel(KernelOp kernel, gpu::GPUModuleOp module,
   Block &entry = gpuFunc.getBody().front();
   OpBuilder builder = OpBuilder::atBlockBegin(&entry);
   IRMapping mapping;
-  ValueRange sizeParams =
-      entry.getArguments().slice(memrefArgs.size(), numSizes);
-  // What the host promised of the sizes (kDivisibilityAttrName) goes onto
-  // the size parameters, for getKnownDivisor.
   unsigned sizeParam = memrefArgs.size();
-  for (BlockArgument arg : memrefArgs) {
-    int64_t n = cast<MemRefType>(arg.getType()).getNumDynamicDims();
-    if (auto divisor = func.getArgAttrOfType<IntegerAttr>(
-            arg.getArgNumber(), kDivisibilityAttrName))
-      for (int64_t i = 0; i < n; ++i)
-        gpuFunc.setArgAttr(sizeParam + i, kDivisibilityAttrName, divisor);
-    sizeParam += n;
-  }
   for (auto [hostArg, deviceArg] :
        llvm::zip(memrefArgs, entry.getArguments())) {
     auto type = cast<MemRefType>(hostArg.getType());
@@ -347,10 +335,16 @@ mlir::tile::outlineKernel(KernelOp kernel, gpu::GPUModuleOp module,
       mapping.map(hostArg, deviceArg);
       continue;
     }
-    mapping.map(hostArg, rebuildDynamicMemref(
-                             builder, loc, type, deviceArg,
-                             sizeParams.take_front(type.getNumDynamicDims())));
-    sizeParams = sizeParams.drop_front(type.getNumDynamicDims());
+    int64_t n = type.getNumDynamicDims();
+    mapping.map(hostArg,
+                rebuildDynamicMemref(builder, loc, type, deviceArg,
+                                     entry.getArguments().slice(sizeParam, n)));
+    // What the host promised of the sizes, recorded on the parameters.
+    if (auto divisor = func.getArgAttrOfType<IntegerAttr>(
+            hostArg.getArgNumber(), kDivisibilityAttrName))
+      for (int64_t i = 0; i < n; ++i)
+        gpuFunc.setArgAttr(sizeParam + i, kDivisibilityAttrName, divisor);
+    sizeParam += n;
   }
   for (auto [map, deviceArg] : llvm::zip_equal(
            tensorMaps, entry.getArguments().drop_front(numScalarParams)))

@@ -21,9 +21,10 @@ namespace tile {
 
 /// `tile.divisibility = D` on a memref argument of a function with a
 /// tile.kernel: every dynamic size of the memref is a multiple of D (which
-/// the launcher checks: LaunchDesc.h). outlineKernel puts it on the kernel's
-/// size parameters, where getKnownDivisor reads it, so that copies of such a
-/// memref can use vectors of up to D elements.
+/// the launcher checks: LaunchDesc.h), so that copies of such a memref can
+/// use vectors of up to D elements (the copy lowering's isAlignedFor reads
+/// it from the argument). outlineKernel also puts it on the kernel's size
+/// parameters, so that the kernel says what it assumed.
 constexpr llvm::StringLiteral kDivisibilityAttrName = "tile.divisibility";
 
 /// A positive number that provably divides the integer `value` holds at run
