@@ -88,28 +88,16 @@ bool parseInt(const std::string &s, int64_t minValue, int64_t maxValue,
   return value >= minValue && value <= maxValue;
 }
 
-/// `<d0>x<d1>x...`, every extent positive or `?` (-1, recorded in
-/// `arg.dynamicDims`).
+/// An `arg` line's shape: parseExtents with `?`, whose dimensions go into
+/// `arg.dynamicDims`.
 bool parseShape(const std::string &s, ArgDesc &arg) {
-  arg.shape.clear();
   arg.dynamicDims.clear();
-  size_t start = 0;
-  while (true) {
-    size_t end = s.find('x', start);
-    std::string part = s.substr(
-        start, end == std::string::npos ? std::string::npos : end - start);
-    int64_t extent;
-    if (part == "?") {
-      arg.dynamicDims.push_back(unsigned(arg.shape.size()));
-      extent = -1;
-    } else if (!parseInt(part, 1, int64_t(1) << 40, extent)) {
-      return false;
-    }
-    arg.shape.push_back(extent);
-    if (end == std::string::npos)
-      return true;
-    start = end + 1;
-  }
+  if (!parseExtents(s, arg.shape, /*allowUnknown=*/true))
+    return false;
+  for (unsigned d = 0; d < arg.shape.size(); ++d)
+    if (arg.shape[d] < 0)
+      arg.dynamicDims.push_back(d);
+  return true;
 }
 
 /// `<rows>x<cols>`, two decimal integers (range-checked by the caller).
@@ -312,6 +300,26 @@ private:
 };
 
 } // namespace
+
+bool tile::runtime::parseExtents(const std::string &s,
+                                 std::vector<int64_t> &shape,
+                                 bool allowUnknown) {
+  shape.clear();
+  size_t start = 0;
+  while (true) {
+    size_t end = s.find('x', start);
+    std::string part = s.substr(
+        start, end == std::string::npos ? std::string::npos : end - start);
+    int64_t extent = -1;
+    if (!(allowUnknown && part == "?") &&
+        !parseInt(part, 1, int64_t(1) << 40, extent))
+      return false;
+    shape.push_back(extent);
+    if (end == std::string::npos)
+      return true;
+    start = end + 1;
+  }
+}
 
 size_t LaunchDesc::numSizeParams() const {
   size_t n = 0;

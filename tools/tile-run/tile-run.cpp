@@ -125,21 +125,8 @@ bool parseOptions(int argc, char **argv, Options &opts, std::string &error) {
         return false;
       size_t eq = v.find('=');
       std::vector<int64_t> shape;
-      bool ok = eq != std::string::npos && eq > 0;
-      for (size_t start = eq + 1; ok;) {
-        size_t end = v.find('x', start);
-        std::string part = v.substr(
-            start, end == std::string::npos ? std::string::npos : end - start);
-        char *stop = nullptr;
-        long long extent = std::strtoll(part.c_str(), &stop, 10);
-        ok = !part.empty() && !*stop && part[0] != '-' && part[0] != '+' &&
-             extent >= 1 && extent <= (1ll << 40);
-        shape.push_back(extent);
-        if (end == std::string::npos)
-          break;
-        start = end + 1;
-      }
-      if (!ok) {
+      if (eq == std::string::npos || eq == 0 ||
+          !parseExtents(v.substr(eq + 1), shape, /*allowUnknown=*/false)) {
         error = "option '--shape' needs NAME=D0xD1 with positive extents, "
                 "got '" +
                 v + "'";

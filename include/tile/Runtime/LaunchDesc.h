@@ -121,6 +121,11 @@ struct LaunchDesc {
 std::optional<LaunchDesc> parseLaunchDesc(const std::string &text,
                                           std::string &error);
 
+/// `<d0>x<d1>x...`, each extent a decimal integer in 1..2^40, or `?` (-1)
+/// where `allowUnknown`; false for anything else.
+bool parseExtents(const std::string &s, std::vector<int64_t> &shape,
+                  bool allowUnknown);
+
 /// Gives the `?` extents of the args their values: `shapes` holds, per arg
 /// name, its whole shape (the extents the description fixes must agree).
 /// Then computes each `?` grid extent from `grid_expr` (integers,
