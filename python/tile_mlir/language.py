@@ -201,6 +201,13 @@ class _Function:
         self.used.add(name)
         return name
 
+    def note_line(self, value: str) -> None:
+        """Records that the caller's line computed index value `value`
+        (_name_index_values)."""
+        frame = _caller()
+        if frame is not None:
+            self.line_values.setdefault(_line_of(frame), []).append(value)
+
     def emit(self, text: str) -> None:
         self.body.append("  " * self.depth + text)
 
@@ -252,10 +259,7 @@ class Expr:
         b = function.index(rhs, f"arith.{op}")
         result = function.fresh("i")
         function.emit(f"{result} = arith.{op} {a}, {b} : index {_location()}")
-        frame = _caller()
-        if frame is not None:
-            function.line_values.setdefault(_line_of(frame),
-                                            []).append(result)
+        function.note_line(result)
         return Expr(function, result)
 
     def __add__(self, other): return self._binary("addi", self, other)
@@ -350,10 +354,7 @@ class Buffer:
         result = function.fresh("i")
         function.emit(f"{result} = memref.dim {self._name}, "
                       f"{function.constant(d)} : {self._type} {_location()}")
-        frame = _caller()
-        if frame is not None:
-            function.line_values.setdefault(_line_of(frame),
-                                            []).append(result)
+        function.note_line(result)
         return Expr(function, result)
 
     def __repr__(self) -> str:
