@@ -54,14 +54,60 @@ func.func @f() {
 }
 )mlir";
 
+// Sizes known only at run time: M x K rows and columns of A, a grid of
+// ceildiv(K, 128) x ceildiv(M, 128) blocks (the second written as
+// (M + 127) / 128), and the restricted block indices of the interior
+// version of such a kernel (tile-specialize-interior-blocks), with and
+// without the nuw flag that makes G - 2 exact there. A second kernel's
+// grid has half as many rows per block as its tiles.
+constexpr const char *kDynamicKernel = R"mlir(
+func.func @f(%A: memref<?x?xf16>, %B: memref<?x?xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %c127 = arith.constant 127 : index
+  %c128 = arith.constant 128 : index
+  %M = memref.dim %A, %c0 : memref<?x?xf16>
+  %K = memref.dim %A, %c1 : memref<?x?xf16>
+  %gx = arith.ceildivui %K, %c128 : index
+  %biased = arith.addi %M, %c127 : index
+  %gy = arith.divui %biased, %c128 : index
+  %kt = arith.ceildivui %K, %c32 : index
+  tile.kernel grid(%gx, %gy) threads(128) as (%bx, %by) {
+    %row = arith.muli %by, %c128 {name = "row"} : index
+    %lasty = arith.subi %gy, %c2 overflow<nuw> : index
+    %byi = arith.minui %by, %lasty : index
+    %rowi = arith.muli %byi, %c128 {name = "interior_row"} : index
+    %lastx = arith.subi %gx, %c2 overflow<nuw> : index
+    %bxi = arith.minui %bx, %lastx : index
+    %coli = arith.muli %bxi, %c128 {name = "interior_col"} : index
+    %wrapping = arith.subi %gy, %c2 : index
+    %byw = arith.minui %by, %wrapping : index
+    %roww = arith.muli %byw, %c128 {name = "unflagged_row"} : index
+    scf.for %k = %c0 to %kt step %c1 {
+      %ko = arith.muli %k, %c32 {name = "k_offset"} : index
+    }
+  }
+  %g64 = arith.ceildivui %M, %c64 : index
+  tile.kernel grid(%g64) threads(128) as (%b) {
+    %last = arith.subi %g64, %c2 overflow<nuw> : index
+    %bi = arith.minui %b, %last : index
+    %rowh = arith.muli %bi, %c128 {name = "double_row"} : index
+  }
+  return
+}
+)mlir";
+
 class IndexFacts : public ::testing::Test {
 protected:
-  IndexFacts() {
+  explicit IndexFacts(const char *source = kKernel) {
     registry.insert<arith::ArithDialect, func::FuncDialect, gpu::GPUDialect,
                     memref::MemRefDialect, scf::SCFDialect,
                     mlir::tile::TileDialect>();
     context = std::make_unique<MLIRContext>(registry);
-    module = parseSourceString<ModuleOp>(kKernel, context.get());
+    module = parseSourceString<ModuleOp>(source, context.get());
   }
 
   /// The result of the op whose `name` attribute is `name`.
@@ -112,6 +158,53 @@ TEST_F(IndexFacts, Divisors) {
   EXPECT_EQ(mlir::tile::getKnownDivisor(named("k_offset")), 32);
   EXPECT_EQ(mlir::tile::getKnownDivisor(named("k_offset_plus_one")), 1);
   EXPECT_EQ(mlir::tile::getKnownDivisor(named("sum")), 1);
+}
+
+class DynamicIndexFacts : public IndexFacts {
+protected:
+  DynamicIndexFacts() : IndexFacts(kDynamicKernel) {}
+
+  /// The `index`th argument of the function, a memref<?x?xf16>.
+  Value argument(unsigned index) {
+    return module->getBody()->front().getRegion(0).getArgument(index);
+  }
+};
+
+TEST_F(DynamicIndexFacts, Parses) { ASSERT_TRUE(module); }
+
+// Block by <= ceildiv(M, 128) - 2 starts its tile at row
+// 128 * ceildiv(M, 128) - 256 at most, and M >= 128 * ceildiv(M, 128) - 127:
+// 129 rows fit below M, 130 need not.
+TEST_F(DynamicIndexFacts, InteriorTilesFit) {
+  ASSERT_TRUE(module);
+  Value a = argument(0);
+  EXPECT_TRUE(mlir::tile::provablyFitsIn(named("interior_row"), 128, a, 0));
+  EXPECT_TRUE(mlir::tile::provablyFitsIn(named("interior_row"), 129, a, 0));
+  EXPECT_FALSE(mlir::tile::provablyFitsIn(named("interior_row"), 130, a, 0));
+  EXPECT_TRUE(mlir::tile::provablyFitsIn(named("interior_col"), 128, a, 1));
+}
+
+// The last block's tile can leave; a bound in another size, in another
+// tensor's size, or from a grid with fewer rows per block than the tile
+// proves nothing; a subtraction that may wrap is not exact.
+TEST_F(DynamicIndexFacts, NothingClaimedOtherwise) {
+  ASSERT_TRUE(module);
+  Value a = argument(0), b = argument(1);
+  EXPECT_FALSE(mlir::tile::provablyFitsIn(named("row"), 128, a, 0));
+  EXPECT_FALSE(mlir::tile::provablyFitsIn(named("interior_row"), 128, a, 1));
+  EXPECT_FALSE(mlir::tile::provablyFitsIn(named("interior_col"), 128, a, 0));
+  EXPECT_FALSE(mlir::tile::provablyFitsIn(named("interior_row"), 128, b, 0));
+  EXPECT_FALSE(mlir::tile::provablyFitsIn(named("double_row"), 128, a, 0));
+  EXPECT_FALSE(mlir::tile::provablyFitsIn(named("unflagged_row"), 128, a, 0));
+}
+
+// The loop counter k < ceildiv(K, 32): the last k-tile starts inside K but
+// may end past it.
+TEST_F(DynamicIndexFacts, LoopCounters) {
+  ASSERT_TRUE(module);
+  Value a = argument(0);
+  EXPECT_TRUE(mlir::tile::provablyFitsIn(named("k_offset"), 1, a, 1));
+  EXPECT_FALSE(mlir::tile::provablyFitsIn(named("k_offset"), 2, a, 1));
 }
 
 } // namespace

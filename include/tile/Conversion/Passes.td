@@ -229,8 +229,12 @@ def TileSpecializeInteriorBlocks : Pass<"tile-specialize-interior-blocks"> {
     into the `then` region. The condition is the same for every thread of a
     block, so the branch does not diverge. A dimension is versioned only
     when restricting its index proves more dimensions of the copies' global
-    sides inside than before. A kernel with a dynamic grid size there, with
-    a `tile.alloc_shared` below its top level, or still holding a
+    sides inside than before. That works for sizes known only at run time
+    too: with a grid of `arith.ceildivui(M, 128)` blocks over a tensor of M
+    rows, `arith.minui(index, G - 2)` (a `nuw` subtraction, which holds in
+    the interior version) starts 128-row tiles below M - 128, and the
+    condition is `index + 1 < G`. A kernel with a `tile.alloc_shared` below
+    its top level, or still holding a
     `tile.pipelined` loop (its shared tiles would serve two loops, which
     `tile-software-pipeline` cannot multi-buffer) is left as it is:
     `tile-to-ptx` runs this pass after the software pipelining.

@@ -29,14 +29,11 @@ CopySide CopySide::forExtent(OpBuilder &b, Location loc, Value memref,
 }
 
 /// Whether `index` + `extra` is provably below the size of dimension `d`
-/// (getConstantUpperBound: e.g. a 4096 tensor cut in 128-row tiles by a
-/// 32-block grid), so that dimension needs no bounds check.
+/// (provablyFitsIn: e.g. a 4096 tensor cut in 128-row tiles by a 32-block
+/// grid), so that dimension needs no bounds check.
 static bool provablyBelow(const CopySide &side, Value index, int64_t extra,
                           unsigned d) {
-  if (side.type.isDynamicDim(d))
-    return false;
-  std::optional<int64_t> bound = getConstantUpperBound(index);
-  return bound && *bound + extra < side.type.getDimSize(d);
+  return provablyFitsIn(index, extra + 1, side.memref, d);
 }
 
 /// How many of the `v` elements starting at `indices` lie inside `side`:
@@ -162,10 +159,7 @@ bool copy::provablyInside(const CopySide &side, ArrayRef<int64_t> extent,
   for (auto [d, offset] : llvm::enumerate(side.offsets)) {
     if (rowsOnly && d + 1 == side.offsets.size())
       break;
-    if (side.type.isDynamicDim(d))
-      return false;
-    std::optional<int64_t> bound = getConstantUpperBound(offset);
-    if (!bound || *bound + extent[d] > side.type.getDimSize(d))
+    if (!provablyFitsIn(offset, extent[d], side.memref, d))
       return false;
   }
   return true;

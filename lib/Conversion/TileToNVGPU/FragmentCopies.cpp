@@ -109,13 +109,10 @@ struct OtherSide {
   /// Whether the copied part of dimension `d` provably lies inside this
   /// side (IndexFacts bounds the offset).
   bool provablyInside(int d) const {
-    if (type.isDynamicDim(d))
-      return false;
-    std::optional<int64_t> bound = offsets.empty()
-                                       ? std::optional<int64_t>(0)
-                                       : getConstantUpperBound(offsets[d]);
-    return bound &&
-           *bound + std::min(extent[d], fragmentShape[d]) <= type.getDimSize(d);
+    int64_t copied = std::min(extent[d], fragmentShape[d]);
+    if (offsets.empty())
+      return !type.isDynamicDim(d) && copied <= type.getDimSize(d);
+    return provablyFitsIn(offsets[d], copied, memref, d);
   }
 
   /// Whether every fragment element is provably copied and inside this

@@ -9,11 +9,13 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Matchers.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Utils/LoopUtils.h"
 
+#include <cstdlib>
 #include <numeric>
 
 using namespace mlir;
@@ -211,4 +213,233 @@ static std::optional<int64_t> getUpperBound(Value value, unsigned depth) {
 
 std::optional<int64_t> mlir::tile::getConstantUpperBound(Value value) {
   return getUpperBound(value, 0);
+}
+
+// Sizes known only at run time. A grid of ceildiv(M, 128) blocks cuts a
+// tensor of M rows in 128-row tiles; block `by` below the last one,
+// min(by, ceildiv(M, 128) - 2) in the interior version of the kernel
+// (tile-specialize-interior-blocks), starts a tile at row
+// 128 * by <= 128 * ceildiv(M, 128) - 256 < M - 128. Constant bounds cannot
+// say that, and the relation has a single size in it, so the values are
+// bounded by forms a * ceildiv(S, t) + c over one size S; upstream's
+// ValueBoundsConstraintSet could too, given bound models for the tile ops,
+// at the price of a Presburger solver per query.
+namespace {
+/// a * ceildiv(S, t) + c, where S is dimension `dim` of the memref `size`;
+/// a == 0 (and no size) for a constant. Only values that are provably
+/// non-negative get a form.
+struct SizeForm {
+  Value size;
+  int64_t dim = -1;
+  int64_t t = 1;
+  int64_t a = 0;
+  int64_t c = 0;
+
+  static SizeForm constant(int64_t c) { return {Value(), -1, 1, 0, c}; }
+  bool isConstant() const { return a == 0; }
+  bool sameSize(const SizeForm &other) const {
+    return size == other.size && dim == other.dim && t == other.t;
+  }
+};
+} // namespace
+
+/// The form of `value` when it is a size: memref.dim of a constant
+/// dimension.
+static std::optional<SizeForm> sizeOf(Value value) {
+  if (auto dimOp = value.getDefiningOp<memref::DimOp>())
+    if (std::optional<int64_t> d =
+            tile::evaluateConstantIndex(dimOp.getIndex()))
+      return SizeForm{dimOp.getSource(), *d, 1, 1, 0};
+  return std::nullopt;
+}
+
+/// lhs + sign * rhs, when both are over the same size or one is constant.
+static std::optional<SizeForm> addForms(const SizeForm &lhs,
+                                        const SizeForm &rhs, int64_t sign) {
+  if (rhs.isConstant() || (!lhs.isConstant() && lhs.sameSize(rhs))) {
+    SizeForm sum = lhs;
+    sum.a += sign * rhs.a;
+    sum.c += sign * rhs.c;
+    if (sum.a < 0)
+      return std::nullopt;
+    return sum;
+  }
+  if (lhs.isConstant() && sign > 0)
+    return addForms(rhs, lhs, sign);
+  return std::nullopt;
+}
+
+static std::optional<SizeForm> scaleForm(const SizeForm &form, int64_t k) {
+  if (k < 0 || k > (int64_t(1) << 20) || form.a > (int64_t(1) << 20) ||
+      std::abs(form.c) > (int64_t(1) << 40))
+    return std::nullopt;
+  SizeForm scaled = form;
+  scaled.a *= k;
+  scaled.c *= k;
+  return scaled;
+}
+
+/// The form `value` equals, for the forms grid sizes and loop bounds take:
+/// constants, sizes, ceildiv(size, t), and sums, differences (that cannot
+/// wrap) and constant multiples of those.
+static std::optional<SizeForm> getExactForm(Value value, unsigned depth) {
+  if (depth > 32)
+    return std::nullopt;
+  if (std::optional<int64_t> c = tile::evaluateConstantIndex(value))
+    return *c >= 0 ? std::optional(SizeForm::constant(*c)) : std::nullopt;
+  if (isa<BlockArgument>(value))
+    return std::nullopt;
+  Operation *op = value.getDefiningOp();
+  auto operand = [&](unsigned i) {
+    return getExactForm(op->getOperand(i), depth + 1);
+  };
+  auto constant = [&](unsigned i) {
+    return tile::evaluateConstantIndex(op->getOperand(i));
+  };
+  // ceildiv(S, t), as arith.ceildivui or (S + t - 1) / t.
+  auto ceilDiv = [&](std::optional<SizeForm> dividend,
+                     int64_t t) -> std::optional<SizeForm> {
+    if (!dividend || dividend->a != 1 || dividend->t != 1 || dividend->c != 0 ||
+        t <= 0)
+      return std::nullopt;
+    return SizeForm{dividend->size, dividend->dim, t, 1, 0};
+  };
+  if (isa<arith::CeilDivUIOp>(op)) {
+    if (std::optional<int64_t> t = constant(1))
+      return ceilDiv(operand(0), *t);
+    return std::nullopt;
+  }
+  if (isa<arith::DivUIOp>(op)) {
+    std::optional<int64_t> t = constant(1);
+    auto add = op->getOperand(0).getDefiningOp<arith::AddIOp>();
+    if (!t || !add)
+      return std::nullopt;
+    std::optional<int64_t> bias = tile::evaluateConstantIndex(add.getRhs());
+    if (bias != *t - 1)
+      return std::nullopt;
+    return ceilDiv(getExactForm(add.getLhs(), depth + 1), *t);
+  }
+  if (isa<arith::AddIOp>(op)) {
+    auto lhs = operand(0), rhs = operand(1);
+    return lhs && rhs ? addForms(*lhs, *rhs, 1) : std::nullopt;
+  }
+  if (auto sub = dyn_cast<arith::SubIOp>(op)) {
+    if (!bitEnumContainsAll(sub.getOverflowFlags(),
+                            arith::IntegerOverflowFlags::nuw))
+      return std::nullopt;
+    auto lhs = operand(0), rhs = operand(1);
+    return lhs && rhs ? addForms(*lhs, *rhs, -1) : std::nullopt;
+  }
+  if (isa<arith::MulIOp>(op)) {
+    auto lhs = operand(0), rhs = operand(1);
+    if (lhs && rhs && rhs->isConstant())
+      return scaleForm(*lhs, rhs->c);
+    if (lhs && rhs && lhs->isConstant())
+      return scaleForm(*rhs, lhs->c);
+    return std::nullopt;
+  }
+  return sizeOf(value);
+}
+
+/// Of two upper bounds of one value, the tighter where they are comparable;
+/// else the one over a size, which is what a dynamic size needs.
+static std::optional<SizeForm> tighter(std::optional<SizeForm> lhs,
+                                       std::optional<SizeForm> rhs,
+                                       bool max = false) {
+  if (!lhs || !rhs)
+    return max ? std::nullopt : (lhs ? lhs : rhs);
+  bool comparable = (lhs->isConstant() && rhs->isConstant()) ||
+                    (lhs->sameSize(*rhs) && lhs->a == rhs->a);
+  if (comparable)
+    return (lhs->c < rhs->c) != max ? lhs : rhs;
+  if (max)
+    return std::nullopt;
+  return lhs->isConstant() ? rhs : lhs;
+}
+
+static std::optional<SizeForm> getSymbolicUpperForm(Value value,
+                                                    unsigned depth);
+
+/// An upper bound of the non-negative `value` as a form: over a size where
+/// one is known (getSymbolicUpperForm), else the constant upper bound (a
+/// thread's offset in its tile).
+static std::optional<SizeForm> getUpperForm(Value value, unsigned depth) {
+  if (std::optional<SizeForm> form = getSymbolicUpperForm(value, depth))
+    return form;
+  if (std::optional<int64_t> bound = tile::getConstantUpperBound(value))
+    return SizeForm::constant(*bound);
+  return std::nullopt;
+}
+
+/// An upper bound of the non-negative `value` as a form over a size
+/// (getExactForm where that holds); block indices are below their grid
+/// size, loop counters below their upper bound.
+static std::optional<SizeForm> getSymbolicUpperForm(Value value,
+                                                    unsigned depth) {
+  if (depth > 32)
+    return std::nullopt;
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    Operation *parent = arg.getOwner()->getParentOp();
+    Value limit;
+    if (auto kernel = dyn_cast<tile::KernelOp>(parent)) {
+      limit = kernel.getGridSizes()[arg.getArgNumber()];
+    } else if (std::optional<LoopBounds> loop = getLoopBounds(arg)) {
+      std::optional<int64_t> lb = tile::evaluateConstantIndex(loop->lb);
+      std::optional<int64_t> step = tile::evaluateConstantIndex(loop->step);
+      if (!lb || *lb < 0 || !step || *step <= 0)
+        return std::nullopt;
+      limit = loop->ub;
+    } else {
+      return std::nullopt;
+    }
+    std::optional<SizeForm> bound = getUpperForm(limit, depth + 1);
+    return bound ? addForms(*bound, SizeForm::constant(1), -1) : std::nullopt;
+  }
+  Operation *op = value.getDefiningOp();
+  if (!op || !isa<arith::AddIOp, arith::MulIOp, arith::MinUIOp, arith::MaxUIOp,
+                  arith::SelectOp>(op))
+    return getExactForm(value, depth + 1);
+  auto bound = [&](unsigned i) {
+    return getUpperForm(op->getOperand(i), depth + 1);
+  };
+  if (isa<arith::AddIOp>(op)) {
+    auto lhs = bound(0), rhs = bound(1);
+    return lhs && rhs ? addForms(*lhs, *rhs, 1) : std::nullopt;
+  }
+  if (isa<arith::MulIOp>(op)) {
+    std::optional<int64_t> rhs = tile::evaluateConstantIndex(op->getOperand(1));
+    std::optional<int64_t> lhs = tile::evaluateConstantIndex(op->getOperand(0));
+    if (rhs) {
+      auto form = bound(0);
+      return form ? scaleForm(*form, *rhs) : std::nullopt;
+    }
+    if (lhs) {
+      auto form = bound(1);
+      return form ? scaleForm(*form, *lhs) : std::nullopt;
+    }
+    return std::nullopt;
+  }
+  if (isa<arith::MinUIOp>(op))
+    return tighter(bound(0), bound(1));
+  if (isa<arith::MaxUIOp>(op))
+    return tighter(bound(0), bound(1), /*max=*/true);
+  return tighter(bound(1), bound(2), /*max=*/true);
+}
+
+bool mlir::tile::provablyFitsIn(Value index, int64_t extent, Value memref,
+                                unsigned dim) {
+  auto type = cast<MemRefType>(memref.getType());
+  if (!type.isDynamicDim(dim)) {
+    std::optional<int64_t> bound = getConstantUpperBound(index);
+    return bound && *bound + extent <= type.getDimSize(dim);
+  }
+  std::optional<SizeForm> bound = getUpperForm(index, 0);
+  if (!bound || bound->isConstant() || bound->size != memref ||
+      bound->dim != int64_t(dim) || bound->a > bound->t)
+    return false;
+  // For every S >= 0, with q = ceildiv(S, t): a * q + c + extent <= S. At
+  // S = 0 that is c + extent <= 0; for q >= 1 the smallest S is
+  // t * (q - 1) + 1, where (a - t) * q + c + extent + t - 1 <= 0 is tightest
+  // at q = 1 since a <= t.
+  return bound->c + extent <= 0 && bound->a + bound->c + extent - 1 <= 0;
 }

@@ -44,12 +44,8 @@ static int64_t countProvablyInside(KernelOp kernel) {
     auto type = cast<MemRefType>(memref.getType());
     if (indices.empty() || getMemorySpace(type) != MemorySpace::Global)
       return;
-    for (auto [d, index] : llvm::enumerate(indices)) {
-      if (type.isDynamicDim(d))
-        continue;
-      std::optional<int64_t> bound = getConstantUpperBound(index);
-      count += bound && *bound + extent[d] <= type.getDimSize(d);
-    }
+    for (auto [d, index] : llvm::enumerate(indices))
+      count += provablyFitsIn(index, extent[d], memref, d);
   };
   kernel.walk([&](Operation *op) {
     auto visit = [&](auto copy) {
@@ -65,13 +61,30 @@ static int64_t countProvablyInside(KernelOp kernel) {
   return count;
 }
 
-/// min(index, grid[d] - 2), created by `b`: the index itself in every block
-/// but the last of dimension `d`.
+/// The size of each grid dimension of a kernel: its value, and the constant
+/// it is where it is one.
+struct GridSize {
+  Value value;
+  std::optional<int64_t> constant;
+};
+
+/// min(index, G - 2), created by `b`, for the grid size G of the index's
+/// dimension: the index itself in every block but the last of that
+/// dimension. For a dynamic G the subtraction is `nuw`, which holds where
+/// the result is used, in the interior version, where the index is below
+/// G - 1; IndexFacts reads the flag.
 static Value restrictIndex(OpBuilder &b, BlockArgument index,
-                           ArrayRef<int64_t> grid) {
+                           ArrayRef<GridSize> grid) {
   Location loc = index.getLoc();
-  Value last =
-      arith::ConstantIndexOp::create(b, loc, grid[index.getArgNumber()] - 2);
+  const GridSize &size = grid[index.getArgNumber()];
+  Value last;
+  if (size.constant) {
+    last = arith::ConstantIndexOp::create(b, loc, *size.constant - 2);
+  } else {
+    Value two = arith::ConstantIndexOp::create(b, loc, 2);
+    last = arith::SubIOp::create(b, loc, size.value, two,
+                                 arith::IntegerOverflowFlags::nuw);
+  }
   return arith::MinUIOp::create(b, loc, index, last);
 }
 
@@ -79,11 +92,11 @@ static Value restrictIndex(OpBuilder &b, BlockArgument index,
 /// bounds-checked: those where restricting the block index to the others
 /// proves more copy dimensions inside.
 static SmallVector<unsigned> getHelpfulDims(KernelOp kernel,
-                                            ArrayRef<int64_t> grid) {
+                                            ArrayRef<GridSize> grid) {
   int64_t before = countProvablyInside(kernel);
   SmallVector<unsigned> dims;
   for (auto [d, size] : llvm::enumerate(grid)) {
-    if (size < 2)
+    if (size.constant && *size.constant < 2)
       continue;
     auto trial = cast<KernelOp>(kernel->clone());
     Block &trialBody = trial.getBody().front();
@@ -101,7 +114,7 @@ static SmallVector<unsigned> getHelpfulDims(KernelOp kernel,
 /// Versions `kernel`'s body (all but its top-level tile allocations, which
 /// both versions share) on whether the block is interior in `dims`.
 static void specialize(KernelOp kernel, ArrayRef<unsigned> dims,
-                       ArrayRef<int64_t> grid) {
+                       ArrayRef<GridSize> grid) {
   Block &body = kernel.getBody().front();
   SmallVector<Operation *> moved;
   for (Operation &op : body)
@@ -112,9 +125,17 @@ static void specialize(KernelOp kernel, ArrayRef<unsigned> dims,
   OpBuilder b = OpBuilder::atBlockEnd(&body);
   Value interior;
   for (unsigned d : dims) {
-    Value lastBlock = arith::ConstantIndexOp::create(b, loc, grid[d] - 1);
-    Value below = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                        body.getArgument(d), lastBlock);
+    // index < G - 1, as index + 1 < G where G is dynamic.
+    Value index = body.getArgument(d);
+    Value bound = grid[d].value;
+    if (grid[d].constant) {
+      bound = arith::ConstantIndexOp::create(b, loc, *grid[d].constant - 1);
+    } else {
+      Value one = arith::ConstantIndexOp::create(b, loc, 1);
+      index = arith::AddIOp::create(b, loc, index, one);
+    }
+    Value below =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, index, bound);
     interior =
         interior ? arith::AndIOp::create(b, loc, interior, below) : below;
   }
@@ -145,11 +166,9 @@ struct TileSpecializeInteriorBlocksPass
     SmallVector<KernelOp> kernels;
     getOperation()->walk([&](KernelOp kernel) { kernels.push_back(kernel); });
     for (KernelOp kernel : kernels) {
-      SmallVector<int64_t> grid;
-      for (Value size : kernel.getGridSizes()) {
-        std::optional<int64_t> constant = evaluateConstantIndex(size);
-        grid.push_back(constant ? *constant : 0);
-      }
+      SmallVector<GridSize> grid;
+      for (Value size : kernel.getGridSizes())
+        grid.push_back({size, evaluateConstantIndex(size)});
       // A nested shared allocation would be allocated twice, and a shared
       // tile used by two tile.pipelined loops cannot be multi-buffered: this
       // pass runs after tile-software-pipeline.

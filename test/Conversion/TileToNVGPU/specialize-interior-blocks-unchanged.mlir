@@ -1,10 +1,11 @@
 // RUN: tile-opt %s --tile-specialize-interior-blocks | FileCheck %s
 
 // Left as they are: tile multiples (nothing to gain), a ragged K (the last
-// k-tile is partial in every block), a dynamic grid, a one-block grid, a
-// shared tile allocated inside the loop (both versions would allocate it),
-// and a tile.pipelined loop not yet rewritten (two loops would share its
-// shared tiles, which the software pipeliner rejects).
+// k-tile is partial in every block), a dynamic grid unrelated to the
+// tensor's size, a one-block grid, a shared tile allocated inside the loop
+// (both versions would allocate it), and a tile.pipelined loop not yet
+// rewritten (two loops would share its shared tiles, which the software
+// pipeliner rejects).
 
 !A = memref<96x60xf16>
 !B = memref<60x64xf16>
@@ -41,7 +42,7 @@ func.func @unchanged(%A: !A, %B: !B, %C: !C, %E: memref<20x70xf16>, %gx: index) 
     }
     tile.copy %C_l to %C[%row, %col] : !Cl to !C
   }
-  // A grid size only known at run time.
+  // A grid size only known at run time, not computed from a size of E.
   tile.kernel grid(%gx) threads(64) as (%bx) {
     %C_l = tile.alloc_fragment : !Cl
     tile.clear %C_l : !Cl

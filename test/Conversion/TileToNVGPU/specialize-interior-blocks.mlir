@@ -130,3 +130,76 @@ func.func @x_only(%A: !A, %B: !B, %C: !C) {
   }
   return
 }
+
+// -----
+
+// Sizes known only at run time: a ceildiv(N, 32) x ceildiv(M, 32) grid over
+// M x 64 times 64 x N, with M and N the sizes of A and B. Block
+// by < ceildiv(M, 32) - 1 starts its rows at 32 * min(by, G - 2) <= M - 33,
+// so the interior version loads A's rows and B's columns unchecked; G - 2
+// is a nuw subtraction, which holds where it is used. The condition is
+// index + 1 < G, which cannot wrap. (C's sizes are other values, which
+// nothing relates to M and N: its stores keep their checks.)
+
+!A = memref<?x64xf16>
+!B = memref<64x?xf16>
+!C = memref<?x?xf16>
+!As = memref<32x16xf16, #gpu.address_space<workgroup>>
+!Bs = memref<16x32xf16, #gpu.address_space<workgroup>>
+!Cl = memref<32x32xf32, #gpu.address_space<private>>
+
+// CHECK-LABEL: func.func @dynamic
+// CHECK:       %[[GX:.*]] = arith.ceildivui
+// CHECK:       %[[GY:.*]] = arith.ceildivui
+// CHECK:       tile.kernel grid(%[[GX]], %[[GY]]) threads(64) as (%[[BX:.*]], %[[BY:.*]]) {
+// CHECK:         %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[NEXTX:.*]] = arith.addi %[[BX]], %[[ONE]] : index
+// CHECK-NEXT:    %[[INX:.*]] = arith.cmpi ult, %[[NEXTX]], %[[GX]] : index
+// CHECK-NEXT:    %[[ONEY:.*]] = arith.constant 1 : index
+// CHECK-NEXT:    %[[NEXTY:.*]] = arith.addi %[[BY]], %[[ONEY]] : index
+// CHECK-NEXT:    %[[INY:.*]] = arith.cmpi ult, %[[NEXTY]], %[[GY]] : index
+// CHECK-NEXT:    %[[IN:.*]] = arith.andi %[[INX]], %[[INY]] : i1
+// CHECK-NEXT:    scf.if %[[IN]] {
+// CHECK-NEXT:      %[[TWO:.*]] = arith.constant 2 : index
+// CHECK-NEXT:      %[[LASTX:.*]] = arith.subi %[[GX]], %[[TWO]] overflow<nuw> : index
+// CHECK-NEXT:      %{{.*}} = arith.minui %[[BX]], %[[LASTX]] : index
+// CHECK-NEXT:      %[[TWOY:.*]] = arith.constant 2 : index
+// CHECK-NEXT:      %[[LASTY:.*]] = arith.subi %[[GY]], %[[TWOY]] overflow<nuw> : index
+// CHECK-NEXT:      %{{.*}} = arith.minui %[[BY]], %[[LASTY]] : index
+// CHECK:         } else {
+// CHECK:         } {tile.block_versions}
+
+// LOWER-LABEL: gpu.func @dynamic_kernel
+// LOWER: {{^      }}scf.if
+// LOWER-NOT: vector.maskedload
+// LOWER: {{^      }}} else {
+// LOWER: vector.maskedload %reinterpret_cast[
+// LOWER: vector.maskedload %reinterpret_cast_0[
+// LOWER: {{^      }}} {tile.block_versions}
+func.func @dynamic(%A: !A, %B: !B, %C: !C) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %M = memref.dim %A, %c0 : !A
+  %N = memref.dim %B, %c1 : !B
+  %gx = arith.ceildivui %N, %c32 : index
+  %gy = arith.ceildivui %M, %c32 : index
+  tile.kernel grid(%gx, %gy) threads(64) as (%bx, %by) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    %row = arith.muli %by, %c32 : index
+    %col = arith.muli %bx, %c32 : index
+    scf.for %k = %c0 to %c4 step %c1 {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %A[%row, %ko] to %A_s : !A to !As
+      tile.copy %B[%ko, %col] to %B_s : !B to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }
+    tile.copy %C_l to %C[%row, %col] : !Cl to !C
+  }
+  return
+}

@@ -36,6 +36,14 @@ int64_t getKnownDivisor(Value value);
 /// ids below the block size, loop counters below the loop's upper bound.
 std::optional<int64_t> getConstantUpperBound(Value value);
 
+/// Whether `index` + `extent` <= the size of dimension `dim` of `memref`
+/// provably holds at run time, so that a copy of `extent` elements from
+/// `index` stays inside. For a static size, from getConstantUpperBound; for
+/// a dynamic one, from a bound of `index` in terms of that size, as where a
+/// block index below ceildiv(M, 128) - 1 starts a 128-row tile of a tensor
+/// of M rows (tile-specialize-interior-blocks restricts block indices so).
+bool provablyFitsIn(Value index, int64_t extent, Value memref, unsigned dim);
+
 } // namespace tile
 } // namespace mlir
 
