@@ -225,11 +225,11 @@ std::optional<int64_t> mlir::tile::getConstantUpperBound(Value value) {
 // ValueBoundsConstraintSet could too, given bound models for the tile ops,
 // at the price of a Presburger solver per query.
 namespace {
-/// a * ceildiv(S, t) + c, where S is dimension `dim` of the memref `size`;
-/// a == 0 (and no size) for a constant. Only values that are provably
+/// a * ceildiv(S, t) + c, where S is dimension `dim` of `memref`; a == 0
+/// (and no memref) for a constant. Only values that are provably
 /// non-negative get a form.
 struct SizeForm {
-  Value size;
+  Value memref;
   int64_t dim = -1;
   int64_t t = 1;
   int64_t a = 0;
@@ -238,7 +238,7 @@ struct SizeForm {
   static SizeForm constant(int64_t c) { return {Value(), -1, 1, 0, c}; }
   bool isConstant() const { return a == 0; }
   bool sameSize(const SizeForm &other) const {
-    return size == other.size && dim == other.dim && t == other.t;
+    return memref == other.memref && dim == other.dim && t == other.t;
   }
 };
 } // namespace
@@ -302,7 +302,7 @@ static std::optional<SizeForm> getExactForm(Value value, unsigned depth) {
     if (!dividend || dividend->a != 1 || dividend->t != 1 || dividend->c != 0 ||
         t <= 0)
       return std::nullopt;
-    return SizeForm{dividend->size, dividend->dim, t, 1, 0};
+    return SizeForm{dividend->memref, dividend->dim, t, 1, 0};
   };
   if (isa<arith::CeilDivUIOp>(op)) {
     if (std::optional<int64_t> t = constant(1))
@@ -434,7 +434,7 @@ bool mlir::tile::provablyFitsIn(Value index, int64_t extent, Value memref,
     return bound && *bound + extent <= type.getDimSize(dim);
   }
   std::optional<SizeForm> bound = getUpperForm(index, 0);
-  if (!bound || bound->isConstant() || bound->size != memref ||
+  if (!bound || bound->isConstant() || bound->memref != memref ||
       bound->dim != int64_t(dim) || bound->a > bound->t)
     return false;
   // For every S >= 0, with q = ceildiv(S, t): a * q + c + extent <= S. At
