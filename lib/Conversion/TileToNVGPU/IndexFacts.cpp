@@ -341,20 +341,31 @@ static std::optional<SizeForm> getExactForm(Value value, unsigned depth) {
   return sizeOf(value);
 }
 
-/// Of two upper bounds of one value, the tighter where they are comparable;
-/// else the one over a size, which is what a dynamic size needs.
-static std::optional<SizeForm> tighter(std::optional<SizeForm> lhs,
-                                       std::optional<SizeForm> rhs,
-                                       bool max = false) {
+/// Whether `lhs` and `rhs` differ in their constant alone.
+static bool comparable(const SizeForm &lhs, const SizeForm &rhs) {
+  return (lhs.isConstant() && rhs.isConstant()) ||
+         (lhs.sameSize(rhs) && lhs.a == rhs.a);
+}
+
+/// An upper bound of the minimum of two values bounded by `lhs` and `rhs`:
+/// the smaller where they are comparable, else the one over a size, which
+/// is what a dynamic size needs.
+static std::optional<SizeForm> boundOfMin(std::optional<SizeForm> lhs,
+                                          std::optional<SizeForm> rhs) {
   if (!lhs || !rhs)
-    return max ? std::nullopt : (lhs ? lhs : rhs);
-  bool comparable = (lhs->isConstant() && rhs->isConstant()) ||
-                    (lhs->sameSize(*rhs) && lhs->a == rhs->a);
-  if (comparable)
-    return (lhs->c < rhs->c) != max ? lhs : rhs;
-  if (max)
-    return std::nullopt;
+    return lhs ? lhs : rhs;
+  if (comparable(*lhs, *rhs))
+    return lhs->c < rhs->c ? lhs : rhs;
   return lhs->isConstant() ? rhs : lhs;
+}
+
+/// An upper bound of the maximum of two values bounded by `lhs` and `rhs`:
+/// the larger, where they are comparable.
+static std::optional<SizeForm> boundOfMax(std::optional<SizeForm> lhs,
+                                          std::optional<SizeForm> rhs) {
+  if (!lhs || !rhs || !comparable(*lhs, *rhs))
+    return std::nullopt;
+  return lhs->c < rhs->c ? rhs : lhs;
 }
 
 static std::optional<SizeForm> getSymbolicUpperForm(Value value,
@@ -420,10 +431,10 @@ static std::optional<SizeForm> getSymbolicUpperForm(Value value,
     return std::nullopt;
   }
   if (isa<arith::MinUIOp>(op))
-    return tighter(bound(0), bound(1));
+    return boundOfMin(bound(0), bound(1));
   if (isa<arith::MaxUIOp>(op))
-    return tighter(bound(0), bound(1), /*max=*/true);
-  return tighter(bound(1), bound(2), /*max=*/true);
+    return boundOfMax(bound(0), bound(1));
+  return boundOfMax(bound(1), bound(2));
 }
 
 bool mlir::tile::provablyFitsIn(Value index, int64_t extent, Value memref,
