@@ -5,9 +5,10 @@
 // unrolled or not. The script decides from how it drew each configuration
 // whether tile-opt must accept it (every num_stages-only one; a hand-written
 // schedule when `order` is a permutation and the gemm runs after both copies)
-// or reject it. An accepted one runs through --tile-software-pipeline and
+// or reject it. An accepted one runs through --tile-software-pipeline,
 // --tile-specialize-interior-blocks (versioned wherever the sizes leave
-// interior blocks) and must match the f32 reference exactly; a rejected one
+// interior blocks) and --tile-specialize-interior-steps (K loops split
+// where a ragged K leaves the last k-tiles) and must match the f32 reference exactly; a rejected one
 // must fail with an error diagnostic. A legal schedule rejected, an illegal
 // one accepted, a crash, an assertion, a hang or a wrong number is a failure.
 // A fixed seed, so a failure reproduces; the summary pins how many of its 40
@@ -51,3 +52,14 @@
 // PERSISTENT-NOT: FAIL
 // PERSISTENT: declined by tile-persistent-blocks: 0
 // PERSISTENT: {{^}}40 configurations: 29 ran and matched, 11 rejected with a diagnostic, 0 failures{{$}}
+
+// With --dynamic, half of the kernels take memref<?x?x...> operands and read
+// M, N and K with memref.dim: dynamic trip counts for the pipeliner, dynamic
+// grids for the interior blocks and dynamic split points for the interior
+// steps.
+// RUN: %python %S/Inputs/random_schedules.py --seed 5 --count 40 --regions --two-gemms --dynamic \
+// RUN:   --gen %S/Inputs/gemm.py --tile-opt tile-opt --to-llvm "%tile_cpu_to_llvm" \
+// RUN:   --runner "%tile_cpu_runner" | FileCheck %s --check-prefix=DYNAMIC
+
+// DYNAMIC-NOT: FAIL
+// DYNAMIC: {{^}}40 configurations: 23 ran and matched, 17 rejected with a diagnostic, 0 failures{{$}}

@@ -33,6 +33,8 @@ func.func @f() {
   %c4 = arith.constant 4 : index
   %c8 = arith.constant 8 : index
   %c32 = arith.constant 32 : index
+  %c40 = arith.constant 40 : index
+  %c44 = arith.constant 44 : index
   %c60 = arith.constant 60 : index
   tile.kernel grid(%c3, %c4) threads(64) as (%bx, %by) {
     %row = arith.muli %by, %c32 {name = "row"} : index
@@ -48,6 +50,8 @@ func.func @f() {
     scf.for %k = %c8 to %c60 step %c8 {
       %ko = arith.muli %k, %c4 {name = "k_offset"} : index
       %odd = arith.addi %ko, %c1 {name = "k_offset_plus_one"} : index
+      %kmin = arith.minui %k, %c40 {name = "k_min_40"} : index
+      %kmin44 = arith.minui %k, %c44 {name = "k_min_44"} : index
     }
   }
   return
@@ -59,12 +63,18 @@ func.func @f() {
 // (M + 127) / 128), and the restricted block indices of the interior
 // version of such a kernel (tile-specialize-interior-blocks), with and
 // without the nuw flag that makes G - 2 exact there. A second kernel's
-// grid has half as many rows per block as its tiles.
+// grid has half as many rows per block as its tiles. In the K loop, the
+// counter restricted as in the first part of a loop split by
+// tile-specialize-interior-steps: by the last k-tiles inside A's columns
+// and B's rows, and by that of A rounded down to a multiple of 3 (and,
+// wrongly, stretched to a multiple of 4).
 constexpr const char *kDynamicKernel = R"mlir(
 func.func @f(%A: memref<?x?xf16>, %B: memref<?x?xf16>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
   %c32 = arith.constant 32 : index
   %c64 = arith.constant 64 : index
   %c127 = arith.constant 127 : index
@@ -86,8 +96,22 @@ func.func @f(%A: memref<?x?xf16>, %B: memref<?x?xf16>) {
     %wrapping = arith.subi %gy, %c2 : index
     %byw = arith.minui %by, %wrapping : index
     %roww = arith.muli %byw, %c128 {name = "unflagged_row"} : index
+    %KB = memref.dim %B, %c0 : memref<?x?xf16>
+    %ktb = arith.ceildivui %KB, %c32 : index
+    %lastk = arith.subi %kt, %c2 overflow<nuw> : index
+    %lastkb = arith.subi %ktb, %c2 overflow<nuw> : index
+    %lattice = arith.divui %lastk, %c3 : index
+    %lastk3 = arith.muli %lattice, %c3 : index
+    %lastk4 = arith.muli %lattice, %c4 : index
     scf.for %k = %c0 to %kt step %c1 {
       %ko = arith.muli %k, %c32 {name = "k_offset"} : index
+      %ka = arith.minui %k, %lastk : index
+      %kab = arith.minui %ka, %lastkb : index
+      %kio = arith.muli %kab, %c32 {name = "interior_k_offset"} : index
+      %k3 = arith.minui %k, %lastk3 : index
+      %k3o = arith.muli %k3, %c32 {name = "lattice_k_offset"} : index
+      %k4 = arith.minui %k, %lastk4 : index
+      %k4o = arith.muli %k4, %c32 {name = "stretched_k_offset"} : index
     }
   }
   %g64 = arith.ceildivui %M, %c64 : index
@@ -158,6 +182,9 @@ TEST_F(IndexFacts, Divisors) {
   EXPECT_EQ(mlir::tile::getKnownDivisor(named("k_offset")), 32);
   EXPECT_EQ(mlir::tile::getKnownDivisor(named("k_offset_plus_one")), 1);
   EXPECT_EQ(mlir::tile::getKnownDivisor(named("sum")), 1);
+  // A minimum is one of its operands: the divisors they share.
+  EXPECT_EQ(mlir::tile::getKnownDivisor(named("k_min_40")), 8);
+  EXPECT_EQ(mlir::tile::getKnownDivisor(named("k_min_44")), 4);
 }
 
 class DynamicIndexFacts : public IndexFacts {
@@ -205,6 +232,28 @@ TEST_F(DynamicIndexFacts, LoopCounters) {
   Value a = argument(0);
   EXPECT_TRUE(mlir::tile::provablyFitsIn(named("k_offset"), 1, a, 1));
   EXPECT_FALSE(mlir::tile::provablyFitsIn(named("k_offset"), 2, a, 1));
+}
+
+// min(k, ceildiv(K_A, 32) - 2, ceildiv(K_B, 32) - 2) * 32 is at most
+// 32 * ceildiv(K, 32) - 64 for K the columns of A and for K the rows of B:
+// the minimum is below both bounds, and each query takes the one over its
+// own size. 32 * (ceildiv(K, 32) - 2) + 33 <= K, 34 need not be.
+TEST_F(DynamicIndexFacts, RestrictedCountersFit) {
+  ASSERT_TRUE(module);
+  Value a = argument(0), b = argument(1);
+  EXPECT_TRUE(mlir::tile::provablyFitsIn(named("interior_k_offset"), 32, a, 1));
+  EXPECT_TRUE(mlir::tile::provablyFitsIn(named("interior_k_offset"), 32, b, 0));
+  EXPECT_TRUE(mlir::tile::provablyFitsIn(named("interior_k_offset"), 33, b, 0));
+  EXPECT_FALSE(
+      mlir::tile::provablyFitsIn(named("interior_k_offset"), 34, b, 0));
+  EXPECT_FALSE(
+      mlir::tile::provablyFitsIn(named("interior_k_offset"), 32, a, 0));
+  EXPECT_FALSE(
+      mlir::tile::provablyFitsIn(named("interior_k_offset"), 32, b, 1));
+  // (x / 3) * 3 <= x; (x / 3) * 4 need not be.
+  EXPECT_TRUE(mlir::tile::provablyFitsIn(named("lattice_k_offset"), 32, a, 1));
+  EXPECT_FALSE(
+      mlir::tile::provablyFitsIn(named("stretched_k_offset"), 32, a, 1));
 }
 
 } // namespace

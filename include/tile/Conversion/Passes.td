@@ -262,6 +262,67 @@ def TileSpecializeInteriorBlocks : Pass<"tile-specialize-interior-blocks"> {
   ];
 }
 
+def TileSpecializeInteriorSteps : Pass<"tile-specialize-interior-steps"> {
+  let summary = "splits loops whose copies leave their tensors only in the "
+                "last iterations, so that the others need no bounds checks";
+  let description = [{
+    A loop whose copies step through a tensor (`A[%row, %k * 32]` in the
+    K loop of a GEMM) bounds-checks them in every iteration where the
+    tensor's size is not a multiple of the step, or is known only at run
+    time, although only the last iterations can leave it. For each `scf.for`
+    in a `tile.kernel` whose copies have a global index
+    `scale * counter + offset` (constants, scale > 0) that is not yet
+    proved inside, this pass splits the loop at the first iteration that
+    can leave: with q = ceildiv(size, scale) and
+    m = ceildiv(offset + extent - 1, scale), every counter up to q - 1 - m
+    keeps the copy inside, so the first loop runs the iterations below
+    max(lb, min(ub, q - m over every such copy dimension)), rounded to the
+    step, and the second one the rest, with the loop-carried values passed
+    from the first to the second. In the first loop the counter is replaced
+    by `min(counter, Q)` for each dimension's last counter Q (equal to the
+    counter there), which IndexFacts bounds, so the copy lowering drops
+    those checks; the second loop keeps them. A loop is split only when
+    that proves more copy dimensions inside, inner loops first; the rolled
+    remainder of an unrolled steady-state loop (`tile.steady_state` beside
+    one with a larger step) is left as it is. With `tma=true` the
+    `tile.copy_async` ops are left out (the TMA clips their boxes at the
+    tensor's edges, so a split would only grow the code); if the TMA
+    lowering then falls back to `cp.async`, their loops keep their checks.
+
+    Sizes known only at run time need no relation between the tensors: in
+    a GEMM over `memref<?x?xf16>` tensors the K loop runs to
+    ceildiv(dim(A, 1), 32), and the first loop ends before the last tile of
+    A's columns or of B's rows, whichever comes first. `tile-to-ptx` runs
+    this pass after `tile-specialize-interior-blocks`, so the interior and
+    the edge blocks both get their loops split.
+
+    ```mlir
+    // K = 777 in 32-column tiles: iterations 0..23 stay inside, 24 does not.
+    scf.for %k = %c0 to %c25 step %c1 {
+      %ko = arith.muli %k, %c32 : index
+      tile.copy %A[%row, %ko] to %A_s : memref<128x777xf16> to ...
+    }
+    // becomes
+    scf.for %k = %c0 to %c24 step %c1 {
+      %k_i = arith.minui %k, %c23 : index
+      %ko = arith.muli %k_i, %c32 : index
+      tile.copy %A[%row, %ko] to %A_s : ...     // no bounds checks
+    }
+    scf.for %k = %c24 to %c25 step %c1 { ... the loop as it was ... }
+    ```
+  }];
+  let options = [
+    Option<"tma", "tma", "bool", /*default=*/"false",
+           "leave tile.copy_async ops out: tile-lower-to-nvgpu will move "
+           "them with the TMA (tma=true), which needs no bounds checks">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
 def TilePrefetchFragments : Pass<"tile-prefetch-fragments"> {
   let summary = "loads the next steady-state step's first mma fragments "
                 "before the current step's last mma.sync";
@@ -328,7 +389,9 @@ def TileToPTX : Pass<"tile-to-ptx", "ModuleOp"> {
     Runs, in order, the pipelining passes (`tile-pipeline-planning`,
     `tile-smem-budget`, `tile-software-pipeline`),
     `tile-persistent-blocks` (only with `persistent-blocks`),
-    `tile-specialize-interior-blocks`, `tile-lower-to-nvgpu`,
+    `tile-specialize-interior-blocks`, `tile-specialize-interior-steps`
+    (where the chip's gemms are wgmma or `tile-prefetch-fragments` does not
+    run), `tile-lower-to-nvgpu`,
     `tile-prefetch-fragments` (where the chip table enables it),
     the upstream device lowering on the `gpu.module` (`expand-strided-metadata`,
     `lower-affine`, `convert-scf-to-cf`, `convert-nvgpu-to-nvvm`,
@@ -362,6 +425,12 @@ def TileToPTX : Pass<"tile-to-ptx", "ModuleOp"> {
            /*default=*/"true",
            "run tile-specialize-interior-blocks after the software "
            "pipelining">,
+    Option<"specializeInteriorSteps", "specialize-interior-steps", "bool",
+           /*default=*/"true",
+           "run tile-specialize-interior-steps after "
+           "tile-specialize-interior-blocks, where the chip's gemms are "
+           "wgmma or tile-prefetch-fragments does not run (which pipelines "
+           "only the last of the split loops)">,
     Option<"prefetchFragments", "prefetch-fragments", "bool",
            /*default=*/"true",
            "run tile-prefetch-fragments, where the chip table enables it "

@@ -88,6 +88,10 @@ static int64_t getDivisor(Value value, unsigned depth) {
     return operand(0);
   if (isa<arith::SelectOp>(op))
     return std::gcd(operand(1), operand(2));
+  // The minimum or maximum is one of the two (tile-specialize-interior-steps
+  // restricts loop counters with a bound on the counter's own lattice).
+  if (isa<arith::MinUIOp, arith::MaxUIOp, arith::MinSIOp, arith::MaxSIOp>(op))
+    return std::gcd(operand(0), operand(1));
   if (isa<arith::ShLIOp>(op)) {
     APInt shift;
     if (matchPattern(op->getOperand(1), m_ConstantInt(&shift)) &&
@@ -347,15 +351,33 @@ static bool comparable(const SizeForm &lhs, const SizeForm &rhs) {
          (lhs.sameSize(rhs) && lhs.a == rhs.a);
 }
 
+namespace {
+/// The size a query bounds an index against (provablyFitsIn): where a
+/// minimum is bounded by forms over two sizes, the one over this size is
+/// the useful one.
+struct SizeTarget {
+  Value memref;
+  int64_t dim;
+  bool matches(const SizeForm &form) const {
+    return !form.isConstant() && form.memref == memref && form.dim == dim;
+  }
+};
+} // namespace
+
 /// An upper bound of the minimum of two values bounded by `lhs` and `rhs`:
-/// the smaller where they are comparable, else the one over a size, which
-/// is what a dynamic size needs.
+/// the smaller where they are comparable, else the one over `target`'s
+/// size, else the one over a size, which is what a dynamic size needs.
+/// (min(k, Q_A, Q_B), with bounds over the sizes of A and B, is below both:
+/// a copy from A needs the first, one from B the second.)
 static std::optional<SizeForm> boundOfMin(std::optional<SizeForm> lhs,
-                                          std::optional<SizeForm> rhs) {
+                                          std::optional<SizeForm> rhs,
+                                          const SizeTarget &target) {
   if (!lhs || !rhs)
     return lhs ? lhs : rhs;
   if (comparable(*lhs, *rhs))
     return lhs->c < rhs->c ? lhs : rhs;
+  if (target.matches(*rhs) && !target.matches(*lhs))
+    return rhs;
   return lhs->isConstant() ? rhs : lhs;
 }
 
@@ -368,14 +390,15 @@ static std::optional<SizeForm> boundOfMax(std::optional<SizeForm> lhs,
   return lhs->c < rhs->c ? rhs : lhs;
 }
 
-static std::optional<SizeForm> getSymbolicUpperForm(Value value,
-                                                    unsigned depth);
+static std::optional<SizeForm> getSymbolicUpperForm(Value value, unsigned depth,
+                                                    const SizeTarget &target);
 
 /// An upper bound of the non-negative `value` as a form: over a size where
 /// one is known (getSymbolicUpperForm), else the constant upper bound (a
 /// thread's offset in its tile).
-static std::optional<SizeForm> getUpperForm(Value value, unsigned depth) {
-  if (std::optional<SizeForm> form = getSymbolicUpperForm(value, depth))
+static std::optional<SizeForm> getUpperForm(Value value, unsigned depth,
+                                            const SizeTarget &target) {
+  if (std::optional<SizeForm> form = getSymbolicUpperForm(value, depth, target))
     return form;
   if (std::optional<int64_t> bound = tile::getConstantUpperBound(value))
     return SizeForm::constant(*bound);
@@ -385,8 +408,8 @@ static std::optional<SizeForm> getUpperForm(Value value, unsigned depth) {
 /// An upper bound of the non-negative `value` as a form over a size
 /// (getExactForm where that holds); block indices are below their grid
 /// size, loop counters below their upper bound.
-static std::optional<SizeForm> getSymbolicUpperForm(Value value,
-                                                    unsigned depth) {
+static std::optional<SizeForm> getSymbolicUpperForm(Value value, unsigned depth,
+                                                    const SizeTarget &target) {
   if (depth > 32)
     return std::nullopt;
   if (auto arg = dyn_cast<BlockArgument>(value)) {
@@ -403,7 +426,7 @@ static std::optional<SizeForm> getSymbolicUpperForm(Value value,
     } else {
       return std::nullopt;
     }
-    std::optional<SizeForm> bound = getUpperForm(limit, depth + 1);
+    std::optional<SizeForm> bound = getUpperForm(limit, depth + 1, target);
     return bound ? addForms(*bound, SizeForm::constant(1), -1) : std::nullopt;
   }
   Operation *op = value.getDefiningOp();
@@ -411,7 +434,7 @@ static std::optional<SizeForm> getSymbolicUpperForm(Value value,
                   arith::SelectOp>(op))
     return getExactForm(value, depth + 1);
   auto bound = [&](unsigned i) {
-    return getUpperForm(op->getOperand(i), depth + 1);
+    return getUpperForm(op->getOperand(i), depth + 1, target);
   };
   if (isa<arith::AddIOp>(op)) {
     auto lhs = bound(0), rhs = bound(1);
@@ -420,6 +443,13 @@ static std::optional<SizeForm> getSymbolicUpperForm(Value value,
   if (isa<arith::MulIOp>(op)) {
     std::optional<int64_t> rhs = tile::evaluateConstantIndex(op->getOperand(1));
     std::optional<int64_t> lhs = tile::evaluateConstantIndex(op->getOperand(0));
+    // (x / t) * t <= x: a value rounded down to a multiple of t.
+    for (auto [i, factor] : {std::pair(0u, rhs), std::pair(1u, lhs)}) {
+      auto div = op->getOperand(i).getDefiningOp<arith::DivUIOp>();
+      if (factor && *factor > 0 && div &&
+          tile::evaluateConstantIndex(div.getRhs()) == factor)
+        return getUpperForm(div.getLhs(), depth + 1, target);
+    }
     if (rhs) {
       auto form = bound(0);
       return form ? scaleForm(*form, *rhs) : std::nullopt;
@@ -431,7 +461,7 @@ static std::optional<SizeForm> getSymbolicUpperForm(Value value,
     return std::nullopt;
   }
   if (isa<arith::MinUIOp>(op))
-    return boundOfMin(bound(0), bound(1));
+    return boundOfMin(bound(0), bound(1), target);
   if (isa<arith::MaxUIOp>(op))
     return boundOfMax(bound(0), bound(1));
   return boundOfMax(bound(1), bound(2));
@@ -444,7 +474,8 @@ bool mlir::tile::provablyFitsIn(Value index, int64_t extent, Value memref,
     std::optional<int64_t> bound = getConstantUpperBound(index);
     return bound && *bound + extent <= type.getDimSize(dim);
   }
-  std::optional<SizeForm> bound = getUpperForm(index, 0);
+  std::optional<SizeForm> bound =
+      getUpperForm(index, 0, SizeTarget{memref, dim});
   if (!bound || bound->isConstant() || bound->memref != memref ||
       bound->dim != int64_t(dim) || bound->a > bound->t)
     return false;

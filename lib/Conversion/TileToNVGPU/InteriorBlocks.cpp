@@ -34,10 +34,7 @@ namespace tile {
 using namespace mlir;
 using namespace mlir::tile;
 
-/// Counts the dimensions of the global sides of `kernel`'s copies whose
-/// extent provably lies inside the tensor (IndexFacts), the dimensions the
-/// copy lowering will not bounds-check.
-static int64_t countProvablyInside(KernelOp kernel) {
+int64_t mlir::tile::countCopyDimsProvablyInside(Operation *root) {
   int64_t count = 0;
   auto countSide = [&](Value memref, ValueRange indices,
                        ArrayRef<int64_t> extent) {
@@ -47,7 +44,7 @@ static int64_t countProvablyInside(KernelOp kernel) {
     for (auto [d, index] : llvm::enumerate(indices))
       count += provablyFitsIn(index, extent[d], memref, d);
   };
-  kernel.walk([&](Operation *op) {
+  root->walk([&](Operation *op) {
     auto visit = [&](auto copy) {
       SmallVector<int64_t> extent = copy.getExtent();
       countSide(copy.getSource(), copy.getSourceIndices(), extent);
@@ -93,7 +90,7 @@ static Value restrictIndex(OpBuilder &b, BlockArgument index,
 /// proves more copy dimensions inside.
 static SmallVector<unsigned> getHelpfulDims(KernelOp kernel,
                                             ArrayRef<GridSize> grid) {
-  int64_t before = countProvablyInside(kernel);
+  int64_t before = countCopyDimsProvablyInside(kernel);
   SmallVector<unsigned> dims;
   for (auto [d, size] : llvm::enumerate(grid)) {
     if (size.constant && *size.constant < 2)
@@ -104,7 +101,7 @@ static SmallVector<unsigned> getHelpfulDims(KernelOp kernel,
     BlockArgument index = trialBody.getArgument(d);
     Value restricted = restrictIndex(b, index, grid);
     index.replaceAllUsesExcept(restricted, restricted.getDefiningOp());
-    if (countProvablyInside(trial) > before)
+    if (countCopyDimsProvablyInside(trial) > before)
       dims.push_back(d);
     trial->erase();
   }

@@ -82,6 +82,9 @@ def parse_args(argv):
                         "of A, two of B and two gemms into the accumulator "
                         "per iteration (six statements; not with --variant "
                         "manual)")
+    p.add_argument("--dynamic", action="store_true",
+                   help="the kernel takes memref<?x?x...> operands and reads "
+                        "M, N and K with memref.dim")
     p.add_argument("--num-stages", type=int, default=None,
                    help="auto: the pipeline depth (default 3)")
     p.add_argument("--stage", default=None,
@@ -156,6 +159,24 @@ def memref_type(shape, elem):
     return f"memref<{shape[0]}x{shape[1]}x{elem}>"
 
 
+def kernel_type(a, shape, elem):
+    """An operand's type in @gemm: dynamic in both dimensions with --dynamic."""
+    return memref_type(("?", "?") if a.dynamic else shape, elem)
+
+
+def size_defs(a):
+    """The definitions of %M, %N and %K in @gemm: constants, or with
+    --dynamic the operands' sizes."""
+    if not a.dynamic:
+        return "".join(f"  %{n} = arith.constant {getattr(a, n)} : index\n"
+                       for n in ("M", "N", "K"))
+    m, k_a = ("%c1", "%c0") if a.transpose_a else ("%c0", "%c1")
+    n = "%c0" if a.transpose_b else "%c1"
+    return (f"  %M = memref.dim %A, {m} : !A\n"
+            f"  %N = memref.dim %B, {n} : !B\n"
+            f"  %K = memref.dim %A, {k_a} : !A\n")
+
+
 def emit_kernel(a):
     k_bounds, k_defs, k_body = k_loop(a)
     # With --two-gemms each shared tile holds half a K tile.
@@ -203,9 +224,9 @@ def emit_kernel(a):
                   "    %B2_s = tile.alloc_shared : !Bs\n"
                   f"    %half = arith.constant {tk} : index\n")
     return f"""\
-!A = {memref_type(a_shape(a), a.dtype)}
-!B = {memref_type(b_shape(a), a.dtype)}
-!C = {memref_type((a.M, a.N), a.c_type)}
+!A = {kernel_type(a, a_shape(a), a.dtype)}
+!B = {kernel_type(a, b_shape(a), a.dtype)}
+!C = {kernel_type(a, (a.M, a.N), a.c_type)}
 !As = memref<{a_tile[0]}x{a_tile[1]}x{a.dtype}, #gpu.address_space<workgroup>>
 !Bs = memref<{b_tile[0]}x{b_tile[1]}x{a.dtype}, #gpu.address_space<workgroup>>
 !Cl = memref<{a.bm}x{a.bn}xf32, #gpu.address_space<private>>
@@ -216,9 +237,7 @@ func.func @gemm(%A: !A, %B: !B, %C: !C) {{
   %bm = arith.constant {a.bm} : index
   %bn = arith.constant {a.bn} : index
   %bk = arith.constant {a.bk} : index
-  %M = arith.constant {a.M} : index
-  %N = arith.constant {a.N} : index
-  %K = arith.constant {a.K} : index
+{size_defs(a)}\
   %gx = arith.ceildivui %N, %bn : index
   %gy = arith.ceildivui %M, %bm : index
   %kt = arith.ceildivui %K, %bk : index
@@ -268,6 +287,17 @@ def emit_fill(name, shape, elem, mul_i, mul_j, mod, bias, transposed):
 """
 
 
+def emit_call(a, tA, tB, tC):
+    """The call of @gemm, through casts to dynamic types with --dynamic."""
+    if not a.dynamic:
+        return f"  func.call @gemm(%A, %B, %C) : ({tA}, {tB}, {tC}) -> ()"
+    dyn = [kernel_type(a, None, e) for e in (a.dtype, a.dtype, a.c_type)]
+    casts = "".join(f"  %{n}_dyn = memref.cast %{n} : {t} to {d}\n"
+                    for n, t, d in zip("ABC", (tA, tB, tC), dyn))
+    return (casts + "  func.call @gemm(%A_dyn, %B_dyn, %C_dyn) : "
+            f"({', '.join(dyn)}) -> ()")
+
+
 def emit_main(a):
     consts = sorted({0, 1, 2, 3, 4, 5, 7, 9, 11, a.M, a.N, a.K})
     const_lines = "\n".join(
@@ -310,7 +340,7 @@ func.func @main() {{
     }}
   }}
 
-  func.call @gemm(%A, %B, %C) : ({tA}, {tB}, {tC}) -> ()
+{emit_call(a, tA, tB, tC)}
 
   // The reference: a plain loop nest, f32 sum over k, rounded to C's type.
   %zero = arith.constant 0.0 : f32

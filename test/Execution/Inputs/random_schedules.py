@@ -4,7 +4,8 @@ random small sizes that are not tile multiples, transposed operands, shifted
 or element-counted K loops, element types, and the steady state unrolled or
 not. Each goes through --tile-pipeline-planning --tile-software-pipeline
 [--tile-persistent-blocks, with --persistent] --tile-specialize-interior-blocks
---tile-lower-to-cpu (the order of --tile-to-ptx). Which outcome is right is decided here, from how the
+--tile-specialize-interior-steps --tile-lower-to-cpu (the order of
+--tile-to-ptx). Which outcome is right is decided here, from how the
 configuration was drawn:
 
 * `num_stages` only: planning picks the schedule itself, and the tiles drawn
@@ -50,6 +51,9 @@ parser.add_argument("--persistent", action="store_true",
                     "or 7 blocks, block-group 1, 2, 3 or 8) after the "
                     "software pipeline, as --tile-to-ptx does, from a "
                     "stream of its own as --regions")
+parser.add_argument("--dynamic", action="store_true",
+                    help="half the kernels take memref<?x?x...> operands "
+                         "(gemm.py --dynamic)")
 parser.add_argument("--verbose", action="store_true",
                     help="also print each rejection's first error line")
 args = parser.parse_args()
@@ -58,6 +62,7 @@ rng = random.Random(args.seed)
 region_rng = random.Random(f"regions {args.seed}")
 two_rng = random.Random(f"two-gemms {args.seed}")
 persistent_rng = random.Random(f"persistent {args.seed}")
+dynamic_rng = random.Random(f"dynamic {args.seed}")
 
 
 def legal_manual(stage, order):
@@ -104,6 +109,8 @@ def config():
             legal = False
     if args.two_gemms and "--num-stages" in flags and two_rng.random() < 0.5:
         flags.append("--two-gemms")
+    if args.dynamic and dynamic_rng.random() < 0.5:
+        flags.append("--dynamic")
     if rng.random() < 0.3:
         flags += ["--dtype", rng.choice(["f16", "bf16"]),
                   "--c-type", rng.choice(["f16", "bf16", "f32"])]
@@ -141,6 +148,7 @@ for i in range(args.count):
         opt = run([args.tile_opt, "-", "--tile-pipeline-planning",
                    f"--tile-software-pipeline=unroll-steady-state={unroll}"]
                   + persistent + ["--tile-specialize-interior-blocks",
+                   "--tile-specialize-interior-steps",
                    "--tile-lower-to-cpu"] + args.to_llvm.split(),
                   input=src.stdout)
         if opt.returncode != 0:

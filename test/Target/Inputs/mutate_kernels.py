@@ -56,7 +56,8 @@ PIPELINES = [
     ["--tile-pipeline-planning", "--tile-software-pipeline"],
     ["--tile-pipeline-planning",
      "--tile-software-pipeline=unroll-steady-state=false",
-     "--tile-specialize-interior-blocks", "--tile-lower-to-nvgpu=chip=sm_90"],
+     "--tile-specialize-interior-blocks", "--tile-specialize-interior-steps",
+     "--tile-lower-to-nvgpu=chip=sm_90"],
     ["--tile-smem-budget=chip=sm_90", "--tile-print-schedule"],
 ]
 

@@ -1,6 +1,7 @@
-//===- InteriorBlocks.h - Blocks that need no bounds checks -----*- C++ -*-===//
+//===- InteriorBlocks.h - Interior blocks and steps -------------*- C++ -*-===//
 //
-// Part of tile-mlir. The pass itself is declared in Passes.td.
+// Part of tile-mlir. The passes themselves (tile-specialize-interior-blocks,
+// tile-specialize-interior-steps) are declared in Passes.td.
 //
 //===----------------------------------------------------------------------===//
 
@@ -8,6 +9,12 @@
 #define TILE_CONVERSION_TILETONVGPU_INTERIORBLOCKS_H
 
 #include "llvm/ADT/StringRef.h"
+
+#include <cstdint>
+
+namespace mlir {
+class Operation;
+} // namespace mlir
 
 namespace mlir {
 namespace tile {
@@ -19,6 +26,12 @@ namespace tile {
 /// the same copies, groups and barriers in either branch, which is what a
 /// thread-block cluster needs of its blocks (TmaCopies.h).
 constexpr llvm::StringLiteral kBlockVersionsAttrName = "tile.block_versions";
+
+/// The number of dimensions of the global sides of the copies in `root`
+/// whose extent provably lies inside the tensor (IndexFacts): the
+/// dimensions the copy lowering will not bounds-check. Both passes version
+/// code only where the new version raises it.
+int64_t countCopyDimsProvablyInside(Operation *root);
 
 } // namespace tile
 } // namespace mlir

@@ -1,0 +1,309 @@
+//===- InteriorSteps.cpp - The tile-specialize-interior-steps pass --------===//
+//
+// Part of tile-mlir. A loop whose copies walk through a tensor in tiles
+// bounds-checks them in every iteration where the tensor's size is not a
+// multiple of the tile (a K of 777 in 32-column tiles) or is known only at
+// run time, although only the last iterations can leave the tensor. This
+// pass splits such a loop where the first of those begins: the copies of the
+// first part are proved inside by the copy lowering, the second part keeps
+// its checks. See the pass description in Passes.td.
+//
+// Upstream's scf::peelForLoop splits off the last partial step of a loop
+// whose step does not divide its trip count; the split here comes from the
+// sizes of the tensors the copies read, and its facts must reach our
+// analysis (IndexFacts), so it is ours. As in
+// tile-specialize-interior-blocks, the facts reach IndexFacts without
+// teaching it about loop bounds: in the first part the counter is replaced
+// by min(counter, Q) for bounds Q that IndexFacts reads, and that the
+// counter never exceeds there.
+//
+//===----------------------------------------------------------------------===//
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "tile/Conversion/Passes.h"
+#include "tile/Conversion/TileToNVGPU/IndexFacts.h"
+#include "tile/Conversion/TileToNVGPU/InteriorBlocks.h"
+#include "tile/Dialect/Tile/IR/TileDialect.h"
+#include "tile/Dialect/Tile/IR/TileOps.h"
+#include "tile/Dialect/Tile/Utils/LoopUtils.h"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TILESPECIALIZEINTERIORSTEPS
+#include "tile/Conversion/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+
+namespace {
+/// scale * counter + offset.
+struct Linear {
+  int64_t scale;
+  int64_t offset;
+};
+
+/// A dimension of a copy's global side that the loop counter moves: the
+/// copy stays inside dimension `dim` of `memref` in every iteration with
+/// scale * counter + reach <= size, where reach is the offset plus the
+/// copy's extent. Copies with the same memref, dimension and scale share
+/// one constraint, with the largest reach.
+struct Constraint {
+  Value memref;
+  unsigned dim;
+  int64_t scale;
+  int64_t reach;
+};
+} // namespace
+
+/// `value` as scale * `counter` + offset with constants, where it is one.
+static std::optional<Linear> getLinear(Value value, Value counter,
+                                       unsigned depth = 0) {
+  constexpr int64_t kLimit = int64_t(1) << 40;
+  if (depth > 16)
+    return std::nullopt;
+  if (value == counter)
+    return Linear{1, 0};
+  if (std::optional<int64_t> c = evaluateConstantIndex(value))
+    return Linear{0, *c};
+  Operation *op = value.getDefiningOp();
+  if (!op || !isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(op))
+    return std::nullopt;
+  std::optional<Linear> lhs = getLinear(op->getOperand(0), counter, depth + 1);
+  std::optional<Linear> rhs = getLinear(op->getOperand(1), counter, depth + 1);
+  if (!lhs || !rhs)
+    return std::nullopt;
+  Linear result;
+  if (isa<arith::MulIOp>(op)) {
+    if (lhs->scale != 0 && rhs->scale != 0)
+      return std::nullopt;
+    const Linear &var = lhs->scale != 0 ? *lhs : *rhs;
+    int64_t factor = lhs->scale != 0 ? rhs->offset : lhs->offset;
+    result = {var.scale * factor, var.offset * factor};
+  } else {
+    int64_t sign = isa<arith::SubIOp>(op) ? -1 : 1;
+    result = {lhs->scale + sign * rhs->scale, lhs->offset + sign * rhs->offset};
+  }
+  if (std::abs(result.scale) > kLimit || std::abs(result.offset) > kLimit)
+    return std::nullopt;
+  return result;
+}
+
+/// The dimensions of the global sides of `loop`'s copies that its counter
+/// moves forward and that are not yet proved inside (without the
+/// tile.copy_async ops if `skipAsyncCopies`).
+static SmallVector<Constraint> getConstraints(scf::ForOp loop,
+                                              bool skipAsyncCopies) {
+  Value counter = loop.getInductionVar();
+  SmallVector<Constraint> constraints;
+  auto visitSide = [&](Value memref, ValueRange indices,
+                       ArrayRef<int64_t> extent) {
+    auto type = cast<MemRefType>(memref.getType());
+    if (indices.empty() || getMemorySpace(type) != MemorySpace::Global ||
+        !loop.isDefinedOutsideOfLoop(memref))
+      return;
+    for (auto [d, index] : llvm::enumerate(indices)) {
+      if (provablyFitsIn(index, extent[d], memref, d))
+        continue;
+      std::optional<Linear> linear = getLinear(index, counter);
+      if (!linear || linear->scale <= 0 || linear->offset < 0)
+        continue;
+      int64_t reach = linear->offset + extent[d];
+      auto same = llvm::find_if(constraints, [&](const Constraint &c) {
+        return c.memref == memref && c.dim == d && c.scale == linear->scale;
+      });
+      if (same == constraints.end())
+        constraints.push_back({memref, unsigned(d), linear->scale, reach});
+      else
+        same->reach = std::max(same->reach, reach);
+    }
+  };
+  loop.getBody()->walk([&](Operation *op) {
+    auto visit = [&](auto copy) {
+      SmallVector<int64_t> extent = copy.getExtent();
+      visitSide(copy.getSource(), copy.getSourceIndices(), extent);
+      visitSide(copy.getDest(), copy.getDestIndices(), extent);
+    };
+    if (auto copy = dyn_cast<CopyOp>(op))
+      visit(copy);
+    else if (auto copy = dyn_cast<CopyAsyncOp>(op); copy && !skipAsyncCopies)
+      visit(copy);
+  });
+  return constraints;
+}
+
+namespace {
+/// The values of one constraint: q = ceildiv(size, scale) and
+/// m = ceildiv(reach - 1, scale). Every counter up to q - 1 - m keeps the
+/// copies inside: scale * (q - 1 - m) + reach <= scale * (q - 1) + 1 <= size.
+struct Limit {
+  Value q;
+  int64_t m;
+};
+} // namespace
+
+/// Whether `lhs` and `rhs` are one value or equal constants.
+static bool sameIndex(Value lhs, Value rhs) {
+  if (lhs == rhs)
+    return true;
+  std::optional<int64_t> l = evaluateConstantIndex(lhs);
+  return l && l == evaluateConstantIndex(rhs);
+}
+
+static Limit buildLimit(OpBuilder &b, Location loc, const Constraint &c) {
+  Value size = b.createOrFold<memref::DimOp>(loc, c.memref, c.dim);
+  Value scale = arith::ConstantIndexOp::create(b, loc, c.scale);
+  Value q = b.createOrFold<arith::CeilDivUIOp>(loc, size, scale);
+  return {q, (c.reach - 1 + c.scale - 1) / c.scale};
+}
+
+/// The counter's bound Q for one limit: the last counter lb + i * step at or
+/// below q - 1 - m, where the step is a constant (so that min(counter, Q)
+/// keeps the counter's divisors), else q - 1 - m. The `nuw` subtractions
+/// hold wherever Q is used: in the first loop, which runs only when some
+/// counter lb <= q - 1 - m exists.
+static Value buildBound(OpBuilder &b, Location loc, const Limit &limit,
+                        scf::ForOp loop) {
+  auto nuw = arith::IntegerOverflowFlags::nuw;
+  Value last = b.createOrFold<arith::SubIOp>(
+      loc, limit.q, arith::ConstantIndexOp::create(b, loc, 1 + limit.m), nuw);
+  std::optional<int64_t> step = evaluateConstantIndex(loop.getStep());
+  if (!step || *step <= 1)
+    return last;
+  Value lb = loop.getLowerBound();
+  Value stepValue = arith::ConstantIndexOp::create(b, loc, *step);
+  Value trips = b.createOrFold<arith::DivUIOp>(
+      loc, b.createOrFold<arith::SubIOp>(loc, last, lb, nuw), stepValue);
+  return b.createOrFold<arith::AddIOp>(
+      loc, lb, b.createOrFold<arith::MulIOp>(loc, trips, stepValue));
+}
+
+/// Whether `loop` is the rolled remainder of an unrolled steady-state loop
+/// (tile-software-pipeline): a steady-state loop beside one with a larger
+/// step. It runs fewer iterations than the unrolled loop's step; splitting
+/// it would only grow the code.
+static bool isRemainderLoop(scf::ForOp loop) {
+  TileDialect::SteadyStateAttrHelper steadyState(loop.getContext());
+  if (!steadyState.isAttrPresent(loop))
+    return false;
+  std::optional<int64_t> step = evaluateConstantIndex(loop.getStep());
+  for (Operation &op : *loop->getBlock()) {
+    auto other = dyn_cast<scf::ForOp>(&op);
+    if (!other || other == loop || !steadyState.isAttrPresent(other))
+      continue;
+    std::optional<int64_t> otherStep = evaluateConstantIndex(other.getStep());
+    if (step && otherStep && *otherStep > *step)
+      return true;
+  }
+  return false;
+}
+
+/// Splits `loop` in two where its copies can first leave their tensors, if
+/// that proves more of them inside. Returns whether it did.
+static bool specializeLoop(scf::ForOp loop, bool skipAsyncCopies) {
+  // The counter must be non-negative: min(counter, Q) is an unsigned
+  // minimum (the one IndexFacts bounds), and Q's `nuw` needs lb >= 0.
+  std::optional<int64_t> lb = evaluateConstantIndex(loop.getLowerBound());
+  if (loop.getUnsignedCmp() || !loop.getInductionVar().getType().isIndex() ||
+      !lb || *lb < 0 || isRemainderLoop(loop))
+    return false;
+  SmallVector<Constraint> constraints = getConstraints(loop, skipAsyncCopies);
+  if (constraints.empty())
+    return false;
+
+  // The first part, on trial: a clone whose counter is min(counter, Q...),
+  // with the bounds computed at the top of its body.
+  Location loc = loop.getLoc();
+  OpBuilder b(loop);
+  Operation *previous = loop->getPrevNode();
+  auto first = cast<scf::ForOp>(b.clone(*loop));
+  Block *body = first.getBody();
+  Value counter = first.getInductionVar();
+  b.setInsertionPointToStart(body);
+  SmallVector<Limit> limits;
+  SmallVector<Value> bounds;
+  for (const Constraint &c : constraints) {
+    Limit limit = buildLimit(b, loc, c);
+    // Copies of A's columns and B's rows over one static K share a limit.
+    if (llvm::any_of(limits, [&](const Limit &other) {
+          return other.m == limit.m && sameIndex(other.q, limit.q);
+        }))
+      continue;
+    limits.push_back(limit);
+    bounds.push_back(buildBound(b, loc, limit, loop));
+  }
+  Value restricted = counter;
+  Operation *firstMin = nullptr;
+  for (Value bound : bounds) {
+    restricted = arith::MinUIOp::create(b, loc, restricted, bound);
+    if (!firstMin)
+      firstMin = restricted.getDefiningOp();
+  }
+  counter.replaceAllUsesExcept(restricted, firstMin);
+  if (countCopyDimsProvablyInside(first) <= countCopyDimsProvablyInside(loop)) {
+    first->erase();
+    return false;
+  }
+
+  // The bounds do not depend on the counter: they go before the loops,
+  // with the split point, the first counter lb + i * step at or above
+  //   max(lb, min(ub, q_j - m for every limit j)),
+  // in signed arithmetic (q_j - m may be negative; scf.for compares signed).
+  SmallVector<Operation *> invariant;
+  for (Operation &op : *body) {
+    if (&op == firstMin)
+      break;
+    invariant.push_back(&op);
+  }
+  for (Operation *op : invariant)
+    op->moveBefore(first);
+  b.setInsertionPoint(first);
+  Value split = loop.getUpperBound();
+  for (const Limit &limit : limits) {
+    Value m = arith::ConstantIndexOp::create(b, loc, limit.m);
+    split = b.createOrFold<arith::MinSIOp>(
+        loc, split, b.createOrFold<arith::SubIOp>(loc, limit.q, m));
+  }
+  Value lower = loop.getLowerBound();
+  Value step = loop.getStep();
+  split = b.createOrFold<arith::MaxSIOp>(loc, split, lower);
+  Value trips = b.createOrFold<arith::CeilDivUIOp>(
+      loc, b.createOrFold<arith::SubIOp>(loc, split, lower), step);
+  split = b.createOrFold<arith::AddIOp>(
+      loc, lower, b.createOrFold<arith::MulIOp>(loc, trips, step));
+
+  first.getUpperBoundMutable().assign(split);
+  loop.getLowerBoundMutable().assign(split);
+  loop.getInitArgsMutable().assign(first.getResults());
+  // Folding leaves constants that nothing uses: erase what this function
+  // created before the first loop and left unused.
+  for (Operation *op = first->getPrevNode(); op != previous;) {
+    Operation *prev = op->getPrevNode();
+    if (isOpTriviallyDead(op))
+      op->erase();
+    op = prev;
+  }
+  return true;
+}
+
+namespace {
+struct TileSpecializeInteriorStepsPass
+    : tile::impl::TileSpecializeInteriorStepsBase<
+          TileSpecializeInteriorStepsPass> {
+  using Base::Base;
+
+  void runOnOperation() override {
+    // Inner loops first (post-order), so that splitting an outer loop
+    // clones both parts of an inner one.
+    SmallVector<scf::ForOp> loops;
+    getOperation()->walk([&](KernelOp kernel) {
+      kernel.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+    });
+    for (scf::ForOp loop : loops)
+      specializeLoop(loop, tma);
+  }
+};
+} // namespace

@@ -1,0 +1,176 @@
+// RUN: tile-opt %s --tile-specialize-interior-steps -split-input-file | FileCheck %s
+// RUN: tile-opt %s --tile-specialize-interior-steps --tile-lower-to-nvgpu=chip=sm_90 -split-input-file \
+// RUN:   | FileCheck %s --check-prefix=LOWER
+
+// K = 100 in 16-column tiles: k-tiles 0..5 end at or before column 96, the
+// last one (k = 6) leaves A and B. The loop is split at 6; in the first
+// loop the counter becomes min(k, 5), one bound for A's columns and B's
+// rows alike (both are 100).
+
+!A = memref<32x100xf16>
+!B = memref<100x32xf16>
+!C = memref<32x32xf16>
+!As = memref<32x16xf16, #gpu.address_space<workgroup>>
+!Bs = memref<16x32xf16, #gpu.address_space<workgroup>>
+!Cl = memref<32x32xf32, #gpu.address_space<private>>
+
+// CHECK-LABEL: func.func @ragged_k
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[C7:.*]] = arith.constant 7 : index
+// CHECK:         tile.kernel
+// CHECK-DAG:       %[[Q:.*]] = arith.constant 5 : index
+// CHECK-DAG:       %[[SPLIT:.*]] = arith.constant 6 : index
+// CHECK:           scf.for %[[K:.*]] = %[[C0]] to %[[SPLIT]] step %[[C1]] {
+// CHECK-NEXT:        %[[KI:.*]] = arith.minui %[[K]], %[[Q]] : index
+// CHECK-NOT:         arith.minui
+// CHECK-NEXT:        %[[KO:.*]] = arith.muli %[[KI]], %{{.*}} : index
+// CHECK-NEXT:        tile.copy %{{.*}}[%{{.*}}, %[[KO]]] to
+// CHECK-NEXT:        tile.copy %{{.*}}[%[[KO]], %{{.*}}] to
+// CHECK-NEXT:        tile.gemm
+// CHECK-NEXT:      }
+// CHECK-NEXT:      scf.for %[[K2:.*]] = %[[SPLIT]] to %[[C7]] step %[[C1]] {
+// CHECK-NEXT:        %[[KO2:.*]] = arith.muli %[[K2]], %{{.*}} : index
+// CHECK-NEXT:        tile.copy %{{.*}}[%{{.*}}, %[[KO2]]] to
+// CHECK-NEXT:        tile.copy %{{.*}}[%[[KO2]], %{{.*}}] to
+// CHECK-NEXT:        tile.gemm
+// CHECK-NEXT:      }
+
+// Lowered, only the second loop compares columns and rows against 100.
+// LOWER-LABEL: gpu.func @ragged_k_kernel
+// LOWER:       scf.for
+// LOWER-NOT:   arith.cmpi ult, %{{[0-9a-z_]+}}, %c100{{(_[0-9]+)?}} :
+// LOWER:       scf.for
+// LOWER:       arith.cmpi ult, %{{[0-9a-z_]+}}, %c100{{(_[0-9]+)?}} :
+func.func @ragged_k(%A: !A, %B: !B, %C: !C) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c7 = arith.constant 7 : index
+  %c16 = arith.constant 16 : index
+  tile.kernel grid(%c1, %c1) threads(64) as (%bx, %by) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    scf.for %k = %c0 to %c7 step %c1 {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %A[%c0, %ko] to %A_s : !A to !As
+      tile.copy %B[%ko, %c0] to %B_s : !B to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }
+    tile.copy %C_l to %C[%c0, %c0] : !Cl to !C
+  }
+  return
+}
+
+// -----
+
+// Sizes known only at run time, and unrelated: the loop runs to
+// ceildiv(K, 16) for K = dim(A, 1), and B's rows are another size. With
+// q_A = ceildiv(dim(A, 1), 16) and q_B = ceildiv(dim(B, 0), 16), the first
+// loop ends at max(0, min(ub, q_A - 1, q_B - 1)) and restricts the counter
+// by both last k-tiles, q - 2 (nuw: the first loop runs only where k <= q - 2
+// for some k >= 0). The loop-carried value goes from the first loop to the
+// second.
+
+!A = memref<32x?xf16>
+!B = memref<?x32xf16>
+!As = memref<32x16xf16, #gpu.address_space<workgroup>>
+!Bs = memref<16x32xf16, #gpu.address_space<workgroup>>
+!Cl = memref<32x32xf32, #gpu.address_space<private>>
+
+// CHECK-LABEL: func.func @dynamic
+// CHECK:         %[[UB:.*]] = arith.ceildivui
+// CHECK:         tile.kernel
+// CHECK:           %[[DA:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<32x?xf16>
+// CHECK:           %[[QA:.*]] = arith.ceildivui %[[DA]], %{{.*}} : index
+// CHECK:           %[[LA:.*]] = arith.subi %[[QA]], %{{.*}} overflow<nuw> : index
+// CHECK:           %[[DB:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<?x32xf16>
+// CHECK:           %[[QB:.*]] = arith.ceildivui %[[DB]], %{{.*}} : index
+// CHECK:           %[[LB:.*]] = arith.subi %[[QB]], %{{.*}} overflow<nuw> : index
+// CHECK:           %[[EA:.*]] = arith.subi %[[QA]], %{{.*}} : index
+// CHECK:           %[[MA:.*]] = arith.minsi %[[UB]], %[[EA]] : index
+// CHECK:           %[[EB:.*]] = arith.subi %[[QB]], %{{.*}} : index
+// CHECK:           %[[MB:.*]] = arith.minsi %[[MA]], %[[EB]] : index
+// CHECK:           %[[SPLIT:.*]] = arith.maxsi %[[MB]], %{{.*}} : index
+// CHECK:           %[[FIRST:.*]] = scf.for %[[K:.*]] = %{{.*}} to %[[SPLIT]] step %{{.*}} iter_args(%[[X:.*]] = %{{.*}}) -> (index) {
+// CHECK-NEXT:        %[[KA:.*]] = arith.minui %[[K]], %[[LA]] : index
+// CHECK-NEXT:        %[[KB:.*]] = arith.minui %[[KA]], %[[LB]] : index
+// CHECK-NEXT:        %[[KO:.*]] = arith.muli %[[KB]], %{{.*}} : index
+// CHECK-NEXT:        tile.copy %{{.*}}[%{{.*}}, %[[KO]]] to
+// CHECK-NEXT:        tile.copy %{{.*}}[%[[KO]], %{{.*}}] to
+// CHECK-NEXT:        tile.gemm
+// CHECK-NEXT:        scf.yield %[[KO]] : index
+// CHECK-NEXT:      }
+// CHECK-NEXT:      %[[SECOND:.*]] = scf.for %{{.*}} = %[[SPLIT]] to %[[UB]] step %{{.*}} iter_args(%{{.*}} = %[[FIRST]]) -> (index) {
+// CHECK:           }
+// CHECK-NEXT:      tile.copy %{{.*}} to %{{.*}}[%{{.*}}, %[[SECOND]]]
+
+// LOWER-LABEL: gpu.func @dynamic_kernel
+// LOWER:       scf.for
+// LOWER-NOT:   vector.maskedload
+// LOWER:       scf.for
+// LOWER:       vector.maskedload
+// LOWER:       vector.maskedload
+func.func @dynamic(%A: !A, %B: !B, %C: memref<32x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %K = memref.dim %A, %c1 : !A
+  %kt = arith.ceildivui %K, %c16 : index
+  tile.kernel grid(%c1, %c1) threads(64) as (%bx, %by) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    %last = scf.for %k = %c0 to %kt step %c1 iter_args(%x = %c0) -> (index) {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %A[%c0, %ko] to %A_s : !A to !As
+      tile.copy %B[%ko, %c0] to %B_s : !B to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+      scf.yield %ko : index
+    }
+    tile.copy %C_l to %C[%c0, %last] : !Cl to memref<32x64xf16>
+  }
+  return
+}
+
+// -----
+
+// A step of 3 from 2 (an unrolled steady-state loop) and a copy at k + 2:
+// K = 400 in 16-column tiles gives q = 25 and m = ceildiv(32 + 16 - 1, 16)
+// = 3. The counter's bound is the last counter 2 + 3i at or below
+// q - 1 - m = 21, which is 20, so that min(k, 20) keeps k's lattice; the
+// loop is split at the first counter at or above q - m = 22, which is 23.
+
+!A = memref<32x400xf16>
+!As = memref<32x16xf16, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: func.func @lattice
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG:     %[[C26:.*]] = arith.constant 26 : index
+// CHECK:         tile.kernel
+// CHECK-DAG:       %[[Q:.*]] = arith.constant 20 : index
+// CHECK-DAG:       %[[SPLIT:.*]] = arith.constant 23 : index
+// CHECK:           scf.for %[[K:.*]] = %[[C2]] to %[[SPLIT]] step %[[C3]] {
+// CHECK-NEXT:        arith.minui %[[K]], %[[Q]] : index
+// CHECK:           scf.for %{{.*}} = %[[SPLIT]] to %[[C26]] step %[[C3]] {
+func.func @lattice(%A: !A) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c16 = arith.constant 16 : index
+  %c26 = arith.constant 26 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c1, %c1) threads(64) as (%bx, %by) {
+    %A_s = tile.alloc_shared : !As
+    scf.for %k = %c2 to %c26 step %c3 {
+      %kn = arith.addi %k, %c2 : index
+      %ko = arith.muli %kn, %c16 : index
+      tile.copy %A[%c0, %ko] to %A_s : !A to !As
+    }
+  }
+  return
+}
