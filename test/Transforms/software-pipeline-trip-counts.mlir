@@ -347,3 +347,33 @@ func.func @unread_in_loop(%A: !G, %B: !G, %C: !G) {
   }
   return
 }
+
+// A trip count written with memref.dim of a tensor whose size is static,
+// ceildiv(64, 16) = 4: as constant as a literal 4, so the schedule is the
+// static one, without guards.
+// CHECK-LABEL: func.func @static_dim
+// CHECK-NOT:     scf.if
+// CHECK:         scf.for %{{.*}} = %c2 to %c4 step %c1 {
+// CHECK-NOT:     scf.if
+// CHECK:         return
+func.func @static_dim(%A: !G, %B: !G, %C: !G) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %K = memref.dim %A, %c1 : !G
+  %kt = arith.ceildivui %K, %c16 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !S
+    %B_s = tile.alloc_shared : !S
+    %C_l = tile.alloc_fragment : !F
+    tile.clear %C_l : !F
+    tile.pipelined %c0 to %kt step %c1 num_stages = 3 stage = [0, 0, 2] order = [0, 1, 2] as (%k) {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %A[%c0, %ko] to %A_s : !G to !S
+      tile.copy %B[%ko, %c0] to %B_s : !G to !S
+      tile.gemm %A_s, %B_s, %C_l : !S, !S, !F
+    }
+    tile.copy %C_l to %C : !F to !G
+  }
+  return
+}

@@ -24,10 +24,16 @@ static std::optional<int64_t> foldConstantIndex(Value value, unsigned budget) {
   if (!def || budget == 0 || def->getNumResults() != 1 || !isPure(def) ||
       def->getNumRegions() != 0)
     return std::nullopt;
+  // Operands that are not integers (the memref of a memref.dim, whose size
+  // may be static) go to the folder as unknown; an integer one must fold.
   SmallVector<Attribute> operands;
   for (Value operand : def->getOperands()) {
+    if (!operand.getType().isIntOrIndex()) {
+      operands.push_back(Attribute());
+      continue;
+    }
     std::optional<int64_t> folded = foldConstantIndex(operand, budget - 1);
-    if (!folded || !operand.getType().isIntOrIndex())
+    if (!folded)
       return std::nullopt;
     operands.push_back(IntegerAttr::get(operand.getType(), *folded));
   }
