@@ -210,6 +210,12 @@ static bool specializeLoop(scf::ForOp loop, bool skipAsyncCopies) {
   if (loop.getUnsignedCmp() || !loop.getInductionVar().getType().isIndex() ||
       !lb || *lb < 0 || isRemainderLoop(loop))
     return false;
+  // Two copies of a tile.pipelined loop not yet rewritten would share its
+  // shared tiles, which the software pipeliner rejects.
+  if (loop.getBody()
+          ->walk([](PipelinedOp) { return WalkResult::interrupt(); })
+          .wasInterrupted())
+    return false;
   SmallVector<Constraint> constraints = getConstraints(loop, skipAsyncCopies);
   if (constraints.empty())
     return false;

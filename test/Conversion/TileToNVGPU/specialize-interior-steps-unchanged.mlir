@@ -3,7 +3,9 @@
 // Left as they are: a K that is a tile multiple (every copy is already
 // proved inside), an index that is not scale * counter + offset, a
 // negative scale, a lower bound not known to be non-negative (the
-// restricted counter is an unsigned minimum), an unsigned loop, and the
+// restricted counter is an unsigned minimum), an unsigned loop, a loop
+// around a tile.pipelined loop not yet rewritten (two copies of it would
+// share its shared tiles, which the software pipeliner rejects), and the
 // rolled remainder of an unrolled steady-state loop (fewer iterations than
 // the unrolled step: splitting would only grow the code).
 
@@ -12,7 +14,7 @@
 !As = memref<32x16xf16, #gpu.address_space<workgroup>>
 
 // CHECK-LABEL: func.func @unchanged
-// CHECK-COUNT-5: scf.for
+// CHECK-COUNT-6: scf.for
 // CHECK-NOT:     arith.minui
 // CHECK:         return
 func.func @unchanged(%A: !A, %R: !R, %lb: index) {
@@ -51,6 +53,14 @@ func.func @unchanged(%A: !A, %R: !R, %lb: index) {
     scf.for unsigned %k = %c0 to %c7 step %c1 {
       %ko = arith.muli %k, %c16 : index
       tile.copy %R[%c0, %ko] to %A_s : !R to !As
+    }
+    // Around a tile.pipelined loop.
+    scf.for %k = %c0 to %c7 step %c1 {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %R[%c0, %ko] to %A_s : !R to !As
+      tile.pipelined %c0 to %c2 step %c1 num_stages = 2 as (%j) {
+        tile.copy %A[%c0, %ko] to %A_s : !A to !As
+      }
     }
   }
   return
