@@ -28,6 +28,7 @@
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Utils/LoopUtils.h"
+#include "tile/Dialect/Tile/Utils/PassOptions.h"
 
 namespace mlir {
 namespace tile {
@@ -297,9 +298,9 @@ static bool specializeLoop(scf::ForOp loop, bool skipAsyncCopies) {
 
 namespace {
 struct TileSpecializeInteriorStepsPass
-    : tile::impl::TileSpecializeInteriorStepsBase<
-          TileSpecializeInteriorStepsPass> {
-  using Base::Base;
+    : tile::NamedOptionErrors<tile::impl::TileSpecializeInteriorStepsBase<
+          TileSpecializeInteriorStepsPass>> {
+  using NamedOptionErrors::NamedOptionErrors;
 
   void runOnOperation() override {
     // Inner loops first (post-order), so that splitting an outer loop
