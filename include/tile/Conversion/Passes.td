@@ -284,7 +284,8 @@ def TileSpecializeInteriorSteps : Pass<"tile-specialize-interior-steps"> {
     those checks; the second loop keeps them. A loop is split only when
     that proves more copy dimensions inside, inner loops first; the rolled
     remainder of an unrolled steady-state loop (`tile.steady_state` beside
-    one with a larger step) is left as it is. With `tma=true` the
+    one with a larger step) is left as it is. Both parts carry
+    `tile.split_steps`. With `tma=true` the
     `tile.copy_async` ops are left out (the TMA clips their boxes at the
     tensor's edges, so a split would only grow the code); if the TMA
     lowering then falls back to `cp.async`, their loops keep their checks.
@@ -346,7 +347,10 @@ def TilePrefetchFragments : Pass<"tile-prefetch-fragments"> {
     after its first ldmatrix loads, which then do not wait behind them in
     the memory pipe. Loops of another shape (no mma.sync, other work after
     the last k-step's mma.sync, fewer than two iterations, dynamic bounds)
-    are left as they are.
+    are left as they are, and so are the steady-state loops beside the two
+    parts of a loop that `tile-specialize-interior-steps` split
+    (`tile.split_steps`): the last of them is the edge part, and the split
+    kernels measured faster without the prefetch than with it there.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
@@ -389,9 +393,8 @@ def TileToPTX : Pass<"tile-to-ptx", "ModuleOp"> {
     Runs, in order, the pipelining passes (`tile-pipeline-planning`,
     `tile-smem-budget`, `tile-software-pipeline`),
     `tile-persistent-blocks` (only with `persistent-blocks`),
-    `tile-specialize-interior-blocks`, `tile-specialize-interior-steps`
-    (where the chip's gemms are wgmma or `tile-prefetch-fragments` does not
-    run), `tile-lower-to-nvgpu`,
+    `tile-specialize-interior-blocks`, `tile-specialize-interior-steps`,
+    `tile-lower-to-nvgpu`,
     `tile-prefetch-fragments` (where the chip table enables it),
     the upstream device lowering on the `gpu.module` (`expand-strided-metadata`,
     `lower-affine`, `convert-scf-to-cf`, `convert-nvgpu-to-nvvm`,
@@ -428,9 +431,7 @@ def TileToPTX : Pass<"tile-to-ptx", "ModuleOp"> {
     Option<"specializeInteriorSteps", "specialize-interior-steps", "bool",
            /*default=*/"true",
            "run tile-specialize-interior-steps after "
-           "tile-specialize-interior-blocks, where the chip's gemms are "
-           "wgmma or tile-prefetch-fragments does not run (which pipelines "
-           "only the last of the split loops)">,
+           "tile-specialize-interior-blocks">,
     Option<"prefetchFragments", "prefetch-fragments", "bool",
            /*default=*/"true",
            "run tile-prefetch-fragments, where the chip table enables it "

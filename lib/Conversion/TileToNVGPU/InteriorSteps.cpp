@@ -285,6 +285,9 @@ static bool specializeLoop(scf::ForOp loop, bool skipAsyncCopies) {
   first.getUpperBoundMutable().assign(split);
   loop.getLowerBoundMutable().assign(split);
   loop.getInitArgsMutable().assign(first.getResults());
+  TileDialect::SplitStepsAttrHelper splitSteps(loop.getContext());
+  splitSteps.setAttr(first, UnitAttr::get(loop.getContext()));
+  splitSteps.setAttr(loop, UnitAttr::get(loop.getContext()));
   // Folding leaves constants that nothing uses: erase what this function
   // created before the first loop and left unused.
   for (Operation *op = first->getPrevNode(); op != previous;) {

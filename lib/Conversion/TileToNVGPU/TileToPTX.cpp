@@ -41,13 +41,7 @@ struct TileToPTXPass
           " block-group=" + std::to_string(blockGroup) + "},";
     if (specializeInteriorBlocks)
       text += "tile-specialize-interior-blocks,";
-    // tile-prefetch-fragments pipelines only the last steady-state loop
-    // (FragmentPrefetch.cpp says why), which after a split is the edge part:
-    // the interior part would lose the prefetch, 4% slower on an H200 at
-    // 1000x3000x777 with mma.sync (docs/benchmarks.md). wgmma kernels have
-    // no fragments to prefetch.
-    bool prefetch = prefetchFragments && info.prefetchFragments;
-    if (specializeInteriorSteps && (info.wgmma || !prefetch))
+    if (specializeInteriorSteps)
       text += std::string("tile-specialize-interior-steps{tma=") +
               (tma ? "true" : "false") + "},";
     text += "tile-lower-to-nvgpu{chip=" + chip +
@@ -57,7 +51,7 @@ struct TileToPTXPass
             " split-barriers=" + (splitBarriers ? "true" : "false") +
             " cluster=" + std::to_string(cluster) +
             " cluster-cols=" + std::to_string(clusterCols) + "},";
-    if (prefetch)
+    if (prefetchFragments && info.prefetchFragments)
       text += "tile-prefetch-fragments,";
     // expand-strided-metadata and lower-affine run on structured control
     // flow. After convert-scf-to-cf, the region simplification of
