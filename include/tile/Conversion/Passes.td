@@ -276,17 +276,20 @@ def TileSpecializeInteriorSteps : Pass<"tile-specialize-interior-steps"> {
     can leave: with q = ceildiv(size, scale) and
     m = ceildiv(offset + extent - 1, scale), every counter up to q - 1 - m
     keeps the copy inside, so the first loop runs the iterations below
-    max(lb, min(ub, q - m over every such copy dimension)), rounded to the
-    step, and the second one the rest, with the loop-carried values passed
+    max(lb, min(ub, q - m over every such copy dimension)), rounded up to
+    the next counter lb + i * step, and the second one the rest (loops with
+    an unsigned comparison, a non-index counter or a lower bound that is
+    not a constant >= 0 are left alone), with the loop-carried values passed
     from the first to the second. In the first loop the counter is replaced
     by `min(counter, Q)` for each dimension's last counter Q (equal to the
     counter there), which IndexFacts bounds, so the copy lowering drops
     those checks; the second loop keeps them. A loop is split only when
     that proves more copy dimensions inside, inner loops first; the rolled
     remainder of an unrolled steady-state loop (`tile.steady_state` beside
-    one with a larger step) is left as it is. Both parts carry
-    `tile.split_steps`. With `tma=true` the
-    `tile.copy_async` ops are left out (the TMA clips their boxes at the
+    one with a larger step) is left as it is, and so is a loop around a
+    `tile.pipelined` loop not yet rewritten. Both parts carry
+    `tile.split_steps` (`tile-prefetch-fragments` leaves them alone). With
+    `tma=true` the `tile.copy_async` ops are left out (the TMA clips their boxes at the
     tensor's edges, so a split would only grow the code); if the TMA
     lowering then falls back to `cp.async`, their loops keep their checks.
 
