@@ -34,27 +34,36 @@ namespace tile {
 using namespace mlir;
 using namespace mlir::tile;
 
-int64_t mlir::tile::countCopyDimsProvablyInside(Operation *root) {
-  int64_t count = 0;
-  auto countSide = [&](Value memref, ValueRange indices,
+void mlir::tile::forEachGlobalCopySide(
+    Operation *root, bool skipAsyncCopies,
+    function_ref<void(Value, ValueRange, ArrayRef<int64_t>)> fn) {
+  auto visitSide = [&](Value memref, ValueRange indices,
                        ArrayRef<int64_t> extent) {
     auto type = cast<MemRefType>(memref.getType());
-    if (indices.empty() || getMemorySpace(type) != MemorySpace::Global)
-      return;
-    for (auto [d, index] : llvm::enumerate(indices))
-      count += provablyFitsIn(index, extent[d], memref, d);
+    if (!indices.empty() && getMemorySpace(type) == MemorySpace::Global)
+      fn(memref, indices, extent);
   };
   root->walk([&](Operation *op) {
     auto visit = [&](auto copy) {
       SmallVector<int64_t> extent = copy.getExtent();
-      countSide(copy.getSource(), copy.getSourceIndices(), extent);
-      countSide(copy.getDest(), copy.getDestIndices(), extent);
+      visitSide(copy.getSource(), copy.getSourceIndices(), extent);
+      visitSide(copy.getDest(), copy.getDestIndices(), extent);
     };
     if (auto copy = dyn_cast<CopyOp>(op))
       visit(copy);
-    else if (auto copy = dyn_cast<CopyAsyncOp>(op))
+    else if (auto copy = dyn_cast<CopyAsyncOp>(op); copy && !skipAsyncCopies)
       visit(copy);
   });
+}
+
+int64_t mlir::tile::countCopyDimsProvablyInside(Operation *root) {
+  int64_t count = 0;
+  forEachGlobalCopySide(
+      root, /*skipAsyncCopies=*/false,
+      [&](Value memref, ValueRange indices, ArrayRef<int64_t> extent) {
+        for (auto [d, index] : llvm::enumerate(indices))
+          count += provablyFitsIn(index, extent[d], memref, d);
+      });
   return count;
 }
 

@@ -102,9 +102,7 @@ static SmallVector<Constraint> getConstraints(scf::ForOp loop,
   SmallVector<Constraint> constraints;
   auto visitSide = [&](Value memref, ValueRange indices,
                        ArrayRef<int64_t> extent) {
-    auto type = cast<MemRefType>(memref.getType());
-    if (indices.empty() || getMemorySpace(type) != MemorySpace::Global ||
-        !loop.isDefinedOutsideOfLoop(memref))
+    if (!loop.isDefinedOutsideOfLoop(memref))
       return;
     for (auto [d, index] : llvm::enumerate(indices)) {
       if (provablyFitsIn(index, extent[d], memref, d))
@@ -122,17 +120,7 @@ static SmallVector<Constraint> getConstraints(scf::ForOp loop,
         same->reach = std::max(same->reach, reach);
     }
   };
-  loop.getBody()->walk([&](Operation *op) {
-    auto visit = [&](auto copy) {
-      SmallVector<int64_t> extent = copy.getExtent();
-      visitSide(copy.getSource(), copy.getSourceIndices(), extent);
-      visitSide(copy.getDest(), copy.getDestIndices(), extent);
-    };
-    if (auto copy = dyn_cast<CopyOp>(op))
-      visit(copy);
-    else if (auto copy = dyn_cast<CopyAsyncOp>(op); copy && !skipAsyncCopies)
-      visit(copy);
-  });
+  forEachGlobalCopySide(loop, skipAsyncCopies, visitSide);
   return constraints;
 }
 

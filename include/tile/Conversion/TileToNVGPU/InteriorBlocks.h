@@ -8,13 +8,12 @@
 #ifndef TILE_CONVERSION_TILETONVGPU_INTERIORBLOCKS_H
 #define TILE_CONVERSION_TILETONVGPU_INTERIORBLOCKS_H
 
+#include "mlir/IR/Value.h"
+#include "mlir/Support/LLVM.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
-
-namespace mlir {
-class Operation;
-} // namespace mlir
 
 namespace mlir {
 namespace tile {
@@ -26,6 +25,14 @@ namespace tile {
 /// the same copies, groups and barriers in either branch, which is what a
 /// thread-block cluster needs of its blocks (TmaCopies.h).
 constexpr llvm::StringLiteral kBlockVersionsAttrName = "tile.block_versions";
+
+/// Calls `fn(memref, indices, extent)` for the global side of every
+/// tile.copy in `root`, and of every tile.copy_async unless
+/// `skipAsyncCopies`: the tensor, the copy's offsets in it and the copy's
+/// extent.
+void forEachGlobalCopySide(
+    Operation *root, bool skipAsyncCopies,
+    function_ref<void(Value, ValueRange, ArrayRef<int64_t>)> fn);
 
 /// The number of dimensions of the global sides of the copies in `root`
 /// whose extent provably lies inside the tensor (IndexFacts): the
