@@ -67,6 +67,21 @@ int64_t mlir::tile::countCopyDimsProvablyInside(Operation *root) {
   return count;
 }
 
+void mlir::tile::releaseCounterBounds(Operation *root) {
+  TileDialect::CounterBoundAttrHelper counterBound(root->getContext());
+  SmallVector<arith::MinUIOp> bounds;
+  root->walk([&](arith::MinUIOp min) {
+    if (counterBound.isAttrPresent(min))
+      bounds.push_back(min);
+  });
+  // In a chain min(min(counter, Q1), Q2) each minimum goes to its first
+  // operand, in any order.
+  for (arith::MinUIOp min : bounds) {
+    min.getResult().replaceAllUsesWith(min.getLhs());
+    min->erase();
+  }
+}
+
 /// The size of each grid dimension of a kernel: its value, and the constant
 /// it is where it is one.
 struct GridSize {

@@ -15,7 +15,8 @@
 // tile-specialize-interior-blocks, the facts reach IndexFacts without
 // teaching it about loop bounds: in the first part the counter is replaced
 // by min(counter, Q) for bounds Q that IndexFacts reads, and that the
-// counter never exceeds there.
+// counter never exceeds there. The minima are marked (`tile.counter_bound`)
+// and tile-lower-to-nvgpu drops them once the copies are lowered.
 //
 //===----------------------------------------------------------------------===//
 
@@ -230,12 +231,15 @@ static bool specializeLoop(scf::ForOp loop, bool skipAsyncCopies) {
     limits.push_back(limit);
     bounds.push_back(buildBound(b, loc, limit, loop));
   }
+  TileDialect::CounterBoundAttrHelper counterBound(loop.getContext());
   Value restricted = counter;
   Operation *firstMin = nullptr;
   for (Value bound : bounds) {
-    restricted = arith::MinUIOp::create(b, loc, restricted, bound);
+    auto min = arith::MinUIOp::create(b, loc, restricted, bound);
+    counterBound.setAttr(min, UnitAttr::get(loop.getContext()));
+    restricted = min;
     if (!firstMin)
-      firstMin = restricted.getDefiningOp();
+      firstMin = min;
   }
   counter.replaceAllUsesExcept(restricted, firstMin);
   if (countCopyDimsProvablyInside(first) <= countCopyDimsProvablyInside(loop)) {

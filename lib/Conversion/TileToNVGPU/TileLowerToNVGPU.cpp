@@ -14,6 +14,7 @@
 #include "tile/Conversion/Passes.h"
 #include "tile/Conversion/TileToNVGPU/CopyLowering.h"
 #include "tile/Conversion/TileToNVGPU/FragmentLowering.h"
+#include "tile/Conversion/TileToNVGPU/InteriorBlocks.h"
 #include "tile/Conversion/TileToNVGPU/KernelOutlining.h"
 #include "tile/Conversion/TileToNVGPU/TmaStores.h"
 #include "tile/Dialect/Tile/Utils/PassOptions.h"
@@ -163,6 +164,8 @@ struct TileLowerToNVGPUPass
       tmaOptions.blockGroup = blockGroup;
       if (failed(lowerTileMemoryOps(kernel, tma, tmaOptions)))
         return signalPassFailure();
+      // The copies have used the counters' bounds; nothing else needs them.
+      releaseCounterBounds(kernel);
     }
 
     module->setAttr(gpu::GPUDialect::getContainerModuleAttrName(),

@@ -1,6 +1,6 @@
 // RUN: tile-opt %s --tile-specialize-interior-steps -split-input-file | FileCheck %s
 // RUN: tile-opt %s --tile-specialize-interior-steps --tile-lower-to-nvgpu=chip=sm_90 -split-input-file \
-// RUN:   | FileCheck %s --check-prefix=LOWER
+// RUN:   | FileCheck %s --check-prefix=LOWER --implicit-check-not=tile.counter_bound
 
 // K = 100 in 16-column tiles: k-tiles 0..5 end at or before column 96, the
 // last one (k = 6) leaves A and B. The loop is split at 6; in the first
@@ -22,7 +22,7 @@
 // CHECK-DAG:       %[[Q:.*]] = arith.constant 5 : index
 // CHECK-DAG:       %[[SPLIT:.*]] = arith.constant 6 : index
 // CHECK:           scf.for %[[K:.*]] = %[[C0]] to %[[SPLIT]] step %[[C1]] {
-// CHECK-NEXT:        %[[KI:.*]] = arith.minui %[[K]], %[[Q]] : index
+// CHECK-NEXT:        %[[KI:.*]] = arith.minui %[[K]], %[[Q]] {tile.counter_bound} : index
 // CHECK-NOT:         arith.minui
 // CHECK-NEXT:        %[[KO:.*]] = arith.muli %[[KI]], %{{.*}} : index
 // CHECK-NEXT:        tile.copy %{{.*}}[%{{.*}}, %[[KO]]] to
@@ -37,8 +37,11 @@
 // CHECK-NEXT:      }
 
 // Lowered, only the second loop compares columns and rows against 100.
+// The copies have used min(k, 5): the first loop's offsets come from its
+// counter again, which LLVM can strength-reduce.
 // LOWER-LABEL: gpu.func @ragged_k_kernel
-// LOWER:       scf.for
+// LOWER:       scf.for %[[LK:[a-z0-9_]+]] =
+// LOWER-NEXT:    arith.muli %[[LK]], %c16 : index
 // LOWER-NOT:   arith.cmpi ult, %{{[0-9a-z_]+}}, %c100{{(_[0-9]+)?}} :
 // LOWER:       scf.for
 // LOWER:       arith.cmpi ult, %{{[0-9a-z_]+}}, %c100{{(_[0-9]+)?}} :
@@ -94,8 +97,8 @@ func.func @ragged_k(%A: !A, %B: !B, %C: !C) {
 // CHECK:           %[[MB:.*]] = arith.minsi %[[MA]], %[[EB]] : index
 // CHECK:           %[[SPLIT:.*]] = arith.maxsi %[[MB]], %{{.*}} : index
 // CHECK:           %[[FIRST:.*]] = scf.for %[[K:.*]] = %{{.*}} to %[[SPLIT]] step %{{.*}} iter_args(%[[X:.*]] = %{{.*}}) -> (index) {
-// CHECK-NEXT:        %[[KA:.*]] = arith.minui %[[K]], %[[LA]] : index
-// CHECK-NEXT:        %[[KB:.*]] = arith.minui %[[KA]], %[[LB]] : index
+// CHECK-NEXT:        %[[KA:.*]] = arith.minui %[[K]], %[[LA]] {tile.counter_bound} : index
+// CHECK-NEXT:        %[[KB:.*]] = arith.minui %[[KA]], %[[LB]] {tile.counter_bound} : index
 // CHECK-NEXT:        %[[KO:.*]] = arith.muli %[[KB]], %{{.*}} : index
 // CHECK-NEXT:        tile.copy %{{.*}}[%{{.*}}, %[[KO]]] to
 // CHECK-NEXT:        tile.copy %{{.*}}[%[[KO]], %{{.*}}] to
@@ -154,7 +157,7 @@ func.func @dynamic(%A: !A, %B: !B, %C: memref<32x64xf16>) {
 // CHECK-DAG:       %[[Q:.*]] = arith.constant 20 : index
 // CHECK-DAG:       %[[SPLIT:.*]] = arith.constant 23 : index
 // CHECK:           scf.for %[[K:.*]] = %[[C2]] to %[[SPLIT]] step %[[C3]] {
-// CHECK-NEXT:        arith.minui %[[K]], %[[Q]] : index
+// CHECK-NEXT:        arith.minui %[[K]], %[[Q]] {tile.counter_bound} : index
 // CHECK:           scf.for %{{.*}} = %[[SPLIT]] to %[[C26]] step %[[C3]] {
 func.func @lattice(%A: !A) {
   %c0 = arith.constant 0 : index

@@ -40,6 +40,14 @@ void forEachGlobalCopySide(
 /// code only where the new version raises it.
 int64_t countCopyDimsProvablyInside(Operation *root);
 
+/// Replaces every arith.minui in `root` that carries `tile.counter_bound`
+/// (tile-specialize-interior-steps) by its first operand, which it equals
+/// wherever it is. Such a minimum only tells IndexFacts that the copies of
+/// the split's first part stay inside their tensors; kept past the copy
+/// lowering, it hides the loop counter from LLVM's strength reduction (a
+/// 64-bit multiplication per copy and step where a stride is dynamic).
+void releaseCounterBounds(Operation *root);
+
 } // namespace tile
 } // namespace mlir
 

@@ -48,8 +48,16 @@ def Tile_Dialect : Dialect {
   // beside them alone (it pipelines only the last steady-state loop of a
   // block, here the edge part, and without it the split kernels measured
   // faster).
+  //
+  // `tile.counter_bound` marks each min(counter, Q) that
+  // tile-specialize-interior-steps writes into the first part of a split,
+  // where the counter never exceeds Q: the minimum carries that fact to
+  // IndexFacts. Once the copies are lowered, tile-lower-to-nvgpu replaces
+  // each marked minimum by its first operand (releaseCounterBounds), so that
+  // LLVM sees an affine counter again and strength-reduces the addresses.
   let discardableAttrs = (ins "::mlir::UnitAttr":$steady_state,
-                              "::mlir::UnitAttr":$split_steps);
+                              "::mlir::UnitAttr":$split_steps,
+                              "::mlir::UnitAttr":$counter_bound);
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::memref::MemRefDialect",
