@@ -283,7 +283,12 @@ def TileSpecializeInteriorSteps : Pass<"tile-specialize-interior-steps"> {
     from the first to the second. In the first loop the counter is replaced
     by `min(counter, Q)` for each dimension's last counter Q (equal to the
     counter there), which IndexFacts bounds, so the copy lowering drops
-    those checks; the second loop keeps them. A loop is split only when
+    those checks; the second loop keeps them. Each minimum carries
+    `tile.counter_bound`: once the copies are lowered, `tile-lower-to-nvgpu`
+    replaces it by the counter unless a comparison still depends on it (a
+    check the lowering could not drop, which LLVM then folds from it) or a
+    remainder does (a rolled loop's version index), so that LLVM can
+    strength-reduce the addresses. A loop is split only when
     that proves more copy dimensions inside, inner loops first; the rolled
     remainder of an unrolled steady-state loop (`tile.steady_state` beside
     one with a larger step) is left as it is, and so is a loop around a

@@ -16,7 +16,8 @@
 // teaching it about loop bounds: in the first part the counter is replaced
 // by min(counter, Q) for bounds Q that IndexFacts reads, and that the
 // counter never exceeds there. The minima are marked (`tile.counter_bound`)
-// and tile-lower-to-nvgpu drops them once the copies are lowered.
+// and tile-lower-to-nvgpu drops those that no remaining check or version
+// index depends on once the copies are lowered (releaseCounterBounds).
 //
 //===----------------------------------------------------------------------===//
 

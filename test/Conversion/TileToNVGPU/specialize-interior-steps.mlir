@@ -177,3 +177,88 @@ func.func @lattice(%A: !A) {
   }
   return
 }
+
+// -----
+
+// A row count known only at run time, and K = 99: the column checks of the
+// first loop are proven, but each element of A is copied alone (its rows
+// are not 16-byte aligned), and the one check of an element covers its row
+// and column together. That check stays in the first loop, and so does the
+// minimum it depends on: LLVM folds the column half with min(k, 5).
+
+!A = memref<?x99xf16>
+!B = memref<99x32xf16>
+!C = memref<?x32xf16>
+!As = memref<32x16xf16, #gpu.address_space<workgroup>>
+!Bs = memref<16x32xf16, #gpu.address_space<workgroup>>
+!Cl = memref<32x32xf32, #gpu.address_space<private>>
+
+// CHECK-LABEL: func.func @checked_rows
+// CHECK:         scf.for
+// CHECK-NEXT:      arith.minui %{{.*}}, %{{.*}} {tile.counter_bound} : index
+// LOWER-LABEL: gpu.func @checked_rows_kernel
+// LOWER:       scf.for %[[RK:[a-z0-9_]+]] = %{{.*}} to %c6
+// LOWER-NEXT:    %[[RKI:.*]] = arith.minui %[[RK]], %c5 : index
+// LOWER-NEXT:    %[[RKO:.*]] = arith.muli %[[RKI]], %c16 : index
+// LOWER:         %[[COL:.*]] = arith.addi %[[RKO]], %{{.*}} : index
+// LOWER:         arith.cmpi ult, %[[COL]], %c99 : index
+func.func @checked_rows(%A: !A, %B: !B, %C: !C) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c7 = arith.constant 7 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %m = memref.dim %A, %c0 : !A
+  %g = arith.ceildivui %m, %c32 : index
+  tile.kernel grid(%g, %c1) threads(64) as (%bx, %by) {
+    %row = arith.muli %bx, %c32 : index
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    scf.for %k = %c0 to %c7 step %c1 {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %A[%row, %ko] to %A_s : !A to !As
+      tile.copy %B[%ko, %c0] to %B_s : !B to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }
+    tile.copy %C_l to %C[%row, %c0] : !Cl to !C
+  }
+  return
+}
+
+// -----
+
+// A rolled loop over two versions of a shared tile (as tile-software-pipeline
+// leaves where the chip does not unroll its steady state): the version index
+// k mod 2 depends on the counter, and so the minimum stays. Without it, LLVM
+// rewrites the index as k - 2 * (k / 2) in every shared address.
+
+!A = memref<32x100xf16>
+!As2 = memref<2x32x16xf16, #gpu.address_space<workgroup>>
+!Asv = memref<32x16xf16, strided<[16, 1], offset: ?>, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: func.func @versioned
+// CHECK:         scf.for
+// CHECK-NEXT:      arith.minui %{{.*}}, %{{.*}} {tile.counter_bound} : index
+// LOWER-LABEL: gpu.func @versioned_kernel
+// LOWER:       scf.for %[[VK:[a-z0-9_]+]] = %{{.*}} to %c6
+// LOWER-NEXT:    %[[VKI:.*]] = arith.minui %[[VK]], %c5 : index
+// LOWER:         arith.remui %[[VKI]], %c2 : index
+func.func @versioned(%A: !A) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c7 = arith.constant 7 : index
+  %c16 = arith.constant 16 : index
+  tile.kernel grid(%c1, %c1) threads(64) as (%bx, %by) {
+    %A_s = tile.alloc_shared : !As2
+    scf.for %k = %c0 to %c7 step %c1 {
+      %v = arith.remui %k, %c2 : index
+      %view = memref.subview %A_s[%v, 0, 0] [1, 32, 16] [1, 1, 1] : !As2 to !Asv
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %A[%c0, %ko] to %view : !A to !Asv
+    }
+  }
+  return
+}

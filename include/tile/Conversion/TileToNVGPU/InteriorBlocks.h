@@ -40,12 +40,16 @@ void forEachGlobalCopySide(
 /// code only where the new version raises it.
 int64_t countCopyDimsProvablyInside(Operation *root);
 
-/// Replaces every arith.minui in `root` that carries `tile.counter_bound`
+/// Replaces each arith.minui in `root` that carries `tile.counter_bound`
 /// (tile-specialize-interior-steps) by its first operand, which it equals
-/// wherever it is. Such a minimum only tells IndexFacts that the copies of
-/// the split's first part stay inside their tensors; kept past the copy
-/// lowering, it hides the loop counter from LLVM's strength reduction (a
-/// 64-bit multiplication per copy and step where a stride is dynamic).
+/// wherever it is, unless a comparison or a remainder depends on it; drops
+/// the attribute from the minima it keeps. Such a minimum tells IndexFacts
+/// that the copies of the split's first part stay inside their tensors;
+/// kept past the copy lowering, it hides the loop counter from LLVM's
+/// strength reduction (a 64-bit multiplication per copy and step where a
+/// stride is dynamic). Where a check that the lowering left depends on it,
+/// LLVM folds that check from the minimum's range; where a version index
+/// (counter mod V) does, the counter itself makes worse addresses.
 void releaseCounterBounds(Operation *root);
 
 } // namespace tile

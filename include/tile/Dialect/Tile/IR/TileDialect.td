@@ -53,8 +53,10 @@ def Tile_Dialect : Dialect {
   // tile-specialize-interior-steps writes into the first part of a split,
   // where the counter never exceeds Q: the minimum carries that fact to
   // IndexFacts. Once the copies are lowered, tile-lower-to-nvgpu replaces
-  // each marked minimum by its first operand (releaseCounterBounds), so that
-  // LLVM sees an affine counter again and strength-reduces the addresses.
+  // each marked minimum on which no comparison or remainder depends by its
+  // first operand (releaseCounterBounds), so that LLVM sees an affine
+  // counter again and strength-reduces the addresses; the others stay (LLVM
+  // folds the checks that depend on them).
   let discardableAttrs = (ins "::mlir::UnitAttr":$steady_state,
                               "::mlir::UnitAttr":$split_steps,
                               "::mlir::UnitAttr":$counter_bound);
