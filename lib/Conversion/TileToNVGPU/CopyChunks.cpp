@@ -75,7 +75,7 @@ bool copy::hasAlignedBase(Value memref) {
 /// kernel is outlined, so it is a function argument: its stride is the
 /// product of the sizes inside `d`, each static or a multiple of the
 /// argument's kDivisibilityAttrName.
-static int64_t knownStrideDivisor(Value memref, unsigned d) {
+int64_t copy::knownStrideDivisor(Value memref, unsigned d) {
   auto arg = dyn_cast<BlockArgument>(memref);
   auto func = arg ? dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp())
                   : FunctionOpInterface();

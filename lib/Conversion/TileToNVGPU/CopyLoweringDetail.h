@@ -77,6 +77,12 @@ Value convertFloat(OpBuilder &b, Location loc, Value value, Type to);
 /// tile.
 bool hasAlignedBase(Value memref);
 
+/// A divisor of stride `d` of `memref` where that stride is dynamic: the
+/// product of the sizes inside `d`, each static or a multiple of the
+/// argument's tile.divisibility (1 where `memref` is not an identity-layout
+/// argument of the function, or nothing is known).
+int64_t knownStrideDivisor(Value memref, unsigned d);
+
 /// Whether every chunk start on `side` is provably aligned for a vector of
 /// `v` elements.
 bool isAlignedFor(const CopySide &side, int64_t v);

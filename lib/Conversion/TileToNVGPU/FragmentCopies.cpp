@@ -236,7 +236,8 @@ static void storeExchangedPairs(OpBuilder &b, Location loc,
 }
 
 /// Whether storeExchangedPairs applies: 16-bit elements into a global
-/// row-major memref with a static row length, an even number of mma tiles
+/// row-major memref whose row length is a multiple of 4 (static, or dynamic
+/// under tile.divisibility), an even number of mma tiles
 /// per warp row, and every 4-element chunk 8-byte aligned (a chunk starts at
 /// a column that is a multiple of 4 within the fragment, so the row length
 /// and the column offset must be multiples of 4 too). The copied extent's
@@ -248,12 +249,16 @@ static void storeExchangedPairs(OpBuilder &b, Location loc,
 static bool canExchangePairs(const OtherSide &other, const FragmentLayout &l,
                              Type dstElem) {
   if (getElementBytes(dstElem) != 2 || l.tilesN % 2 != 0 ||
-      !canStorePairs(other) || other.type.isDynamicDim(1))
+      !canStorePairs(other))
     return false;
+  // A dynamic row length is a multiple of the argument's tile.divisibility.
+  int64_t rowLength = other.type.isDynamicDim(1)
+                          ? copy::knownStrideDivisor(other.memref, 0)
+                          : other.type.getDimSize(1);
   int64_t colDivisor =
       other.offsets.empty() ? 4 : getKnownDivisor(other.offsets[1]);
-  return other.type.getDimSize(1) % 4 == 0 && colDivisor % 4 == 0 &&
-         l.warpTileN % 4 == 0 && other.extent[1] % 4 == 0;
+  return rowLength % 4 == 0 && colDivisor % 4 == 0 && l.warpTileN % 4 == 0 &&
+         other.extent[1] % 4 == 0;
 }
 
 /// Fragment -> a whole shared tile, every element inside it: each register

@@ -151,7 +151,8 @@ func.func @store_exchanged_edge(%C: memref<1000x1000xf16>) {
 
 // Rows of 1002 elements: a chunk could straddle the last column, and rows
 // after the first are only 4-byte aligned, so the edge keeps element pairs.
-// The same holds for a row length known only at run time.
+// So does a row length known only at run time and not promised a multiple
+// of 4 (store_exchanged_dynamic below has the promise).
 // CHECK-LABEL: func.func @store_edge_pairs
 // CHECK-NOT: gpu.shuffle
 // CHECK: vector.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : memref<1000x1002xf16>, vector<2xf16>
@@ -329,6 +330,56 @@ func.func @load_smaller_tile(%G: memref<64x64xf32>) {
     %C = tile.alloc_fragment : memref<64x64xf32, #gpu.address_space<private>>
     tile.copy %G to %C : memref<64x64xf32> to memref<64x64xf32, #gpu.address_space<private>>
     tile.copy %S to %C : memref<32x64xf32, #gpu.address_space<workgroup>> to memref<64x64xf32, #gpu.address_space<private>>
+  }
+  return
+}
+
+// -----
+
+// A row length known only at run time but promised a multiple of 8
+// (tile.divisibility, which the launcher checks): as with 1000 columns, each
+// lane's 4-column chunk is 8-byte aligned and wholly inside or wholly
+// outside, so the exchange applies, each store under its first element's
+// checks against the sizes. A promise of 2 is not enough: pairs.
+// CHECK-LABEL: func.func @store_exchanged_dynamic
+// CHECK: gpu.shuffle xor
+// CHECK: %[[ROWS:.*]] = memref.dim %{{.*}}, %c0{{.*}} : memref<?x?xf16>
+// CHECK-NEXT: %[[ROWOK:.*]] = arith.cmpi ult, %{{.*}}, %[[ROWS]] : index
+// CHECK: %[[COLS:.*]] = memref.dim %{{.*}}, %c1{{.*}} : memref<?x?xf16>
+// CHECK-NEXT: %[[COLOK:.*]] = arith.cmpi ult, %{{.*}}, %[[COLS]] : index
+// CHECK: %[[OK:.*]] = arith.andi %[[ROWOK]], %[[COLOK]] : i1
+// CHECK: scf.if %[[OK]] {
+// CHECK-NEXT: vector.store %{{.*}} {alignment = 8 : i64} : memref<?x?xf16>, vector<4xf16>
+// CHECK-COUNT-31: vector.store %{{.*}} {alignment = 8 : i64} : memref<?x?xf16>, vector<4xf16>
+// CHECK-NOT: memref<?x?xf16>, vector
+// CHECK: return
+func.func @store_exchanged_dynamic(%C: memref<?x?xf16> {tile.divisibility = 8 : i64}) {
+  %c8 = arith.constant 8 : index
+  %c128 = arith.constant 128 : index
+  tile.kernel grid(%c8, %c8) threads(128) as (%bx, %by) {
+    %C_l = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    tile.clear %C_l : memref<128x128xf32, #gpu.address_space<private>>
+    %r = arith.muli %by, %c128 : index
+    %c = arith.muli %bx, %c128 : index
+    tile.copy %C_l to %C[%r, %c] : memref<128x128xf32, #gpu.address_space<private>> to memref<?x?xf16>
+  }
+  return
+}
+
+// CHECK-LABEL: func.func @store_pairs_divisible_2
+// CHECK-NOT: gpu.shuffle
+// CHECK: vector.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : memref<?x?xf16>, vector<2xf16>
+// CHECK-NOT: gpu.shuffle
+// CHECK: return
+func.func @store_pairs_divisible_2(%C: memref<?x?xf16> {tile.divisibility = 2 : i64}) {
+  %c8 = arith.constant 8 : index
+  %c128 = arith.constant 128 : index
+  tile.kernel grid(%c8, %c8) threads(128) as (%bx, %by) {
+    %C_l = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    tile.clear %C_l : memref<128x128xf32, #gpu.address_space<private>>
+    %r = arith.muli %by, %c128 : index
+    %c = arith.muli %bx, %c128 : index
+    tile.copy %C_l to %C[%r, %c] : memref<128x128xf32, #gpu.address_space<private>> to memref<?x?xf16>
   }
   return
 }
