@@ -233,7 +233,14 @@ def TileSpecializeInteriorBlocks : Pass<"tile-specialize-interior-blocks"> {
     too: with a grid of `arith.ceildivui(M, 128)` blocks over a tensor of M
     rows, `arith.minui(index, G - 2)` (a `nuw` subtraction, which holds in
     the interior version) starts 128-row tiles below M - 128, and the
-    condition is `index + 1 < G`. A kernel with a `tile.alloc_shared` below
+    condition is `index + 1 < G`. Other tensors' sizes are not related to
+    G (in a GEMM over `memref<?x?xf16>` tensors the grid is over A's rows
+    and B's columns, and C's sizes are other values): for a grid of
+    `ceildiv(S, t)` blocks, every other dynamic size S' of a copied tensor
+    whose bound `ceildiv(S', t)` proves more copies inside is added, made
+    before the kernel; the interior condition then holds below every bound
+    minus one, and the index becomes a chain of `arith.minui`, one per
+    bound. A kernel with a `tile.alloc_shared` below
     its top level, or still holding a
     `tile.pipelined` loop (its shared tiles would serve two loops, which
     `tile-software-pipeline` cannot multi-buffer) is left as it is:

@@ -10,13 +10,16 @@
 // analysis of our own (IndexFacts), so this is ours. The facts reach the
 // analysis without teaching it about branches: inside the interior version,
 // each restricted block index is replaced by min(index, G - 2), which equals
-// the index there and which IndexFacts already bounds.
+// the index there and which IndexFacts already bounds; where the grid is
+// over one tensor's size and another tensor has its own (C's rows in a GEMM
+// over A's), by a minimum over both.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tile/Conversion/TileToNVGPU/InteriorBlocks.h"
 #include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "tile/Conversion/Passes.h"
@@ -101,60 +104,151 @@ void mlir::tile::releaseCounterBounds(Operation *root) {
   }
 }
 
-/// The size of each grid dimension of a kernel: its value, and the constant
-/// it is where it is one.
-struct GridSize {
+/// A bound of one block index in the interior version, where the index is
+/// below `value` - 1: the grid size of the index's dimension, or, for a
+/// grid of ceildiv(S, t) blocks, ceildiv(S', t) for another size S' that the
+/// block's tiles index (C's rows in a GEMM whose grid is over A's). `constant`
+/// is the constant `value` is, where it is one.
+struct IndexBound {
   Value value;
   std::optional<int64_t> constant;
 };
 
-/// min(index, G - 2), created by `b`, for the grid size G of the index's
-/// dimension: the index itself in every block but the last of that
-/// dimension. For a dynamic G the subtraction is `nuw`, which holds where
-/// the result is used, in the interior version, where the index is below
-/// G - 1; IndexFacts reads the flag.
+/// min(index, B - 2) for each bound B of `bounds`, created by `b`: the index
+/// itself in the interior version, where it is below every B - 1. For a
+/// dynamic B the subtraction is `nuw`, which holds where the result is used;
+/// IndexFacts reads the flag, and of a minimum over bounds on two sizes it
+/// uses the one on the size that a copy is checked against.
 static Value restrictIndex(OpBuilder &b, BlockArgument index,
-                           ArrayRef<GridSize> grid) {
+                           ArrayRef<IndexBound> bounds) {
   Location loc = index.getLoc();
-  const GridSize &size = grid[index.getArgNumber()];
-  Value last;
-  if (size.constant) {
-    last = arith::ConstantIndexOp::create(b, loc, *size.constant - 2);
-  } else {
-    Value two = arith::ConstantIndexOp::create(b, loc, 2);
-    last = arith::SubIOp::create(b, loc, size.value, two,
-                                 arith::IntegerOverflowFlags::nuw);
+  Value restricted = index;
+  for (const IndexBound &bound : bounds) {
+    Value last;
+    if (bound.constant) {
+      last = arith::ConstantIndexOp::create(b, loc, *bound.constant - 2);
+    } else {
+      Value two = arith::ConstantIndexOp::create(b, loc, 2);
+      last = arith::SubIOp::create(b, loc, bound.value, two,
+                                   arith::IntegerOverflowFlags::nuw);
+    }
+    restricted = arith::MinUIOp::create(b, loc, restricted, last);
   }
-  return arith::MinUIOp::create(b, loc, index, last);
+  return restricted;
 }
 
-/// The grid dimensions whose last block alone keeps some copy of `kernel`
-/// bounds-checked: those where restricting the block index to the others
-/// proves more copy dimensions inside.
-static SmallVector<unsigned> getHelpfulDims(KernelOp kernel,
-                                            ArrayRef<GridSize> grid) {
-  int64_t before = countCopyDimsProvablyInside(kernel);
-  SmallVector<unsigned> dims;
-  for (auto [d, size] : llvm::enumerate(grid)) {
-    if (size.constant && *size.constant < 2)
-      continue;
-    auto trial = cast<KernelOp>(kernel->clone());
-    Block &trialBody = trial.getBody().front();
-    OpBuilder b = OpBuilder::atBlockBegin(&trialBody);
-    BlockArgument index = trialBody.getArgument(d);
-    Value restricted = restrictIndex(b, index, grid);
-    index.replaceAllUsesExcept(restricted, restricted.getDefiningOp());
-    if (countCopyDimsProvablyInside(trial) > before)
-      dims.push_back(d);
-    trial->erase();
+/// The copy dimensions of a clone of `kernel` that are provably inside when
+/// block index `d` is restricted by `bounds`.
+static int64_t countInsideWith(KernelOp kernel, unsigned d,
+                               ArrayRef<IndexBound> bounds) {
+  auto trial = cast<KernelOp>(kernel->clone());
+  Block &trialBody = trial.getBody().front();
+  OpBuilder b = OpBuilder::atBlockBegin(&trialBody);
+  BlockArgument index = trialBody.getArgument(d);
+  Value restricted = restrictIndex(b, index, bounds);
+  // The first minimum of the chain keeps the index itself.
+  Operation *first = restricted.getDefiningOp();
+  while (first->getOperand(0) != index)
+    first = first->getOperand(0).getDefiningOp();
+  index.replaceAllUsesExcept(restricted, first);
+  int64_t count = countCopyDimsProvablyInside(trial);
+  trial->erase();
+  return count;
+}
+
+/// For a grid dimension of ceildiv(S, t) blocks, ceildiv(S', t) for every
+/// other dynamic size S' of a tensor that `kernel` copies to or from,
+/// created before `kernel`: candidate bounds for its block index.
+static SmallVector<IndexBound> getOtherSizeBounds(KernelOp kernel,
+                                                  Value gridSize) {
+  auto ceilDiv = gridSize.getDefiningOp<arith::CeilDivUIOp>();
+  if (!ceilDiv || !evaluateConstantIndex(ceilDiv.getRhs()))
+    return {};
+  auto dimOp = ceilDiv.getLhs().getDefiningOp<memref::DimOp>();
+  std::optional<int64_t> gridDim =
+      dimOp ? evaluateConstantIndex(dimOp.getIndex()) : std::nullopt;
+  SmallVector<std::pair<Value, int64_t>> sizes;
+  forEachGlobalCopySide(
+      kernel, /*skipAsyncCopies=*/false,
+      [&](Value memref, ValueRange, ArrayRef<int64_t>) {
+        // The size must be readable before the kernel.
+        if (!memref.getParentRegion()->isProperAncestor(&kernel.getBody()))
+          return;
+        auto type = cast<MemRefType>(memref.getType());
+        for (int64_t i = 0; i < type.getRank(); ++i) {
+          bool isGridSize =
+              dimOp && dimOp.getSource() == memref && gridDim == i;
+          if (type.isDynamicDim(i) && !isGridSize &&
+              !llvm::is_contained(sizes, std::make_pair(memref, i)))
+            sizes.push_back({memref, i});
+        }
+      });
+  SmallVector<IndexBound> bounds;
+  OpBuilder b(kernel);
+  Location loc = kernel.getLoc();
+  for (auto [memref, i] : sizes) {
+    Value size = memref::DimOp::create(b, loc, memref, i);
+    bounds.push_back(
+        {arith::CeilDivUIOp::create(b, loc, size, ceilDiv.getRhs()),
+         std::nullopt});
   }
-  return dims;
+  return bounds;
+}
+
+/// Erases `value`'s defining op where nothing uses it, and then what it
+/// read (its memref.dim and that one's constant) where nothing else does.
+static void eraseIfUnused(Value value) {
+  Operation *op = value.getDefiningOp();
+  if (!op || !isOpTriviallyDead(op))
+    return;
+  SmallVector<Value> operands(op->getOperands());
+  op->erase();
+  for (Value operand : operands)
+    eraseIfUnused(operand);
+}
+
+/// For each grid dimension whose last block alone keeps some copy of
+/// `kernel` bounds-checked, the bounds of its index in the interior version:
+/// the grid size, where restricting the index by it proves more copy
+/// dimensions inside, then each other size's bound that proves more still.
+static SmallVector<std::pair<unsigned, SmallVector<IndexBound>>>
+getHelpfulBounds(KernelOp kernel) {
+  int64_t before = countCopyDimsProvablyInside(kernel);
+  SmallVector<std::pair<unsigned, SmallVector<IndexBound>>> result;
+  for (auto [d, size] : llvm::enumerate(kernel.getGridSizes())) {
+    std::optional<int64_t> constant = evaluateConstantIndex(size);
+    if (constant && *constant < 2)
+      continue;
+    SmallVector<IndexBound> bounds;
+    int64_t best = before;
+    auto tryBound = [&](const IndexBound &bound) {
+      bounds.push_back(bound);
+      int64_t count = countInsideWith(kernel, d, bounds);
+      if (count > best) {
+        best = count;
+        return true;
+      }
+      bounds.pop_back();
+      return false;
+    };
+    tryBound({size, constant});
+    if (!constant) {
+      for (const IndexBound &other : getOtherSizeBounds(kernel, size))
+        if (!tryBound(other))
+          eraseIfUnused(other.value);
+    }
+    if (!bounds.empty())
+      result.push_back({static_cast<unsigned>(d), std::move(bounds)});
+  }
+  return result;
 }
 
 /// Versions `kernel`'s body (all but its top-level tile allocations, which
-/// both versions share) on whether the block is interior in `dims`.
-static void specialize(KernelOp kernel, ArrayRef<unsigned> dims,
-                       ArrayRef<GridSize> grid) {
+/// both versions share) on whether the block index of each dimension of
+/// `dims` is below every one of its bounds minus one.
+static void
+specialize(KernelOp kernel,
+           ArrayRef<std::pair<unsigned, SmallVector<IndexBound>>> dims) {
   Block &body = kernel.getBody().front();
   SmallVector<Operation *> moved;
   for (Operation &op : body)
@@ -164,20 +258,22 @@ static void specialize(KernelOp kernel, ArrayRef<unsigned> dims,
   Location loc = kernel.getLoc();
   OpBuilder b = OpBuilder::atBlockEnd(&body);
   Value interior;
-  for (unsigned d : dims) {
-    // index < G - 1, as index + 1 < G where G is dynamic.
-    Value index = body.getArgument(d);
-    Value bound = grid[d].value;
-    if (grid[d].constant) {
-      bound = arith::ConstantIndexOp::create(b, loc, *grid[d].constant - 1);
-    } else {
-      Value one = arith::ConstantIndexOp::create(b, loc, 1);
-      index = arith::AddIOp::create(b, loc, index, one);
+  for (const auto &[d, bounds] : dims) {
+    for (const IndexBound &bound : bounds) {
+      // index < B - 1, as index + 1 < B where B is dynamic.
+      Value index = body.getArgument(d);
+      Value limit = bound.value;
+      if (bound.constant) {
+        limit = arith::ConstantIndexOp::create(b, loc, *bound.constant - 1);
+      } else {
+        Value one = arith::ConstantIndexOp::create(b, loc, 1);
+        index = arith::AddIOp::create(b, loc, index, one);
+      }
+      Value below = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                          index, limit);
+      interior =
+          interior ? arith::AndIOp::create(b, loc, interior, below) : below;
     }
-    Value below =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, index, bound);
-    interior =
-        interior ? arith::AndIOp::create(b, loc, interior, below) : below;
   }
   auto branch = scf::IfOp::create(b, loc, TypeRange(), interior,
                                   /*withElseRegion=*/true);
@@ -187,13 +283,13 @@ static void specialize(KernelOp kernel, ArrayRef<unsigned> dims,
     op->moveBefore(edge->getTerminator());
 
   // The interior version: a clone in which each restricted block index is
-  // min(index, G - 2), equal to it there.
+  // min(index, B - 2, ...), equal to it there.
   Block *inside = branch.thenBlock();
   b.setInsertionPoint(inside->getTerminator());
   IRMapping mapping;
-  for (unsigned d : dims)
+  for (const auto &[d, bounds] : dims)
     mapping.map(body.getArgument(d),
-                restrictIndex(b, body.getArgument(d), grid));
+                restrictIndex(b, body.getArgument(d), bounds));
   for (Operation &op : edge->without_terminator())
     b.clone(op, mapping);
 }
@@ -206,9 +302,6 @@ struct TileSpecializeInteriorBlocksPass
     SmallVector<KernelOp> kernels;
     getOperation()->walk([&](KernelOp kernel) { kernels.push_back(kernel); });
     for (KernelOp kernel : kernels) {
-      SmallVector<GridSize> grid;
-      for (Value size : kernel.getGridSizes())
-        grid.push_back({size, evaluateConstantIndex(size)});
       // A nested shared allocation would be allocated twice, and a shared
       // tile used by two tile.pipelined loops cannot be multi-buffered: this
       // pass runs after tile-software-pipeline.
@@ -220,9 +313,9 @@ struct TileSpecializeInteriorBlocksPass
       kernel.walk([&](PipelinedOp) { pipelined = true; });
       if (nestedAlloc || pipelined)
         continue;
-      SmallVector<unsigned> dims = getHelpfulDims(kernel, grid);
+      auto dims = getHelpfulBounds(kernel);
       if (!dims.empty())
-        specialize(kernel, dims, grid);
+        specialize(kernel, dims);
     }
   }
 };

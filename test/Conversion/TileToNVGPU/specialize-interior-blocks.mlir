@@ -138,8 +138,13 @@ func.func @x_only(%A: !A, %B: !B, %C: !C) {
 // by < ceildiv(M, 32) - 1 starts its rows at 32 * min(by, G - 2) <= M - 33,
 // so the interior version loads A's rows and B's columns unchecked; G - 2
 // is a nuw subtraction, which holds where it is used. The condition is
-// index + 1 < G, which cannot wrap. (C's sizes are other values, which
-// nothing relates to M and N: its stores keep their checks.)
+// index + 1 < G, which cannot wrap. C's sizes are other values, which
+// nothing relates to M and N: each index gets a second bound over the grid's
+// tile, ceildiv(dim(C, 1), 32) for bx and ceildiv(dim(C, 0), 32) for by,
+// made before the kernel, and the interior version is the blocks below both
+// (the others, a C smaller than A and B among them, take the edge version).
+// The other dynamic sizes (A's rows for bx, B's columns for by) prove
+// nothing more and are not used.
 
 !A = memref<?x64xf16>
 !B = memref<64x?xf16>
@@ -151,27 +156,43 @@ func.func @x_only(%A: !A, %B: !B, %C: !C) {
 // CHECK-LABEL: func.func @dynamic
 // CHECK:       %[[GX:.*]] = arith.ceildivui
 // CHECK:       %[[GY:.*]] = arith.ceildivui
+// CHECK:       %[[CN:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<?x?xf16>
+// CHECK-NEXT:  %[[GCX:.*]] = arith.ceildivui %[[CN]], %{{.*}} : index
+// CHECK:       %[[CM:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<?x?xf16>
+// CHECK-NEXT:  %[[GCY:.*]] = arith.ceildivui %[[CM]], %{{.*}} : index
+// CHECK-NOT:   memref.dim
 // CHECK:       tile.kernel grid(%[[GX]], %[[GY]]) threads(64) as (%[[BX:.*]], %[[BY:.*]]) {
 // CHECK:         %[[ONE:.*]] = arith.constant 1 : index
 // CHECK-NEXT:    %[[NEXTX:.*]] = arith.addi %[[BX]], %[[ONE]] : index
 // CHECK-NEXT:    %[[INX:.*]] = arith.cmpi ult, %[[NEXTX]], %[[GX]] : index
-// CHECK-NEXT:    %[[ONEY:.*]] = arith.constant 1 : index
-// CHECK-NEXT:    %[[NEXTY:.*]] = arith.addi %[[BY]], %[[ONEY]] : index
-// CHECK-NEXT:    %[[INY:.*]] = arith.cmpi ult, %[[NEXTY]], %[[GY]] : index
-// CHECK-NEXT:    %[[IN:.*]] = arith.andi %[[INX]], %[[INY]] : i1
+// CHECK:         %[[INCX:.*]] = arith.cmpi ult, %{{.*}}, %[[GCX]] : index
+// CHECK-NEXT:    %[[IN1:.*]] = arith.andi %[[INX]], %[[INCX]] : i1
+// CHECK:         %[[INY:.*]] = arith.cmpi ult, %{{.*}}, %[[GY]] : index
+// CHECK-NEXT:    %[[IN2:.*]] = arith.andi %[[IN1]], %[[INY]] : i1
+// CHECK:         %[[INCY:.*]] = arith.cmpi ult, %{{.*}}, %[[GCY]] : index
+// CHECK-NEXT:    %[[IN:.*]] = arith.andi %[[IN2]], %[[INCY]] : i1
 // CHECK-NEXT:    scf.if %[[IN]] {
 // CHECK-NEXT:      %[[TWO:.*]] = arith.constant 2 : index
 // CHECK-NEXT:      %[[LASTX:.*]] = arith.subi %[[GX]], %[[TWO]] overflow<nuw> : index
-// CHECK-NEXT:      %{{.*}} = arith.minui %[[BX]], %[[LASTX]] : index
+// CHECK-NEXT:      %[[BX1:.*]] = arith.minui %[[BX]], %[[LASTX]] : index
+// CHECK-NEXT:      %[[TWOCX:.*]] = arith.constant 2 : index
+// CHECK-NEXT:      %[[LASTCX:.*]] = arith.subi %[[GCX]], %[[TWOCX]] overflow<nuw> : index
+// CHECK-NEXT:      %{{.*}} = arith.minui %[[BX1]], %[[LASTCX]] : index
 // CHECK-NEXT:      %[[TWOY:.*]] = arith.constant 2 : index
 // CHECK-NEXT:      %[[LASTY:.*]] = arith.subi %[[GY]], %[[TWOY]] overflow<nuw> : index
-// CHECK-NEXT:      %{{.*}} = arith.minui %[[BY]], %[[LASTY]] : index
+// CHECK-NEXT:      %[[BY1:.*]] = arith.minui %[[BY]], %[[LASTY]] : index
+// CHECK-NEXT:      %[[TWOCY:.*]] = arith.constant 2 : index
+// CHECK-NEXT:      %[[LASTCY:.*]] = arith.subi %[[GCY]], %[[TWOCY]] overflow<nuw> : index
+// CHECK-NEXT:      %{{.*}} = arith.minui %[[BY1]], %[[LASTCY]] : index
 // CHECK:         } else {
 // CHECK:         } {tile.block_versions}
 
+// Lowered, the interior version compares nothing: no masked loads of A or
+// B, and C's stores unchecked.
 // LOWER-LABEL: gpu.func @dynamic_kernel
 // LOWER: {{^      }}scf.if
 // LOWER-NOT: vector.maskedload
+// LOWER-NOT: arith.cmpi ult
 // LOWER: {{^      }}} else {
 // LOWER: vector.maskedload %reinterpret_cast[
 // LOWER: vector.maskedload %reinterpret_cast_0[
