@@ -27,6 +27,14 @@
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline=unroll-steady-state=true \
 // RUN:       --tile-specialize-interior-blocks --tile-lower-to-cpu %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
+// Sizes known only at run time: each block index is also bounded by C's
+// size in its dimension (C's sizes are other values than A's and B's), so
+// the interior version clamps each index twice.
+// RUN: %python %S/Inputs/gemm.py --variant plain --dynamic --M 60 --N 30 --K 24 --bm 16 --bn 8 --bk 8 \
+// RUN:   | tile-opt --tile-specialize-interior-blocks --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | %tile_cpu_runner | FileCheck %s
+// RUN: %python %S/Inputs/gemm.py --variant plain --dynamic --M 60 --N 30 --K 24 --bm 16 --bn 8 --bk 8 --emit kernel \
+// RUN:   | tile-opt --tile-specialize-interior-blocks | FileCheck %s --check-prefix=DYN
 //
 // The versioning happens in each of these (the pass leaves tile multiples
 // alone, so a test of them would prove nothing):
@@ -44,3 +52,8 @@
 // IR: arith.minui
 // IR: arith.minui
 // IR: } else {
+
+// DYN: scf.if
+// DYN-COUNT-4: arith.minui
+// DYN-NOT: arith.minui
+// DYN: } else {
