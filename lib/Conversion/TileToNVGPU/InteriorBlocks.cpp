@@ -17,7 +17,6 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Conversion/TileToNVGPU/InteriorBlocks.h"
-#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -69,39 +68,6 @@ int64_t mlir::tile::countCopyDimsProvablyInside(Operation *root) {
           count += provablyFitsIn(index, extent[d], memref, d);
       });
   return count;
-}
-
-/// Whether LLVM makes better use of a counter bound `value` than of the
-/// counter: where a comparison depends on it (a bounds check that the copy
-/// lowering could not drop, such as an element-wise copy's check over its
-/// row and column or the flat check of a realigned chunk, which IndexFacts
-/// does not prove), LLVM folds the check from the minimum's range; where a
-/// remainder does (the version index of a rolled steady-state loop, counter
-/// mod V), LLVM's strength reduction rewrites the index as counter - V *
-/// (counter / V) in every address it feeds, one subtraction per shared
-/// address and step (measured slower on the sm_80 kernel of the ?x? GEMM).
-static bool isBetterBounded(Value value) {
-  SetVector<Operation *> slice;
-  getForwardSlice(value, &slice);
-  return llvm::any_of(slice, llvm::IsaPred<arith::CmpIOp, arith::RemUIOp>);
-}
-
-void mlir::tile::releaseCounterBounds(Operation *root) {
-  TileDialect::CounterBoundAttrHelper counterBound(root->getContext());
-  SmallVector<arith::MinUIOp> bounds;
-  root->walk([&](arith::MinUIOp min) {
-    if (!counterBound.isAttrPresent(min))
-      return;
-    counterBound.removeAttr(min);
-    if (!isBetterBounded(min.getResult()))
-      bounds.push_back(min);
-  });
-  // In a chain min(min(counter, Q1), Q2) each minimum goes to its first
-  // operand, in any order.
-  for (arith::MinUIOp min : bounds) {
-    min.getResult().replaceAllUsesWith(min.getLhs());
-    min->erase();
-  }
 }
 
 /// A bound of one block index in the interior version, where the index is
@@ -259,18 +225,21 @@ specialize(KernelOp kernel,
   OpBuilder b = OpBuilder::atBlockEnd(&body);
   Value interior;
   for (const auto &[d, bounds] : dims) {
+    Value index = body.getArgument(d);
+    Value next; // index + 1, made for the first dynamic bound
     for (const IndexBound &bound : bounds) {
       // index < B - 1, as index + 1 < B where B is dynamic.
-      Value index = body.getArgument(d);
-      Value limit = bound.value;
+      Value lhs = index, limit = bound.value;
       if (bound.constant) {
         limit = arith::ConstantIndexOp::create(b, loc, *bound.constant - 1);
       } else {
-        Value one = arith::ConstantIndexOp::create(b, loc, 1);
-        index = arith::AddIOp::create(b, loc, index, one);
+        if (!next)
+          next = arith::AddIOp::create(
+              b, loc, index, arith::ConstantIndexOp::create(b, loc, 1));
+        lhs = next;
       }
-      Value below = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
-                                          index, limit);
+      Value below =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, lhs, limit);
       interior =
           interior ? arith::AndIOp::create(b, loc, interior, below) : below;
     }

@@ -21,6 +21,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -290,6 +291,39 @@ static bool specializeLoop(scf::ForOp loop, bool skipAsyncCopies) {
     op = prev;
   }
   return true;
+}
+
+/// Whether LLVM makes better use of a counter bound `value` than of the
+/// counter: where a comparison depends on it (a bounds check that the copy
+/// lowering could not drop, such as an element-wise copy's check over its
+/// row and column or the flat check of a realigned chunk, which IndexFacts
+/// does not prove), LLVM folds the check from the minimum's range; where a
+/// remainder does (the version index of a rolled steady-state loop, counter
+/// mod V), LLVM's strength reduction rewrites the index as counter - V *
+/// (counter / V) in every address it feeds, one subtraction per shared
+/// address and step (measured slower on the sm_80 kernel of the ?x? GEMM).
+static bool isBetterBounded(Value value) {
+  SetVector<Operation *> slice;
+  getForwardSlice(value, &slice);
+  return llvm::any_of(slice, llvm::IsaPred<arith::CmpIOp, arith::RemUIOp>);
+}
+
+void mlir::tile::releaseCounterBounds(Operation *root) {
+  TileDialect::CounterBoundAttrHelper counterBound(root->getContext());
+  SmallVector<arith::MinUIOp> bounds;
+  root->walk([&](arith::MinUIOp min) {
+    if (!counterBound.isAttrPresent(min))
+      return;
+    counterBound.removeAttr(min);
+    if (!isBetterBounded(min.getResult()))
+      bounds.push_back(min);
+  });
+  // In a chain min(min(counter, Q1), Q2) each minimum goes to its first
+  // operand, in any order.
+  for (arith::MinUIOp min : bounds) {
+    min.getResult().replaceAllUsesWith(min.getLhs());
+    min->erase();
+  }
 }
 
 namespace {
