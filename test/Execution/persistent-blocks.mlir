@@ -12,7 +12,10 @@
 // synchronous copies and no prologue to move. The tiles run in the grouped
 // order (BlockOrder.h): one group of all 4 rows by default, and groups of 3
 // rows and a short last group of 1 with block-group=3, or row-major order
-// with block-group=1.
+// with block-group=1. Over tensors of dynamic size (--dynamic) the tile
+// count is computed at run time: 16 tiles on 3 and 7 blocks, on 40 blocks
+// (24 of them with no tile), and a K of 5 elements whose one k-tile is below
+// the depth, so that the prologue's guarded second step issues nothing.
 //
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 60 --N 30 --K 61 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline=unroll-steady-state=true \
@@ -53,6 +56,25 @@
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 60 --N 30 --K 61 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline \
 // RUN:       --tile-persistent-blocks="blocks=3 block-group=1" --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | %tile_cpu_runner | FileCheck %s
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --dynamic --M 60 --N 30 --K 61 --bm 16 --bn 8 --bk 8 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline=unroll-steady-state=true \
+// RUN:       --tile-persistent-blocks=blocks=3 --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | %tile_cpu_runner | FileCheck %s
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 2 --dynamic --M 64 --N 32 --K 64 --bm 16 --bn 8 --bk 8 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline=unroll-steady-state=false \
+// RUN:       --tile-persistent-blocks=blocks=7 --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | %tile_cpu_runner | FileCheck %s
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --dynamic --M 60 --N 30 --K 5 --bm 16 --bn 8 --bk 8 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline \
+// RUN:       --tile-persistent-blocks=blocks=40 --tile-specialize-interior-blocks --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | %tile_cpu_runner | FileCheck %s
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --dynamic --M 60 --N 30 --K 61 --bm 16 --bn 8 --bk 8 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline \
+// RUN:       --tile-persistent-blocks="blocks=5 block-group=3" --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | %tile_cpu_runner | FileCheck %s
+// RUN: %python %S/Inputs/gemm.py --variant plain --dynamic --M 60 --N 30 --K 61 --bm 16 --bn 8 --bk 8 \
+// RUN:   | tile-opt --tile-persistent-blocks="blocks=3 block-group=1" --tile-lower-to-cpu %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 //
 // The rewrite happens in these (a 4x4 grid on fewer blocks):

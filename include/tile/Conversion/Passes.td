@@ -190,12 +190,17 @@ def TilePersistentBlocks : Pass<"tile-persistent-blocks"> {
     the results are stored. The wait counts of the pipeline stay right:
     the same groups are committed before each tile's loop. A kernel without
     prologue copies (synchronous copies) only gets the loop and the
-    barrier. A kernel with no reduction, a tail that does more than store
-    fragments, or a grid size that is not a constant is an error. Inside the loop, block indices are computed
-    with `arith.remui` / `arith.divui` from the tile number, whose bound
-    is the loop's; the next tile's number is clamped to the last tile
-    (`arith.minui`, an identity where it is used), so index bounds still
-    prove what they did. Not run by `tile-to-ptx` unless its
+    barrier. Where the trip count is dynamic, each prologue step's copies
+    sit in an `scf.if` on it; such an `scf.if` moves with them. A grid
+    size may be dynamic (computed before the kernel from tensor sizes):
+    the tile count is then the product of the grid sizes, computed before
+    the kernel, the grid stays `blocks` blocks, and a block whose first
+    tile does not exist issues no prologue. A kernel with no reduction or a
+    tail that does more than store fragments is an error. Inside the loop,
+    block indices are computed with `arith.remui` / `arith.divui` from the
+    tile number, whose bound is the loop's; with a static grid the next
+    tile's number is clamped to the last tile (`arith.minui`, an identity
+    where it is used), so index bounds still prove what they did. Not run by `tile-to-ptx` unless its
     `persistent-blocks` option is set.
   }];
   let options = [

@@ -56,12 +56,31 @@ static std::optional<MemorySpace> getSpace(Value memref) {
   return getMemorySpace(cast<MemRefType>(memref.getType()));
 }
 
+/// Whether `op` is one of the prologue's copies or commits, which move to
+/// where the previous tile's stores are: a tile.copy_async, a
+/// tile.commit_group, or an scf.if without results that only computes and
+/// issues copies (tile-software-pipeline guards a prologue step's copies so
+/// where the trip count is dynamic).
+static bool isPrologueCopy(Operation *op) {
+  if (isa<CopyAsyncOp, CommitGroupOp>(op))
+    return true;
+  auto branch = dyn_cast<scf::IfOp>(op);
+  if (!branch || branch.getNumResults() != 0)
+    return false;
+  WalkResult walk = branch->walk([&](Operation *inner) {
+    if (inner == op || isPure(inner) || isa<CopyAsyncOp, scf::YieldOp>(inner))
+      return WalkResult::advance();
+    return WalkResult::interrupt();
+  });
+  return !walk.wasInterrupted();
+}
+
 /// Cuts `body` into BodyParts, or explains in `why` why it does not have the
 /// expected shape.
 static std::optional<BodyParts> cutBody(Block &body, std::string &why) {
   BodyParts parts;
   auto isHead = [](Operation &op) {
-    return isPure(&op) || isa<ClearOp, CopyAsyncOp, CommitGroupOp>(op);
+    return isPure(&op) || isa<ClearOp>(op) || isPrologueCopy(&op);
   };
   auto isMiddle = [](Operation &op) {
     return op.getNumRegions() != 0 ||
@@ -98,7 +117,7 @@ static std::optional<BodyParts> cutBody(Block &body, std::string &why) {
   }
   llvm::SmallPtrSet<Operation *, 16> prologue;
   for (Operation *op : llvm::reverse(parts.head)) {
-    bool copies = isa<CopyAsyncOp, CommitGroupOp>(op);
+    bool copies = isPrologueCopy(op);
     // A user may sit in a region of a prologue op (the yield of an scf.if
     // that computes a copy's offset): what counts is its op in `body`.
     bool feeds = isPure(op) && llvm::any_of(op->getUsers(), [&](Operation *u) {
@@ -142,13 +161,23 @@ static bool endsWithBarrier(ArrayRef<Operation *> ops) {
   return trips && *trips >= 1 && last && isa<BarrierOp>(last);
 }
 
+/// `size` as an index value at `b`: a constant, or the value itself (a grid
+/// size defined above the kernel).
+static Value materialize(OpBuilder &b, Location loc, OpFoldResult size) {
+  if (auto value = dyn_cast<Value>(size))
+    return value;
+  return arith::ConstantIndexOp::create(
+      b, loc, cast<IntegerAttr>(cast<Attribute>(size)).getInt());
+}
+
 /// The block indices of tile `t` of `grid`. A two-dimensional grid with
 /// `group` > 1 runs in the grouped order of BlockOrder.h, the order the
 /// outlining gives a grid of blocks; otherwise in row-major order (dimension
 /// 0 fastest). With `limit`, t is first clamped to limit - 1 (an identity
 /// where t < limit holds), so that index bounds see the grid's bounds.
 static SmallVector<Value> tileIndices(OpBuilder &b, Location loc, Value t,
-                                      ArrayRef<int64_t> grid, int64_t group,
+                                      ArrayRef<OpFoldResult> grid,
+                                      int64_t group,
                                       std::optional<int64_t> limit) {
   auto constant = [&](int64_t v) -> Value {
     return arith::ConstantIndexOp::create(b, loc, v);
@@ -156,18 +185,19 @@ static SmallVector<Value> tileIndices(OpBuilder &b, Location loc, Value t,
   if (limit)
     t = arith::MinUIOp::create(b, loc, t, constant(*limit - 1));
   if (grid.size() == 2 && group > 1) {
-    Value gridX = constant(grid[0]);
-    Value gridY = constant(grid[1]);
+    Value gridX = materialize(b, loc, grid[0]);
+    Value gridY = materialize(b, loc, grid[1]);
     auto [x, y] = buildGroupedBlockOrder(b, loc, t, gridX, gridY, group);
     return {x, y};
   }
   SmallVector<Value> indices;
-  int64_t stride = 1;
-  for (int64_t size : grid) {
-    Value scaled =
-        stride == 1 ? t : arith::DivUIOp::create(b, loc, t, constant(stride));
-    indices.push_back(arith::RemUIOp::create(b, loc, scaled, constant(size)));
-    stride *= size;
+  Value stride;
+  for (OpFoldResult size : grid) {
+    Value extent = materialize(b, loc, size);
+    Value scaled = stride ? b.createOrFold<arith::DivUIOp>(loc, t, stride) : t;
+    indices.push_back(b.createOrFold<arith::RemUIOp>(loc, scaled, extent));
+    stride =
+        stride ? b.createOrFold<arith::MulIOp>(loc, stride, extent) : extent;
   }
   return indices;
 }
@@ -181,20 +211,27 @@ static void cloneAll(OpBuilder &b, ArrayRef<Operation *> ops,
 
 static LogicalResult makePersistent(KernelOp kernel, int64_t blocks,
                                     int64_t group) {
-  SmallVector<int64_t> grid;
+  // Each grid size is a constant or a value defined above the kernel (one
+  // computed from dynamic tensor sizes), which the tile loop reads too.
+  SmallVector<OpFoldResult> grid;
+  std::optional<int64_t> staticTiles = 1;
   for (Value size : kernel.getGridSizes()) {
     std::optional<int64_t> constant = evaluateConstantIndex(size);
-    if (!constant || *constant <= 0)
-      return kernel.emitError("tile-persistent-blocks: the grid size must be "
-                              "a positive constant");
-    grid.push_back(*constant);
-  }
-  int64_t tiles = 1;
-  for (int64_t size : grid)
-    if (llvm::MulOverflow(tiles, size, tiles))
+    if (!constant) {
+      grid.push_back(size);
+      staticTiles.reset();
+      continue;
+    }
+    if (*constant <= 0)
+      return kernel.emitError("tile-persistent-blocks: the grid size ")
+             << *constant << " is not positive";
+    grid.push_back(
+        IntegerAttr::get(IndexType::get(kernel.getContext()), *constant));
+    if (staticTiles && llvm::MulOverflow(*staticTiles, *constant, *staticTiles))
       return kernel.emitError("tile-persistent-blocks: the grid has more "
                               "than 2^63 - 1 blocks");
-  if (tiles <= blocks)
+  }
+  if (staticTiles && *staticTiles <= blocks)
     return success(); // One tile per block already.
 
   Block &body = kernel.getBody().front();
@@ -208,6 +245,17 @@ static LogicalResult makePersistent(KernelOp kernel, int64_t blocks,
   auto constant = [&](OpBuilder &builder, int64_t v) -> Value {
     return arith::ConstantIndexOp::create(builder, loc, v);
   };
+  // The number of tiles: a constant, or the product of the grid sizes,
+  // computed before the kernel (a dynamic grid may have fewer tiles than
+  // `blocks`, or none).
+  Value end;
+  if (!staticTiles) {
+    for (OpFoldResult size : grid) {
+      Value extent = materialize(b, loc, size);
+      end = end ? arith::MulIOp::create(b, loc, end, extent) : extent;
+    }
+  }
+
   auto persistent = KernelOp::create(b, loc, ValueRange{constant(b, blocks)},
                                      kernel.getThreadsAttr());
   Block *newBody = new Block();
@@ -222,14 +270,25 @@ static LogicalResult makePersistent(KernelOp kernel, int64_t blocks,
   };
   ArrayRef<Operation *> prologue = parts->prologue;
 
-  // The first tile's prologue: block `first` < blocks < tiles.
+  // The first tile's prologue. With a static grid, block `first` < blocks
+  // < tiles has a tile; with a dynamic one, only a block whose first tile
+  // exists issues its copies.
   b.setInsertionPointToEnd(newBody);
   if (!prologue.empty()) {
+    OpBuilder::InsertionGuard guard(b);
+    if (!staticTiles) {
+      Value has =
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, first, end);
+      auto branch = scf::IfOp::create(b, loc, TypeRange(), has,
+                                      /*withElseRegion=*/false);
+      b.setInsertionPoint(branch.thenBlock()->getTerminator());
+    }
     IRMapping mapping;
-    mapIndices(mapping, tileIndices(b, loc, first, grid, group, tiles));
+    mapIndices(mapping, tileIndices(b, loc, first, grid, group, staticTiles));
     cloneAll(b, prologue, mapping);
   }
-  Value end = constant(b, tiles);
+  if (staticTiles)
+    end = constant(b, *staticTiles);
   auto loop = scf::ForOp::create(b, loc, first, end, constant(b, blocks));
   b.setInsertionPoint(loop.getBody()->getTerminator());
   Value tile = loop.getInductionVar();
@@ -238,7 +297,7 @@ static LogicalResult makePersistent(KernelOp kernel, int64_t blocks,
   // The head without its copies and commits: the clears, and the index
   // math the loops use too.
   for (Operation *op : parts->head)
-    if (!isa<CopyAsyncOp, CommitGroupOp>(op))
+    if (!isPrologueCopy(op))
       b.clone(*op, mapping);
   cloneAll(b, parts->middle, mapping);
   // Every thread is done with the shared tiles before the next tile's
@@ -247,13 +306,14 @@ static LogicalResult makePersistent(KernelOp kernel, int64_t blocks,
     BarrierOp::create(b, loc);
   if (!prologue.empty()) {
     Value next = arith::AddIOp::create(b, loc, tile, constant(b, blocks));
-    Value more = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, next,
-                                       constant(b, tiles));
+    Value more =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, next, end);
     auto branch = scf::IfOp::create(b, loc, TypeRange(), more,
                                     /*withElseRegion=*/false);
     OpBuilder inner = OpBuilder::atBlockTerminator(branch.thenBlock());
     IRMapping nextMapping;
-    mapIndices(nextMapping, tileIndices(inner, loc, next, grid, group, tiles));
+    mapIndices(nextMapping,
+               tileIndices(inner, loc, next, grid, group, staticTiles));
     cloneAll(inner, prologue, nextMapping);
   }
   cloneAll(b, parts->tail, mapping);

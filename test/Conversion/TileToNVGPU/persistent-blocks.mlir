@@ -98,6 +98,51 @@
 // CHECK:           scf.if %{{.*}} -> (index) {
 // CHECK:             scf.yield %[[SN]] : index
 
+// A grid over tensors of dynamic size: the tile count is the product of
+// the grid sizes, computed before the kernel, and may be below the block
+// count, so the first tile's prologue runs only where block p < tiles. The
+// trip count is dynamic too: each prologue step's copies sit in an scf.if on
+// it, and move with the commits, to the first tile's prologue and to the
+// end of the previous trip; the loop's own head issues none of them.
+// CHECK-LABEL: func.func @dynamic
+// CHECK:       %[[GX:.*]] = arith.ceildivui %{{.*}}, %{{.*}} : index
+// CHECK-NEXT:  %[[GY:.*]] = arith.ceildivui %{{.*}}, %{{.*}} : index
+// CHECK:       %[[TILES:.*]] = arith.muli %[[GX]], %[[GY]] : index
+// CHECK:       tile.kernel grid(%{{.*}}) threads(64) as (%[[P:.*]]) {
+// CHECK:         tile.alloc_fragment
+// CHECK-NEXT:    %[[HAS:.*]] = arith.cmpi ult, %[[P]], %[[TILES]] : index
+// CHECK-NEXT:    scf.if %[[HAS]] {
+// CHECK:           %[[G0:.*]] = arith.muli %[[GX]], %{{.*}} : index
+// CHECK-NEXT:      arith.divui %[[P]], %[[G0]] : index
+// CHECK:           scf.if %{{.*}} {
+// CHECK-NEXT:        memref.subview
+// CHECK-NEXT:        tile.copy_async
+// CHECK-NEXT:      }
+// CHECK-NEXT:      scf.if %{{.*}} {
+// CHECK-NEXT:        memref.subview
+// CHECK-NEXT:        tile.copy_async
+// CHECK-NEXT:      }
+// CHECK-NEXT:      tile.commit_group
+// CHECK-NEXT:    }
+// CHECK:         scf.for %[[T:.*]] = %[[P]] to %[[TILES]] step %{{.*}} {
+// CHECK-NOT:       tile.copy_async
+// CHECK:           tile.clear
+// CHECK-NOT:       tile.copy_async
+// CHECK:           scf.for
+// CHECK:           } {tile.steady_state}
+// CHECK:           %[[NEXT:.*]] = arith.addi %[[T]], %{{.*}} : index
+// CHECK-NEXT:      %[[MORE:.*]] = arith.cmpi ult, %[[NEXT]], %[[TILES]] : index
+// CHECK-NEXT:      scf.if %[[MORE]] {
+// CHECK:             %[[GN:.*]] = arith.muli %[[GX]], %{{.*}} : index
+// CHECK-NEXT:        arith.divui %[[NEXT]], %[[GN]] : index
+// CHECK:             tile.copy_async
+// CHECK:             tile.copy_async
+// CHECK:             tile.commit_group
+// CHECK-NEXT:      }
+// CHECK-NEXT:      tile.copy %{{.*}} to %{{.*}} : memref<32x32xf32{{.*}}> to memref<?x?xf16>
+// CHECK-NEXT:    }
+// CHECK-NEXT:  }
+
 !A = memref<100x64xf16>
 !B = memref<64x70xf16>
 !C = memref<100x70xf16>
@@ -208,6 +253,35 @@ func.func @offset_in_if(%A: !A, %B: !B, %C: !C) {
       tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
     }
     tile.copy %C_l to %C[%row, %col] : !Cl to !C
+  }
+  return
+}
+
+func.func @dynamic(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %M = memref.dim %A, %c0 : memref<?x?xf16>
+  %K = memref.dim %A, %c1 : memref<?x?xf16>
+  %N = memref.dim %B, %c1 : memref<?x?xf16>
+  %gx = arith.ceildivui %N, %c32 : index
+  %gy = arith.ceildivui %M, %c32 : index
+  %kt = arith.ceildivui %K, %c16 : index
+  tile.kernel grid(%gx, %gy) threads(64) as (%bx, %by) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    %row = arith.muli %by, %c32 : index
+    %col = arith.muli %bx, %c32 : index
+    tile.pipelined %c0 to %kt step %c1 num_stages = 2 as (%k) {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %A[%row, %ko] to %A_s : memref<?x?xf16> to !As
+      tile.copy %B[%ko, %col] to %B_s : memref<?x?xf16> to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }
+    tile.copy %C_l to %C[%row, %col] : !Cl to memref<?x?xf16>
   }
   return
 }
