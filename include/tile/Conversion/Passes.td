@@ -190,7 +190,12 @@ def TilePersistentBlocks : Pass<"tile-persistent-blocks"> {
     the results are stored. The wait counts of the pipeline stay right:
     the same groups are committed before each tile's loop. A kernel without
     prologue copies (synchronous copies) only gets the loop and the
-    barrier. Where the trip count is dynamic, each prologue step's copies
+    barrier. A body that `tile-specialize-interior-blocks` gave an interior
+    and an edge version (a `tile.block_versions` scf.if after the pure ops
+    of its condition) keeps both: each tile evaluates the condition on its
+    own indices and runs its version, and so do the first tile's prologue
+    and, inside each version, the next tile's. Where the trip count is
+    dynamic, each prologue step's copies
     sit in an `scf.if` on it; such an `scf.if` moves with them. A grid
     size may be dynamic (computed before the kernel from tensor sizes):
     the tile count is then the product of the grid sizes, computed before
@@ -249,7 +254,8 @@ def TileSpecializeInteriorBlocks : Pass<"tile-specialize-interior-blocks"> {
     its top level, or still holding a
     `tile.pipelined` loop (its shared tiles would serve two loops, which
     `tile-software-pipeline` cannot multi-buffer) is left as it is:
-    `tile-to-ptx` runs this pass after the software pipelining.
+    `tile-to-ptx` runs this pass after the software pipelining, and before
+    `tile-persistent-blocks`, which keeps both versions for each tile.
 
     ```mlir
     // 4000x4000 output in 128x128 tiles: 32x32 blocks, 31x31 of them interior.
@@ -412,8 +418,10 @@ def TileToPTX : Pass<"tile-to-ptx", "ModuleOp"> {
   let description = [{
     Runs, in order, the pipelining passes (`tile-pipeline-planning`,
     `tile-smem-budget`, `tile-software-pipeline`),
-    `tile-persistent-blocks` (only with `persistent-blocks`),
-    `tile-specialize-interior-blocks`, `tile-specialize-interior-steps`,
+    `tile-specialize-interior-blocks`,
+    `tile-persistent-blocks` (only with `persistent-blocks`; after the
+    interior versions, which each tile then chooses between),
+    `tile-specialize-interior-steps`,
     `tile-lower-to-nvgpu`,
     `tile-prefetch-fragments` (where the chip table enables it),
     the upstream device lowering on the `gpu.module` (`expand-strided-metadata`,

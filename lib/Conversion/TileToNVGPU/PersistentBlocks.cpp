@@ -20,6 +20,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "tile/Conversion/Passes.h"
 #include "tile/Conversion/TileToNVGPU/BlockOrder.h"
+#include "tile/Conversion/TileToNVGPU/InteriorBlocks.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Utils/LoopUtils.h"
@@ -75,10 +76,15 @@ static bool isPrologueCopy(Operation *op) {
   return !walk.wasInterrupted();
 }
 
-/// Cuts `body` into BodyParts, or explains in `why` why it does not have the
+/// Cuts `body` (a kernel body, or a version of one, whose scf.yield stays
+/// behind) into BodyParts, or explains in `why` why it does not have the
 /// expected shape.
 static std::optional<BodyParts> cutBody(Block &body, std::string &why) {
   BodyParts parts;
+  auto ops = body.getOperations().empty() ||
+                     !body.back().hasTrait<OpTrait::IsTerminator>()
+                 ? llvm::make_range(body.begin(), body.end())
+                 : llvm::make_range(body.begin(), std::prev(body.end()));
   auto isHead = [](Operation &op) {
     return isPure(&op) || isa<ClearOp>(op) || isPrologueCopy(&op);
   };
@@ -87,7 +93,7 @@ static std::optional<BodyParts> cutBody(Block &body, std::string &why) {
            isa<GemmOp, WaitGroupOp, BarrierOp, CommitGroupOp, CopyAsyncOp>(op);
   };
   Operation *firstMiddle = nullptr, *lastMiddle = nullptr;
-  for (Operation &op : body) {
+  for (Operation &op : ops) {
     if (isa<AllocSharedOp, AllocFragmentOp>(op))
       continue;
     if (!firstMiddle && !isHead(op))
@@ -101,7 +107,7 @@ static std::optional<BodyParts> cutBody(Block &body, std::string &why) {
     return std::nullopt;
   }
   enum { Head, Middle, Tail } part = Head;
-  for (Operation &op : body) {
+  for (Operation &op : ops) {
     if (isa<AllocSharedOp, AllocFragmentOp>(op)) {
       parts.allocs.push_back(&op);
       continue;
@@ -141,6 +147,89 @@ static std::optional<BodyParts> cutBody(Block &body, std::string &why) {
     }
   }
   return parts;
+}
+
+/// Clones `ops`, in order, with `mapping`.
+static void cloneAll(OpBuilder &b, ArrayRef<Operation *> ops,
+                     IRMapping &mapping) {
+  for (Operation *op : ops)
+    b.clone(*op, mapping);
+}
+
+namespace {
+/// A kernel body cut into BodyParts: the body itself, or each of the two
+/// versions that tile-specialize-interior-blocks gave it (the interior
+/// blocks' and the edge blocks'), which then become versions of each tile.
+struct KernelParts {
+  SmallVector<Operation *> allocs;
+  /// With versions: the pure ops before them, which compute their
+  /// condition from the block indices, and the scf.if that holds them.
+  SmallVector<Operation *> condition;
+  scf::IfOp versions;
+  /// The parts of the body, or of the then and else versions.
+  SmallVector<BodyParts, 2> parts;
+
+  bool hasPrologue() const {
+    return llvm::any_of(parts,
+                        [](const BodyParts &p) { return !p.prologue.empty(); });
+  }
+};
+} // namespace
+
+/// Cuts the kernel body `body` into KernelParts, or explains in `why` why it
+/// does not have the expected shape.
+static std::optional<KernelParts> cutKernel(Block &body, std::string &why) {
+  KernelParts kernel;
+  SmallVector<Operation *> rest;
+  for (Operation &op : body) {
+    if (isa<AllocSharedOp, AllocFragmentOp>(op))
+      kernel.allocs.push_back(&op);
+    else
+      rest.push_back(&op);
+  }
+  auto versions = rest.empty() ? nullptr : dyn_cast<scf::IfOp>(rest.back());
+  if (versions && versions->hasAttr(kBlockVersionsAttrName) &&
+      versions.elseBlock() &&
+      llvm::all_of(ArrayRef(rest).drop_back(),
+                   [](Operation *op) { return isPure(op); })) {
+    kernel.condition.assign(rest.begin(), rest.end() - 1);
+    kernel.versions = versions;
+    for (Block *version : {versions.thenBlock(), versions.elseBlock()}) {
+      std::optional<BodyParts> parts = cutBody(*version, why);
+      if (!parts)
+        return std::nullopt;
+      kernel.parts.push_back(std::move(*parts));
+    }
+    return kernel;
+  }
+  std::optional<BodyParts> parts = cutBody(body, why);
+  if (!parts)
+    return std::nullopt;
+  kernel.parts.push_back(std::move(*parts));
+  return kernel;
+}
+
+/// Emits `emit` of the kernel's parts for the tile whose block indices
+/// `mapping` gives: of the one body, or of both versions, under an scf.if on
+/// their condition for that tile (tile.block_versions, as the kernel's).
+static void
+emitForTile(OpBuilder &b, Location loc, const KernelParts &kernel,
+            IRMapping &mapping,
+            function_ref<void(OpBuilder &, const BodyParts &)> emit) {
+  if (!kernel.versions) {
+    emit(b, kernel.parts.front());
+    return;
+  }
+  cloneAll(b, kernel.condition, mapping);
+  scf::IfOp versions = kernel.versions;
+  Value condition = mapping.lookupOrDefault(versions.getCondition());
+  auto branch = scf::IfOp::create(b, loc, TypeRange(), condition,
+                                  /*withElseRegion=*/true);
+  branch->setAttr(kBlockVersionsAttrName, b.getUnitAttr());
+  OpBuilder interior = OpBuilder::atBlockTerminator(branch.thenBlock());
+  emit(interior, kernel.parts[0]);
+  OpBuilder edge = OpBuilder::atBlockTerminator(branch.elseBlock());
+  emit(edge, kernel.parts[1]);
 }
 
 /// Whether every thread has passed a barrier after the last op of `ops`
@@ -202,13 +291,6 @@ static SmallVector<Value> tileIndices(OpBuilder &b, Location loc, Value t,
   return indices;
 }
 
-/// Clones `ops`, in order, with `mapping`.
-static void cloneAll(OpBuilder &b, ArrayRef<Operation *> ops,
-                     IRMapping &mapping) {
-  for (Operation *op : ops)
-    b.clone(*op, mapping);
-}
-
 static LogicalResult makePersistent(KernelOp kernel, int64_t blocks,
                                     int64_t group) {
   // Each grid size is a constant or a value defined above the kernel (one
@@ -236,7 +318,7 @@ static LogicalResult makePersistent(KernelOp kernel, int64_t blocks,
 
   Block &body = kernel.getBody().front();
   std::string why;
-  std::optional<BodyParts> parts = cutBody(body, why);
+  std::optional<KernelParts> parts = cutKernel(body, why);
   if (!parts)
     return kernel.emitError("tile-persistent-blocks: ") << why;
 
@@ -268,13 +350,18 @@ static LogicalResult makePersistent(KernelOp kernel, int64_t blocks,
     for (auto [arg, index] : llvm::zip_equal(body.getArguments(), indices))
       mapping.map(arg, index);
   };
-  ArrayRef<Operation *> prologue = parts->prologue;
+  bool hasPrologue = parts->hasPrologue();
+  auto emitPrologue = [&](IRMapping &mapping) {
+    return [&](OpBuilder &builder, const BodyParts &version) {
+      cloneAll(builder, version.prologue, mapping);
+    };
+  };
 
   // The first tile's prologue. With a static grid, block `first` < blocks
   // < tiles has a tile; with a dynamic one, only a block whose first tile
   // exists issues its copies.
   b.setInsertionPointToEnd(newBody);
-  if (!prologue.empty()) {
+  if (hasPrologue) {
     OpBuilder::InsertionGuard guard(b);
     if (!staticTiles) {
       Value has =
@@ -285,7 +372,7 @@ static LogicalResult makePersistent(KernelOp kernel, int64_t blocks,
     }
     IRMapping mapping;
     mapIndices(mapping, tileIndices(b, loc, first, grid, group, staticTiles));
-    cloneAll(b, prologue, mapping);
+    emitForTile(b, loc, *parts, mapping, emitPrologue(mapping));
   }
   if (staticTiles)
     end = constant(b, *staticTiles);
@@ -294,29 +381,35 @@ static LogicalResult makePersistent(KernelOp kernel, int64_t blocks,
   Value tile = loop.getInductionVar();
   IRMapping mapping;
   mapIndices(mapping, tileIndices(b, loc, tile, grid, group, std::nullopt));
-  // The head without its copies and commits: the clears, and the index
-  // math the loops use too.
-  for (Operation *op : parts->head)
-    if (!isPrologueCopy(op))
-      b.clone(*op, mapping);
-  cloneAll(b, parts->middle, mapping);
-  // Every thread is done with the shared tiles before the next tile's
-  // prologue overwrites them; the stores below read registers only.
-  if (!endsWithBarrier(parts->middle))
-    BarrierOp::create(b, loc);
-  if (!prologue.empty()) {
-    Value next = arith::AddIOp::create(b, loc, tile, constant(b, blocks));
-    Value more =
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, next, end);
-    auto branch = scf::IfOp::create(b, loc, TypeRange(), more,
-                                    /*withElseRegion=*/false);
-    OpBuilder inner = OpBuilder::atBlockTerminator(branch.thenBlock());
-    IRMapping nextMapping;
-    mapIndices(nextMapping,
-               tileIndices(inner, loc, next, grid, group, staticTiles));
-    cloneAll(inner, prologue, nextMapping);
-  }
-  cloneAll(b, parts->tail, mapping);
+  emitForTile(
+      b, loc, *parts, mapping, [&](OpBuilder &vb, const BodyParts &version) {
+        // The head without its copies and commits: the clears, and the index
+        // math the loops use too.
+        for (Operation *op : version.head)
+          if (!isPrologueCopy(op))
+            vb.clone(*op, mapping);
+        cloneAll(vb, version.middle, mapping);
+        // Every thread is done with the shared tiles before the next tile's
+        // prologue overwrites them; the stores below read registers only.
+        if (!endsWithBarrier(version.middle))
+          BarrierOp::create(vb, loc);
+        if (hasPrologue) {
+          Value next =
+              arith::AddIOp::create(vb, loc, tile, constant(vb, blocks));
+          Value more = arith::CmpIOp::create(vb, loc, arith::CmpIPredicate::ult,
+                                             next, end);
+          auto branch = scf::IfOp::create(vb, loc, TypeRange(), more,
+                                          /*withElseRegion=*/false);
+          OpBuilder inner = OpBuilder::atBlockTerminator(branch.thenBlock());
+          IRMapping nextMapping;
+          mapIndices(nextMapping,
+                     tileIndices(inner, loc, next, grid, group, staticTiles));
+          // The next tile is interior or not on its own.
+          emitForTile(inner, loc, *parts, nextMapping,
+                      emitPrologue(nextMapping));
+        }
+        cloneAll(vb, version.tail, mapping);
+      });
   kernel.erase();
   return success();
 }

@@ -35,12 +35,14 @@ struct TileToPTXPass
                        " print=" + (printBudget ? "true" : "false") +
                        "},tile-software-pipeline{unroll-steady-state=" +
                        (unroll ? "true" : "false") + "},";
+    // Interior blocks first: tile-persistent-blocks makes each tile of the
+    // loop choose between the versions on its own tile indices.
+    if (specializeInteriorBlocks)
+      text += "tile-specialize-interior-blocks,";
     if (persistentBlocks > 0)
       text +=
           "tile-persistent-blocks{blocks=" + std::to_string(persistentBlocks) +
           " block-group=" + std::to_string(blockGroup) + "},";
-    if (specializeInteriorBlocks)
-      text += "tile-specialize-interior-blocks,";
     if (specializeInteriorSteps)
       text += std::string("tile-specialize-interior-steps{tma=") +
               (tma ? "true" : "false") + "},";

@@ -3,7 +3,7 @@ random `num_stages`, or random `stage` and `order` by hand (valid or not),
 random small sizes that are not tile multiples, transposed operands, shifted
 or element-counted K loops, element types, and the steady state unrolled or
 not. Each goes through --tile-pipeline-planning --tile-software-pipeline
-[--tile-persistent-blocks, with --persistent] --tile-specialize-interior-blocks
+--tile-specialize-interior-blocks [--tile-persistent-blocks, with --persistent]
 --tile-specialize-interior-steps --tile-lower-to-cpu (the order of
 --tile-to-ptx). Which outcome is right is decided here, from how the
 configuration was drawn:
@@ -147,9 +147,9 @@ for i in range(args.count):
     try:
         opt = run([args.tile_opt, "-", "--tile-pipeline-planning",
                    f"--tile-software-pipeline=unroll-steady-state={unroll}"]
-                  + persistent + ["--tile-specialize-interior-blocks",
-                   "--tile-specialize-interior-steps",
-                   "--tile-lower-to-cpu"] + args.to_llvm.split(),
+                  + ["--tile-specialize-interior-blocks"] + persistent
+                  + ["--tile-specialize-interior-steps",
+                     "--tile-lower-to-cpu"] + args.to_llvm.split(),
                   input=src.stdout)
         if opt.returncode != 0:
             if opt.returncode == 1 and "error:" in opt.stderr and \
