@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # Runs every kernel that `test/Target/Inputs/random_gemms.py --keep` compiled
-# (DIR/manifest.tsv: index, chip, gemm.py flags) through `tile-run --check`
+# (DIR/manifest.tsv: index, chip, gemm.py flags, and for a kernel over
+# dynamic sizes the MxNxK shapes to run it at) through `tile-run --check`
 # against cuBLAS on the GPU. PTX for sm_80..sm_89 runs on a newer GPU through
 # the driver's JIT, so one H200 checks every chip's code; where a cubin sits
 # beside the PTX (sm_90, sm_90a) it runs that instead, sparing the JIT.
@@ -35,23 +36,47 @@ small() { # true when every --M/--N/--K value of the flags is below 1024
   done
 }
 
+shape_args() { # FLAGS MxNxK: tile-run's --shape options for that GEMM
+  local m n k a b
+  IFS=x read -r m n k <<<"$2"
+  a="${m}x${k}" b="${k}x${n}"
+  [[ " $1 " == *" --transpose-a "* ]] && a="${k}x${m}"
+  [[ " $1 " == *" --transpose-b "* ]] && b="${n}x${k}"
+  echo "--shape A=$a --shape B=$b --shape C=${m}x${n}"
+}
+
 pass=0 fail=0
-while IFS=$'\t' read -r index chip flags; do
+while IFS=$'\t' read -r index chip flags shapes; do
   log="$dir/$index.check.log"
   kernel=$dir/$index.ptx
   [ -f "$dir/$index.cubin" ] && kernel=$dir/$index.cubin
-  timeout "${CHECK_TIMEOUT:-60}" "$TILE_RUN" --ptx "$kernel" --launch "$dir/$index.launch" --check >"$log" 2>&1
-  rc=$?
-  verdict=$(grep -oE 'PASS|FAIL' "$log" | tail -1)
-  runs= # what the check and each sanitizer run ended with, for the line
-  [ "$rc" -eq 124 ] && runs=" check timed out after ${CHECK_TIMEOUT:-60} s"
+  # A kernel over dynamic sizes runs at each of its shapes (the first is the
+  # drawn one, which the sanitizers use); a static one at its own.
+  sizes=() first=()
+  for shape in $shapes; do
+    sizes+=("$(shape_args "$flags" "$shape")")
+  done
+  [ ${#sizes[@]} -eq 0 ] && sizes=("")
+  read -ra first <<<"${sizes[0]}"
+  rc=0 verdict=PASS runs= # runs: what timed out, and each sanitizer run
+  : >"$log"
+  for size in "${sizes[@]}"; do
+    read -ra shape <<<"$size"
+    timeout "${CHECK_TIMEOUT:-60}" "$TILE_RUN" --ptx "$kernel" --launch "$dir/$index.launch" \
+      "${shape[@]}" --check >>"$log" 2>&1
+    src=$?
+    [ "$src" -eq 124 ] && runs+=" check ${size:+at ${shape[*]} }timed out after ${CHECK_TIMEOUT:-60} s"
+    [ "$rc" -eq 0 ] && rc=$src
+    [ "$(grep -oE 'PASS|FAIL' "$log" | tail -1)" = PASS ] || verdict=FAIL
+  done
   if [ "$rc" -eq 0 ] && small "$flags"; then
     for tool in ${SANITIZE:-}; do
       extra=()
       [ "$tool" = racecheck ] && extra=(--racecheck-report all)
       slog="$dir/$index.$tool.log"
       timeout "${SANITIZE_TIMEOUT:-120}" "$SANITIZER" --tool "$tool" "${extra[@]}" \
-        --error-exitcode 99 "$TILE_RUN" --ptx "$kernel" --launch "$dir/$index.launch" >"$slog" 2>&1
+        --error-exitcode 99 "$TILE_RUN" --ptx "$kernel" --launch "$dir/$index.launch" \
+        "${first[@]}" >"$slog" 2>&1
       trc=$?
       if [ "$trc" -eq 124 ]; then
         runs+=" $tool timed out after ${SANITIZE_TIMEOUT:-120} s"

@@ -85,6 +85,10 @@ def parse_args(argv):
     p.add_argument("--dynamic", action="store_true",
                    help="the kernel takes memref<?x?x...> operands and reads "
                         "M, N and K with memref.dim")
+    p.add_argument("--divisibility", type=int, default=None,
+                   help="with --dynamic: promise that every size is a "
+                        "multiple of this (tile.divisibility on the operands; "
+                        "M, N and K must be multiples of it)")
     p.add_argument("--num-stages", type=int, default=None,
                    help="auto: the pipeline depth (default 3)")
     p.add_argument("--stage", default=None,
@@ -112,6 +116,11 @@ def parse_args(argv):
     for name in ("M", "N", "K", "bm", "bn", "bk", "threads"):
         if getattr(args, name) <= 0:
             p.error(f"--{name} must be positive")
+    if args.divisibility is not None:
+        if not args.dynamic or args.divisibility <= 0:
+            p.error("--divisibility needs --dynamic and a positive value")
+        if any(getattr(args, n) % args.divisibility for n in ("M", "N", "K")):
+            p.error("--divisibility must divide --M, --N and --K")
     return args
 
 
@@ -223,6 +232,8 @@ def emit_kernel(a):
         second = ("    %A2_s = tile.alloc_shared : !As\n"
                   "    %B2_s = tile.alloc_shared : !Bs\n"
                   f"    %half = arith.constant {tk} : index\n")
+    promise = ("" if a.divisibility is None else
+               f" {{tile.divisibility = {a.divisibility} : i64}}")
     return f"""\
 !A = {kernel_type(a, a_shape(a), a.dtype)}
 !B = {kernel_type(a, b_shape(a), a.dtype)}
@@ -231,7 +242,7 @@ def emit_kernel(a):
 !Bs = memref<{b_tile[0]}x{b_tile[1]}x{a.dtype}, #gpu.address_space<workgroup>>
 !Cl = memref<{a.bm}x{a.bn}xf32, #gpu.address_space<private>>
 
-func.func @gemm(%A: !A, %B: !B, %C: !C) {{
+func.func @gemm(%A: !A{promise}, %B: !B{promise}, %C: !C{promise}) {{
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %bm = arith.constant {a.bm} : index

@@ -10,7 +10,8 @@ many kernels drew a harmless note about their wgmmas from ptxas
 (ptxas_wgmma.py), and a summary; exits 1 on any failure.
 
 With --keep, the PTX and launch description of every configuration that
-compiled stay in --work, listed in manifest.tsv (index, chip, gemm.py flags),
+compiled stay in --work, listed in manifest.tsv (index, chip, gemm.py flags,
+and with --dynamic the MxNxK shapes a dynamic kernel runs at),
 for bench/check_random.sh to run with `tile-run --check` on a GPU; so does
 ptxas's cubin for sm_90 and sm_90a, which an H200 loads without the JIT
 (PTX for older chips is JIT-compiled there).
@@ -63,6 +64,13 @@ parser.add_argument("--block-orders", action="store_true",
                     "1 (row-major), 2 or 3 instead of the default 8, which "
                     "orders both a grid's blocks and a persistent kernel's "
                     "tiles, from a separate stream")
+parser.add_argument("--dynamic", action="store_true",
+                    help="give half of the kernels memref<?x?x...> operands "
+                    "(gemm.py --dynamic), half of those with "
+                    "tile.divisibility = 8 and M, N and K rounded up to "
+                    "multiples of 8; with --keep, manifest.tsv then names two "
+                    "shapes to run each at, the drawn one and another, from "
+                    "a separate stream as --types")
 parser.add_argument("--keep", action="store_true",
                     help="keep the PTX, launch description and (sm_90, "
                     "sm_90a) cubin of each kernel, and write manifest.tsv")
@@ -81,14 +89,18 @@ store_rng = random.Random(f"tma-store {args.seed}")
 cluster_rng = random.Random(f"cluster {args.seed}")
 cols_rng = random.Random(f"cluster-cols {args.seed}")
 order_rng = random.Random(f"block-orders {args.seed}")
+dynamic_rng = random.Random(f"dynamic {args.seed}")
+
+M_SIZES = [1, 7, 64, 100, 128, 200, 333, 1000, 4095, 4096]
+N_SIZES = [1, 8, 64, 136, 255, 256, 1000, 4095]
+K_SIZES = [1, 16, 32, 72, 195, 777, 4095, 4096]
 
 
 def config():
     variant = rng.choice(["auto", "manual", "plain"])
     flags = ["--variant", variant, "--emit", "kernel"]
-    for name, choices in [("--M", [1, 7, 64, 100, 128, 200, 333, 1000, 4095, 4096]),
-                          ("--N", [1, 8, 64, 136, 255, 256, 1000, 4095]),
-                          ("--K", [1, 16, 32, 72, 195, 777, 4095, 4096]),
+    for name, choices in [("--M", M_SIZES), ("--N", N_SIZES),
+                          ("--K", K_SIZES),
                           ("--bm", [16, 32, 64, 128, 256]),
                           ("--bn", [8, 16, 32, 64, 128, 256]),
                           ("--bk", [8, 16, 32, 64]),
@@ -110,7 +122,22 @@ def config():
     if args.types:
         flags += ["--dtype", type_rng.choice(["f16", "bf16"]),
                   "--c-type", type_rng.choice(["f16", "bf16", "f32"])]
-    return flags, rng.choice(["sm_80", "sm_86", "sm_89", "sm_90", "sm_90a"])
+    chip = rng.choice(["sm_80", "sm_86", "sm_89", "sm_90", "sm_90a"])
+    shapes = ""
+    if args.dynamic and dynamic_rng.random() < 0.5:
+        flags.append("--dynamic")
+        step = 1
+        if dynamic_rng.random() < 0.5:
+            step = 8
+            flags += ["--divisibility", "8"]
+            for name in ("--M", "--N", "--K"):
+                i = flags.index(name) + 1
+                flags[i] = str(-(-int(flags[i]) // 8) * 8)
+        drawn = "x".join(flags[flags.index(n) + 1] for n in ("--M", "--N", "--K"))
+        other = "x".join(str(-(-dynamic_rng.choice(sizes) // step) * step)
+                         for sizes in (M_SIZES, N_SIZES, K_SIZES))
+        shapes = f"{drawn} {other}"
+    return flags, chip, shapes
 
 
 def run(cmd, **kw):
@@ -134,7 +161,7 @@ def repeats_a_barrier(ptx):
     return False
 
 
-compiled = rejected = harmless = 0
+compiled = rejected = harmless = dynamic = divisible = 0
 failures = []
 # Kernels that compiled and assembled, per option they were given: an
 # option's run that always ends in a diagnostic would otherwise go unseen.
@@ -152,7 +179,7 @@ if args.block_orders:
 compiled_with = dict.fromkeys(options, 0)
 manifest = []
 for i in range(args.count):
-    flags, chip = config()
+    flags, chip, shapes = config()
     persistent = ""
     if args.persistent and persistent_rng.random() < 0.5:
         persistent = f"persistent-blocks={persistent_rng.choice([1, 2, 3, 7, 132])}"
@@ -235,8 +262,10 @@ for i in range(args.count):
                 key = option.split("=")[0] if option.startswith(
                     ("persistent-blocks=", "block-group=")) else option
                 compiled_with[key] += 1
-            manifest.append(f"{i}\t{chip}\t{' '.join(flags)} {persistent}"
-                            .rstrip() + "\n")
+            dynamic += "--dynamic" in flags
+            divisible += "--divisibility" in flags
+            line = f"{i}\t{chip}\t{' '.join(flags)} {persistent}".rstrip()
+            manifest.append(line + (f"\t{shapes}" if shapes else "") + "\n")
     except subprocess.TimeoutExpired as e:
         failures.append(f"timeout in {e.cmd[0]}: {what}")
 if args.keep:
@@ -246,6 +275,9 @@ for failure in failures:
     print("FAIL", failure)
 for option, n in compiled_with.items():
     print(f"compiled with {option}: {n}")
+if args.dynamic:
+    print(f"compiled over dynamic sizes: {dynamic} ({divisible} with "
+          "tile.divisibility = 8)")
 print(f"ptxas notes on single wgmmas waited at once (harmless): {harmless}")
 print(f"{args.count} configurations: {compiled} compiled and assembled, "
       f"{rejected} rejected with a diagnostic, {len(failures)} failures")
