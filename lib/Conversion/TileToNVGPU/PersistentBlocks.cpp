@@ -38,9 +38,9 @@ using namespace mlir;
 using namespace mlir::tile;
 
 namespace {
-/// A kernel body cut into the parts the rewrite moves separately.
+/// A kernel body (or a version of one) without its tile allocations, cut
+/// into the parts the rewrite moves separately.
 struct BodyParts {
-  SmallVector<Operation *> allocs;
   /// The leading clears, index math and prologue copies and commits.
   SmallVector<Operation *> head;
   /// From the first other op to the last one that synchronizes or computes
@@ -60,8 +60,8 @@ static std::optional<MemorySpace> getSpace(Value memref) {
 /// Whether `op` is one of the prologue's copies or commits, which move to
 /// where the previous tile's stores are: a tile.copy_async, a
 /// tile.commit_group, or an scf.if without results that only computes and
-/// issues copies (tile-software-pipeline guards a prologue step's copies so
-/// where the trip count is dynamic).
+/// issues copies (tile-software-pipeline guards each prologue step's copies
+/// that way where the trip count is dynamic).
 static bool isPrologueCopy(Operation *op) {
   if (isa<CopyAsyncOp, CommitGroupOp>(op))
     return true;
@@ -77,14 +77,11 @@ static bool isPrologueCopy(Operation *op) {
 }
 
 /// Cuts `body` (a kernel body, or a version of one, whose scf.yield stays
-/// behind) into BodyParts, or explains in `why` why it does not have the
-/// expected shape.
+/// behind) into BodyParts, leaving out its tile allocations, or explains in
+/// `why` why it does not have the expected shape.
 static std::optional<BodyParts> cutBody(Block &body, std::string &why) {
   BodyParts parts;
-  auto ops = body.getOperations().empty() ||
-                     !body.back().hasTrait<OpTrait::IsTerminator>()
-                 ? llvm::make_range(body.begin(), body.end())
-                 : llvm::make_range(body.begin(), std::prev(body.end()));
+  auto ops = body.without_terminator();
   auto isHead = [](Operation &op) {
     return isPure(&op) || isa<ClearOp>(op) || isPrologueCopy(&op);
   };
@@ -108,10 +105,8 @@ static std::optional<BodyParts> cutBody(Block &body, std::string &why) {
   }
   enum { Head, Middle, Tail } part = Head;
   for (Operation &op : ops) {
-    if (isa<AllocSharedOp, AllocFragmentOp>(op)) {
-      parts.allocs.push_back(&op);
+    if (isa<AllocSharedOp, AllocFragmentOp>(op))
       continue;
-    }
     if (&op == firstMiddle)
       part = Middle;
     SmallVector<Operation *> &into = part == Head     ? parts.head
