@@ -170,8 +170,9 @@ def TilePersistentBlocks : Pass<"tile-persistent-blocks"> {
                 "software-pipelined kernel, each prefetching its next tile "
                 "under the current tile's stores";
   let description = [{
-    Rewrites each `tile.kernel` whose grid has more than `blocks` blocks
-    into a one-dimensional grid of `blocks` blocks. Block `p` handles the
+    Rewrites each `tile.kernel` whose grid has more than `blocks` blocks,
+    or a size known only at run time, into a one-dimensional grid of
+    `blocks` blocks. Block `p` handles the
     tiles `p, p + blocks, p + 2 * blocks, ...` of the original grid, one
     after the other, numbered as `tile-lower-to-nvgpu` orders a grid's
     blocks: a two-dimensional grid in the grouped order of `block-group`
@@ -183,8 +184,9 @@ def TilePersistentBlocks : Pass<"tile-persistent-blocks"> {
     prologue's `tile.copy_async` and `tile.commit_group`), then the
     pipeline's loops and epilogue (up to the last loop, gemm, wait or
     barrier), then a tail that only stores fragments to global memory,
-    since the next tile's copies are in flight while it runs. The head's copies move: the first tile's run before the loop,
-    and each later tile's run at the end of the previous trip, after a
+    since the next tile's copies are in flight while it runs. The head's
+    copies move: the first tile's run before the loop, and each later
+    tile's run at the end of the previous trip, after a
     `tile.barrier` (every thread is done with the shared tiles) and before
     the previous tile's stores, so the prologue's loads are in flight while
     the results are stored. The wait counts of the pipeline stay right:
@@ -195,8 +197,8 @@ def TilePersistentBlocks : Pass<"tile-persistent-blocks"> {
     of its condition) keeps both: each tile evaluates the condition on its
     own indices and runs its version, and so do the first tile's prologue
     and, inside each version, the next tile's. Where the trip count is
-    dynamic, each prologue step's copies
-    sit in an `scf.if` on it; such an `scf.if` moves with them. A grid
+    dynamic, each prologue step's copies sit in an `scf.if` on it; such an
+    `scf.if` moves with them. A grid
     size may be dynamic (computed before the kernel from tensor sizes):
     the tile count is then the product of the grid sizes, computed before
     the kernel, the grid stays `blocks` blocks, and a block whose first
@@ -205,8 +207,8 @@ def TilePersistentBlocks : Pass<"tile-persistent-blocks"> {
     block indices are computed with `arith.remui` / `arith.divui` from the
     tile number, whose bound is the loop's; with a static grid the next
     tile's number is clamped to the last tile (`arith.minui`, an identity
-    where it is used), so index bounds still prove what they did. Not run by `tile-to-ptx` unless its
-    `persistent-blocks` option is set.
+    where it is used), so index bounds still prove what they did. Not run
+    by `tile-to-ptx` unless its `persistent-blocks` option is set.
   }];
   let options = [
     Option<"blocks", "blocks", "int64_t", /*default=*/"132",
