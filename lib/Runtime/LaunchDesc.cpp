@@ -249,6 +249,15 @@ private:
         }
       return fail("no arg '" + name + "'");
     }
+    if (eat("min(")) {
+      std::optional<int64_t> a = expr();
+      if (!a || !eat(","))
+        return fail("expected 'min(a,b)'");
+      std::optional<int64_t> b = expr();
+      if (!b || !eat(")"))
+        return fail("expected 'min(a,b)'");
+      return std::min(*a, *b);
+    }
     if (eat("ceildiv(")) {
       std::optional<int64_t> a = expr();
       if (!a || !eat(","))

@@ -13,8 +13,8 @@
 // order (BlockOrder.h): one group of all 4 rows by default, and groups of 3
 // rows and a short last group of 1 with block-group=3, or row-major order
 // with block-group=1. Over tensors of dynamic size (--dynamic) the tile
-// count is computed at run time: 16 tiles on 3 and 7 blocks, on 40 blocks
-// (24 of them with no tile), and a K of 5 elements whose one k-tile is below
+// count is computed at run time: 16 tiles on 3 and 7 blocks, on 16 where
+// 40 are asked for (the grid is the smaller count), and a K of 5 elements whose one k-tile is below
 // the depth, so that the prologue's guarded second step issues nothing.
 //
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 60 --N 30 --K 61 --bm 16 --bn 8 --bk 8 \

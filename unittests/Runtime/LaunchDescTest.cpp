@@ -282,6 +282,8 @@ TEST(LaunchDesc, EvaluatesGridFormulas) {
       {"(ceildiv(dim(A,0),64)*ceildiv(dim(A,1),32))", 48},
       {"((dim(A,0)+dim(A,1))/2)", 548},
       {"(dim(A,0)-dim(A,1))", 904},
+      {"min(264,(ceildiv(dim(A,0),64)*ceildiv(dim(A,1),32)))", 48},
+      {"min(dim(A,1),7)", 7},
   };
   for (const Case &c : cases) {
     std::string error;
@@ -337,6 +339,10 @@ TEST(LaunchDesc, RejectsShapesThatDoNotFit) {
       {"kernel k\ngrid ?\nblock 32\narg A f16 ?\ngrid_expr ceildiv(8,0)\n",
        {{"A", {8}}},
        "cannot compute the grid from grid_expr 'ceildiv(8,0)': division by 0"},
+      {"kernel k\ngrid ?\nblock 32\narg A f16 ?\ngrid_expr min(dim(A,0))\n",
+       {{"A", {8}}},
+       "cannot compute the grid from grid_expr 'min(dim(A,0))': expected "
+       "'min(a,b)'"},
       {"kernel k\ngrid ?\nblock 32\narg A f16 ?\ngrid_expr (dim(A,0)%2)\n",
        {{"A", {8}}},
        "cannot compute the grid from grid_expr '(dim(A,0)%2)': unknown "

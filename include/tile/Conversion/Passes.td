@@ -201,8 +201,8 @@ def TilePersistentBlocks : Pass<"tile-persistent-blocks"> {
     `scf.if` moves with them. A grid
     size may be dynamic (computed before the kernel from tensor sizes):
     the tile count is then the product of the grid sizes, computed before
-    the kernel, the grid stays `blocks` blocks, and a block whose first
-    tile does not exist issues no prologue. A kernel with no reduction or a
+    the kernel, and the grid the smaller of `blocks` and the tile count
+    (`arith.minui`), so that every block has a first tile. A kernel with no reduction or a
     tail that does more than store fragments is an error. Inside the loop,
     block indices are computed with `arith.remui` / `arith.divui` from the
     tile number, whose bound is the loop's; with a static grid the next

@@ -129,7 +129,8 @@ bool parseExtents(const std::string &s, std::vector<int64_t> &shape,
 /// Gives the `?` extents of the args their values: `shapes` holds, per arg
 /// name, its whole shape (the extents the description fixes must agree).
 /// Then computes each `?` grid extent from `grid_expr` (integers,
-/// `dim(<arg>,<d>)`, `ceildiv(a,b)`, `(a+b)`, `(a-b)`, `(a*b)`, `(a/b)`) and
+/// `dim(<arg>,<d>)`, `ceildiv(a,b)`, `min(a,b)`, `(a+b)`, `(a-b)`, `(a*b)`,
+/// `(a/b)`) and
 /// checks it against CUDA's limits and the cluster shape. Fails, with
 /// `error` saying why, for an unknown arg, a disagreeing or missing extent
 /// or a grid extent it cannot compute.

@@ -30,7 +30,8 @@ static std::string argName(BlockArgument arg,
 }
 
 /// A formula for a grid size, over constants and the sizes of the memref
-/// arguments (`dim(A,0)`): `ceildiv(4096,128)`, `ceildiv(dim(C,1),128)`;
+/// arguments (`dim(A,0)`): `ceildiv(4096,128)`, `ceildiv(dim(C,1),128)`,
+/// `min(264,(ceildiv(dim(B,1),128)*ceildiv(dim(A,0),128)))`;
 /// `?` for what it cannot say. tile-run evaluates it where the grid is not a
 /// constant (LaunchDesc.h).
 static std::string describe(Value value, ArrayRef<BlockArgument> memrefArgs,
@@ -56,6 +57,9 @@ static std::string describe(Value value, ArrayRef<BlockArgument> memrefArgs,
   };
   if (isa<arith::CeilDivUIOp, arith::CeilDivSIOp>(op))
     return binary("ceildiv(", ",", ")");
+  // Sizes are positive, so the signed and the unsigned minimum agree.
+  if (isa<arith::MinUIOp, arith::MinSIOp>(op))
+    return binary("min(", ",", ")");
   if (isa<arith::DivUIOp, arith::DivSIOp>(op))
     return binary("(", "/", ")");
   if (isa<arith::MulIOp>(op))

@@ -324,7 +324,7 @@ static LogicalResult makePersistent(KernelOp kernel, int64_t blocks,
   };
   // The number of tiles: a constant, or the product of the grid sizes,
   // computed before the kernel (a dynamic grid may have fewer tiles than
-  // `blocks`, or none).
+  // `blocks`).
   Value end;
   if (!staticTiles) {
     for (OpFoldResult size : grid) {
@@ -333,8 +333,13 @@ static LogicalResult makePersistent(KernelOp kernel, int64_t blocks,
     }
   }
 
-  auto persistent = KernelOp::create(b, loc, ValueRange{constant(b, blocks)},
-                                     kernel.getThreadsAttr());
+  // A dynamic grid launches no more blocks than there are tiles (a
+  // minimum the launch description's grid_expr spells as min(a,b)).
+  Value gridSize = constant(b, blocks);
+  if (!staticTiles)
+    gridSize = arith::MinUIOp::create(b, loc, gridSize, end);
+  auto persistent =
+      KernelOp::create(b, loc, ValueRange{gridSize}, kernel.getThreadsAttr());
   Block *newBody = new Block();
   persistent.getBody().push_back(newBody);
   Value first = newBody->addArgument(b.getIndexType(), loc);
@@ -352,19 +357,10 @@ static LogicalResult makePersistent(KernelOp kernel, int64_t blocks,
     };
   };
 
-  // The first tile's prologue. With a static grid, block `first` < blocks
-  // < tiles has a tile; with a dynamic one, only a block whose first tile
-  // exists issues its copies.
+  // The first tile's prologue: block `first` has a tile, since the grid is
+  // no larger than the tile count.
   b.setInsertionPointToEnd(newBody);
   if (hasPrologue) {
-    OpBuilder::InsertionGuard guard(b);
-    if (!staticTiles) {
-      Value has =
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult, first, end);
-      auto branch = scf::IfOp::create(b, loc, TypeRange(), has,
-                                      /*withElseRegion=*/false);
-      b.setInsertionPoint(branch.thenBlock()->getTerminator());
-    }
     IRMapping mapping;
     mapIndices(mapping, tileIndices(b, loc, first, grid, group, staticTiles));
     emitForTile(b, loc, *parts, mapping, emitPrologue(mapping));

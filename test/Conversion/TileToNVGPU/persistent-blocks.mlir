@@ -99,31 +99,31 @@
 // CHECK:             scf.yield %[[SN]] : index
 
 // A grid over tensors of dynamic size: the tile count is the product of
-// the grid sizes, computed before the kernel, and may be below the block
-// count, so the first tile's prologue runs only where block p < tiles. The
-// trip count is dynamic too: each prologue step's copies sit in an scf.if on
-// it, and move with the commits, to the first tile's prologue and to the
-// end of the previous trip; the loop's own head issues none of them.
+// the grid sizes, computed before the kernel, and the grid is the smaller of
+// it and the block count, so that every block has a first tile. The trip
+// count is dynamic too: each prologue step's copies sit in an scf.if on it,
+// and move with the commits, to the first tile's prologue and to the end of
+// the previous trip; the loop's own head issues none of them.
 // CHECK-LABEL: func.func @dynamic
 // CHECK:       %[[GX:.*]] = arith.ceildivui %{{.*}}, %{{.*}} : index
 // CHECK-NEXT:  %[[GY:.*]] = arith.ceildivui %{{.*}}, %{{.*}} : index
 // CHECK:       %[[TILES:.*]] = arith.muli %[[GX]], %[[GY]] : index
-// CHECK:       tile.kernel grid(%{{.*}}) threads(64) as (%[[P:.*]]) {
+// CHECK-NEXT:  %[[C5:.*]] = arith.constant 5 : index
+// CHECK-NEXT:  %[[GRID:.*]] = arith.minui %[[C5]], %[[TILES]] : index
+// CHECK-NEXT:  tile.kernel grid(%[[GRID]]) threads(64) as (%[[P:.*]]) {
 // CHECK:         tile.alloc_fragment
-// CHECK-NEXT:    %[[HAS:.*]] = arith.cmpi ult, %[[P]], %[[TILES]] : index
-// CHECK-NEXT:    scf.if %[[HAS]] {
-// CHECK:           %[[G0:.*]] = arith.muli %[[GX]], %{{.*}} : index
-// CHECK-NEXT:      arith.divui %[[P]], %[[G0]] : index
-// CHECK:           scf.if %{{.*}} {
-// CHECK-NEXT:        memref.subview
-// CHECK-NEXT:        tile.copy_async
-// CHECK-NEXT:      }
-// CHECK-NEXT:      scf.if %{{.*}} {
-// CHECK-NEXT:        memref.subview
-// CHECK-NEXT:        tile.copy_async
-// CHECK-NEXT:      }
-// CHECK-NEXT:      tile.commit_group
+// CHECK-NOT:     arith.cmpi ult, %[[P]]
+// CHECK:         %[[G0:.*]] = arith.muli %[[GX]], %{{.*}} : index
+// CHECK-NEXT:    arith.divui %[[P]], %[[G0]] : index
+// CHECK:         scf.if %{{.*}} {
+// CHECK-NEXT:      memref.subview
+// CHECK-NEXT:      tile.copy_async
 // CHECK-NEXT:    }
+// CHECK-NEXT:    scf.if %{{.*}} {
+// CHECK-NEXT:      memref.subview
+// CHECK-NEXT:      tile.copy_async
+// CHECK-NEXT:    }
+// CHECK-NEXT:    tile.commit_group
 // CHECK:         scf.for %[[T:.*]] = %[[P]] to %[[TILES]] step %{{.*}} {
 // CHECK-NOT:       tile.copy_async
 // CHECK:           tile.clear
