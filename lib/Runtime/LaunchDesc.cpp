@@ -230,6 +230,17 @@ private:
       return fail("expected a number at '" + text.substr(start) + "'");
     return v;
   }
+  /// After `<function>(`: the two arguments and the closing parenthesis.
+  bool arguments(const char *function, int64_t &a, int64_t &b) {
+    std::optional<int64_t> first, second;
+    if ((first = expr()) && eat(",") && (second = expr()) && eat(")")) {
+      a = *first;
+      b = *second;
+      return true;
+    }
+    fail(std::string("expected '") + function + "(a,b)'");
+    return false;
+  }
   std::optional<int64_t> expr() {
     if (eat("dim(")) {
       size_t comma = text.find(',', pos);
@@ -249,25 +260,18 @@ private:
         }
       return fail("no arg '" + name + "'");
     }
+    int64_t a, b;
     if (eat("min(")) {
-      std::optional<int64_t> a = expr();
-      if (!a || !eat(","))
-        return fail("expected 'min(a,b)'");
-      std::optional<int64_t> b = expr();
-      if (!b || !eat(")"))
-        return fail("expected 'min(a,b)'");
-      return std::min(*a, *b);
+      if (!arguments("min", a, b))
+        return std::nullopt;
+      return std::min(a, b);
     }
     if (eat("ceildiv(")) {
-      std::optional<int64_t> a = expr();
-      if (!a || !eat(","))
-        return fail("expected 'ceildiv(a,b)'");
-      std::optional<int64_t> b = expr();
-      if (!b || !eat(")"))
-        return fail("expected 'ceildiv(a,b)'");
-      if (*b <= 0)
-        return fail("division by " + std::to_string(*b));
-      return (*a + *b - 1) / *b;
+      if (!arguments("ceildiv", a, b))
+        return std::nullopt;
+      if (b <= 0)
+        return fail("division by " + std::to_string(b));
+      return (a + b - 1) / b;
     }
     if (eat("(")) {
       std::optional<int64_t> a = expr();
