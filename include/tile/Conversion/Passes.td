@@ -375,10 +375,16 @@ def TilePrefetchFragments : Pass<"tile-prefetch-fragments"> {
     after its first ldmatrix loads, which then do not wait behind them in
     the memory pipe. Loops of another shape (no mma.sync, other work after
     the last k-step's mma.sync, fewer than two iterations, dynamic bounds)
-    are left as they are, and so are the steady-state loops beside the two
-    parts of a loop that `tile-specialize-interior-steps` split
-    (`tile.split_steps`): the last of them is the edge part, and the split
-    kernels measured faster without the prefetch than with it there.
+    are left as they are.
+
+    Of the two parts of a loop that `tile-specialize-interior-steps` split
+    (`tile.split_steps`), the edge part runs the step past the interior
+    part's end itself, so the interior part is pipelined with its epilogue
+    peeled instead (the last trip's remaining k-steps follow the loop),
+    where its trip count is known and at least two. The edge part, the
+    interior part over dynamic sizes and the other steady-state loops beside
+    a split stay as they are: with the prefetch there the kernels measured
+    slower on an H200 than without it.
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

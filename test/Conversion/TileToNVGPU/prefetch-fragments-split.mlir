@@ -6,13 +6,19 @@
 // RUN: tile-opt %s --tile-pipeline-planning --tile-software-pipeline \
 // RUN:   --tile-lower-to-nvgpu --tile-prefetch-fragments | FileCheck %s --check-prefix=WHOLE
 
+// RUN: tile-opt %S/../../Runtime/Inputs/gemm_dynamic.mlir --tile-pipeline-planning \
+// RUN:   --tile-software-pipeline --tile-specialize-interior-steps --tile-lower-to-nvgpu \
+// RUN:   --tile-prefetch-fragments | FileCheck %s --check-prefix=DYN
+
 // K = 440 in 32-column tiles: the last of 14 k-tiles is partial, so
-// tile-specialize-interior-steps splits the steady-state loop, and both
-// parts carry tile.split_steps. tile-prefetch-fragments would pipeline only
-// the last of them, the edge part; it leaves the loops beside a split alone
-// (slower with the prefetch there than without it on an H200). Without the
-// split the same kernel's steady state is prefetched: its loop carries the
-// next step's fragments.
+// tile-specialize-interior-steps splits the steady-state loop (unrolled by
+// the 3 buffer versions), and both parts carry tile.split_steps. The
+// interior part (steps 2..10, three trips) is pipelined with its epilogue
+// peeled: the kernel loop carries the next trip's fragments, and the last
+// trip's remaining mma.sync ops follow it. The edge part (steps 11..13)
+// stays as it is: the prefetch there was slower than without it on an H200.
+// Without the split the steady state is prefetched with the head of the
+// step past the end predicated instead.
 
 // SPLIT:      scf.for
 // SPLIT:      } {tile.split_steps, tile.steady_state}
@@ -20,12 +26,31 @@
 // SPLIT:      } {tile.split_steps, tile.steady_state}
 
 // CHECK-LABEL: gpu.func @gemm_kernel
+// CHECK:       nvgpu.ldmatrix
+// CHECK:       scf.for %{{.*}} = %c2 to %{{.*}} step %c3 iter_args(
+// CHECK:         scf.yield
+// CHECK-NEXT:  }
+// CHECK-NOT:   scf.for
+// CHECK:       nvgpu.mma.sync
+// CHECK:       scf.for %{{.*}} = %c11 to %c14 step %c3 {
 // CHECK-NOT:   iter_args
 // CHECK:       gpu.return
 
 // WHOLE-LABEL: gpu.func @gemm_kernel
 // WHOLE:       scf.for {{.*}} iter_args
 // WHOLE:       gpu.return
+
+// Over dynamic sizes the interior part's trip count is not known, and
+// neither part is touched (slower with the prefetch guarded against zero
+// trips on an H200, docs/benchmarks.md): no loop carries fragments.
+
+// DYN-LABEL:  gpu.func @gemm_kernel
+// DYN-NOT:    iter_args
+// DYN:        scf.for
+// DYN-NOT:    iter_args
+// DYN:        scf.for
+// DYN-NOT:    iter_args
+// DYN:        gpu.return
 
 !A = memref<256x440xf16>
 !B = memref<440x256xf16>
