@@ -7,9 +7,10 @@
 // description in Passes.td.
 //
 // The schedule and the predication of the last trip are ours; the loop
-// rewriting (prologue, kernel with the fragments as loop-carried values) is
-// upstream scf::pipelineForLoop. Before that, each step's copies move after
-// its first ldmatrix loads (issueLoadsBeforeCopies).
+// rewriting (prologue, kernel with the fragments as loop-carried values, and
+// for the interior part of a split the peeled epilogue) is upstream
+// scf::pipelineForLoop. Before that, each step's copies move after its first
+// ldmatrix loads (issueLoadsBeforeCopies).
 //
 //===----------------------------------------------------------------------===//
 
