@@ -65,7 +65,10 @@ static bool isPrivateMemRef(Value v) {
 static bool touchesOnlyRegisters(Operation *op) {
   if (op->getNumRegions() != 0)
     return false;
-  if (isPure(op))
+  // nvvm.mma.sync (GemmToMMA.cpp builds it for bf16) reads and writes
+  // registers only, but upstream declares no memory effects for it, which
+  // counts as touching any memory.
+  if (isPure(op) || isa<NVVM::MmaOp>(op))
     return true;
   auto iface = dyn_cast<MemoryEffectOpInterface>(op);
   if (!iface)

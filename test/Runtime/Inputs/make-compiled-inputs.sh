@@ -34,6 +34,11 @@
 #  - a hand-written GEMM whose tensors are smaller than its tiles, copied
 #    without offsets (gemm_whole_tensors.mlir), for sm_80 and sm_90a:
 #    gemm_whole_tensors_{sm80,sm90a}_20x24x20.
+#  - the seed GEMM at a K that is not a multiple of the tile's, compiled for
+#    sm_90 (mma.sync): tile-specialize-interior-steps splits the K loop, and
+#    tile-prefetch-fragments pipelines the interior part with its epilogue
+#    peeled; 3 stages, and 4 stages with B stored NxK in bf16
+#    (gemm_split_*_256x256x1000);
 #  - the seed GEMM over tensors of dynamic size (gemm_dynamic.mlir), one PTX
 #    for every size: with its tile.divisibility = 8 for sm_90a
 #    (gemm_dynamic_d8_sm90a), and without it for sm_80
@@ -117,6 +122,11 @@ compile_with gemm_tma_wide_wgmma_tb_200x520x328 "chip=sm_90a tma=true" \
 compile_with gemm_tma_wide_store_wgmma_264x264x200 \
   "chip=sm_90a tma=true tma-store=true persistent-blocks=3" --M 264 --N 264 \
   --K 200 --bm 128 --bn 128 --bk 32 --threads 256 --num-stages 3
+compile_with gemm_split_s3_256x256x1000 chip=sm_90 --M 256 --N 256 --K 1000 \
+  --bm 128 --bn 128 --bk 32 --threads 128 --num-stages 3
+compile_with gemm_split_s4_tb_256x256x1000 chip=sm_90 --transpose-b \
+  --dtype bf16 --M 256 --N 256 --K 1000 --bm 128 --bn 128 --bk 32 \
+  --threads 128 --num-stages 4
 compile_file gemm_whole_tensors_sm80_20x24x20 chip=sm_80 gemm_whole_tensors.mlir
 compile_file gemm_whole_tensors_sm90a_20x24x20 chip=sm_90a gemm_whole_tensors.mlir
 compile_file gemm_dynamic_d8_sm90a chip=sm_90a gemm_dynamic.mlir
