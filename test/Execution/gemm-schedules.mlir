@@ -68,7 +68,7 @@
 // S2:      scf.for
 // S2:      tile.wait_group 0
 // S2:      tile.copy_async
-// S2:      } {tile.steady_state}
+// S2:      } {tile.steady_state = 2 : i64}
 
 // S3:      tile.alloc_shared : memref<3x32x16xf16,
 // S3-NEXT: tile.alloc_shared : memref<3x16x32xf16,
@@ -82,7 +82,7 @@
 // S3:      scf.for
 // S3:      tile.wait_group 1
 // S3:      tile.copy_async
-// S3:      } {tile.steady_state}
+// S3:      } {tile.steady_state = 3 : i64}
 
 // S4:      tile.alloc_shared : memref<4x32x16xf16,
 // S4-NEXT: tile.alloc_shared : memref<4x16x32xf16,
@@ -98,7 +98,7 @@
 // S4:      scf.for
 // S4:      tile.wait_group 2
 // S4:      tile.copy_async
-// S4:      } {tile.steady_state}
+// S4:      } {tile.steady_state = 4 : i64}
 
 // MIX:      tile.alloc_shared : memref<3x32x16xf16,
 // MIX-NEXT: tile.alloc_shared : memref<2x16x32xf16,
@@ -107,7 +107,7 @@
 // MIX:      scf.for
 // MIX:      tile.wait_group 1
 // MIX:      tile.copy_async
-// MIX:      } {tile.steady_state}
+// MIX:      } {tile.steady_state = 3 : i64}
 
 // CHECK:      max_abs_error: 0{{$}}
 // CHECK-NEXT: unwritten: 0{{$}}

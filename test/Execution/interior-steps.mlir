@@ -83,10 +83,10 @@
 // PIPE:      scf.for %{{.*}} step %c3
 // PIPE-NEXT:   arith.minui
 // PIPE-NEXT:   arith.minui
-// PIPE:      } {tile.split_steps, tile.steady_state}
+// PIPE:      } {tile.split_steps, tile.steady_state = 3 : i64}
 // PIPE-NEXT: scf.for %{{.*}} step %c3
 // PIPE-NOT:    arith.minui
-// PIPE:      } {tile.split_steps, tile.steady_state}
+// PIPE:      } {tile.split_steps, tile.steady_state = 3 : i64}
 // PIPE-NEXT: scf.for %{{.*}} step %c1
 // PIPE-NOT:    arith.minui
-// PIPE:      } {tile.steady_state}
+// PIPE:      } {tile.steady_state = 3 : i64}

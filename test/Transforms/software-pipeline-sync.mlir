@@ -82,7 +82,7 @@ func.func @loops(%A: !G, %n: index) {
 // CHECK:      scf.for
 // CHECK:        tile.copy_async
 // CHECK:        scf.for
-// CHECK:        } {tile.steady_state}
+// CHECK:        } {tile.steady_state = 2 : i64}
 // CHECK:        tile.gemm
 // CHECK-NEXT:   tile.wait_group 0
 // CHECK-NEXT:   tile.barrier

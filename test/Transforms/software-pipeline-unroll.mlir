@@ -45,7 +45,7 @@
 // D3-NEXT:   tile.copy_async %{{.*}} to %[[B1]] :
 // D3-NEXT:   tile.commit_group
 // D3-NEXT:   tile.gemm %[[A2]], %[[B2]],
-// D3-NEXT: } {tile.steady_state}
+// D3-NEXT: } {tile.steady_state = 3 : i64}
 // D3-NOT:  scf.for
 // D3:      tile.wait_group 1
 // D3-NEXT: tile.barrier
@@ -71,7 +71,7 @@
 // D4:        %[[T:.*]] = arith.subi %[[R]], %c3
 // D4-NEXT:   arith.remui %[[T]], %c4
 // D4:        tile.gemm
-// D4-NEXT: } {tile.steady_state}
+// D4-NEXT: } {tile.steady_state = 4 : i64}
 // D4-NEXT: scf.for %{{.*}} = %c4 to %c128 step %c4 {
 // D4:        tile.copy_async %{{.*}} to %[[A0]] :
 // D4-NEXT:   tile.copy_async %{{.*}} to %[[B0]] :
@@ -91,7 +91,7 @@
 // D4-NEXT:   tile.copy_async %{{.*}} to %[[B3]] :
 // D4-NEXT:   tile.commit_group
 // D4-NEXT:   tile.gemm %[[A0]], %[[B0]],
-// D4-NEXT: } {tile.steady_state}
+// D4-NEXT: } {tile.steady_state = 4 : i64}
 // D4:      %[[E3:.*]] = memref.subview %{{.*}}[%c3, 0, 0] [1, 128, 32]
 // D4:      tile.gemm %[[E3]],
 // D4-NEXT: tile.wait_group 0

@@ -344,9 +344,21 @@ struct TilePrefetchFragmentsPass
           return true;
       return false;
     };
+    // Nor in a pipeline of two stages: there each step waits for the copies
+    // that the step before it issued, and waiting before that step's last
+    // k-step of mma.sync leaves them less time. On an H200 (sm_90) 15 of 18
+    // such kernels ran slower with the prefetch, by 0.7-9.6%, and by 21-31%
+    // where its registers cost a block per SM; the other three gained
+    // 0.5-2.0% (docs/benchmarks.md). Loops without mma.sync (wgmma) are
+    // not prefetched anyway and keep what the pass does to them (below).
+    auto twoStageMma = [&](scf::ForOp loop) {
+      return steadyState.getAttr(loop).getInt() < 3 && containsMma(loop);
+    };
     // Each loop to pipeline, and whether it peels its epilogue.
     SmallVector<std::pair<scf::ForOp, bool>> candidates;
     for (scf::ForOp loop : loops) {
+      if (twoStageMma(loop))
+        continue;
       if (isInteriorPart(loop))
         candidates.emplace_back(loop, /*peelEpilogue=*/true);
       else if (!followedBySteadyState(loop) && !besideSplit(loop))

@@ -33,7 +33,7 @@
 // CHECK-NEXT:      scf.if %[[IN]] {
 // CHECK:             tile.clear
 // CHECK:             scf.for
-// CHECK:             } {tile.steady_state}
+// CHECK:             } {tile.steady_state = 2 : i64}
 // CHECK:             %[[NEXT:.*]] = arith.addi %[[T]], %{{.*}} : index
 // CHECK:             scf.if %{{.*}} {
 // CHECK:               scf.if %{{.*}} {
@@ -46,7 +46,7 @@
 // CHECK-NEXT:      } else {
 // CHECK:             tile.clear
 // CHECK:             scf.for
-// CHECK:             } {tile.steady_state}
+// CHECK:             } {tile.steady_state = 2 : i64}
 // CHECK:             scf.if %{{.*}} {
 // CHECK:               scf.if %{{.*}} {
 // CHECK:               } else {

@@ -35,7 +35,7 @@
 // CHECK:             tile.wait_group 0
 // CHECK:             tile.copy_async %{{.*}}[%[[ROW]], %{{.*}}]
 // CHECK:             tile.gemm
-// CHECK:           } {tile.steady_state}
+// CHECK:           } {tile.steady_state = 2 : i64}
 // CHECK:           tile.wait_group 0
 // CHECK-NEXT:      tile.barrier
 // CHECK:           tile.gemm
@@ -129,7 +129,7 @@
 // CHECK:           tile.clear
 // CHECK-NOT:       tile.copy_async
 // CHECK:           scf.for
-// CHECK:           } {tile.steady_state}
+// CHECK:           } {tile.steady_state = 2 : i64}
 // CHECK:           %[[NEXT:.*]] = arith.addi %[[T]], %{{.*}} : index
 // CHECK-NEXT:      %[[MORE:.*]] = arith.cmpi ult, %[[NEXT]], %[[TILES]] : index
 // CHECK-NEXT:      scf.if %[[MORE]] {

@@ -24,9 +24,9 @@
 // step past the end predicated instead.
 
 // SPLIT:      scf.for
-// SPLIT:      } {tile.split_steps, tile.steady_state}
+// SPLIT:      } {tile.split_steps, tile.steady_state = 3 : i64}
 // SPLIT-NEXT: scf.for
-// SPLIT:      } {tile.split_steps, tile.steady_state}
+// SPLIT:      } {tile.split_steps, tile.steady_state = 3 : i64}
 
 // CHECK-LABEL: gpu.func @gemm_kernel
 // CHECK:       nvgpu.ldmatrix

@@ -91,11 +91,11 @@ func.func @remainder(%R: memref<32x120xf16>) {
       %k2 = arith.addi %k, %c2 : index
       %ko2 = arith.muli %k2, %c16 : index
       tile.copy %R[%c0, %ko2] to %A_s : memref<32x120xf16> to !As
-    } {tile.steady_state}
+    } {tile.steady_state = 3 : i64}
     scf.for %k = %c6 to %c8 step %c1 {
       %ko = arith.muli %k, %c16 : index
       tile.copy %R[%c0, %ko] to %A_s : memref<32x120xf16> to !As
-    } {tile.steady_state}
+    } {tile.steady_state = 3 : i64}
   }
   return
 }

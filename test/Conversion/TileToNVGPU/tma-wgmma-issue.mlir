@@ -30,7 +30,7 @@
 // WIDE-NOT: nvvm.wgmma
 // WIDE: gpu.barrier
 // WIDE: scf.if %[[LEADER]] {
-// WIDE: } {tile.steady_state}
+// WIDE: } {tile.steady_state = 4 : i64}
 // The unrolled loop: per step, wait, gemm, wgmma wait 1, barrier, copies.
 // WIDE-NEXT: scf.for %{{.*}} step %c4
 // WIDE: nvgpu.mbarrier.try_wait.parity
@@ -42,7 +42,7 @@
 // WIDE: nvgpu.mbarrier.try_wait.parity
 // WIDE-NOT: gpu.barrier
 // WIDE: nvvm.wgmma.fence.aligned
-// WIDE: } {tile.steady_state}
+// WIDE: } {tile.steady_state = 4 : i64}
 
 // RUN: %python %tile_src_root/test/Execution/Inputs/gemm.py --variant auto --emit kernel --M 256 --N 256 --K 512 --bm 128 --bn 128 --bk 32 --threads 128 --num-stages 3 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-nvgpu="chip=sm_90a tma=true" \
@@ -53,7 +53,7 @@
 // ONE: scf.if %[[WARP0]] {
 // ONE: nvgpu.tma.async.load {{.*}}, predicate = %[[LEADER]] :
 // ONE: nvgpu.mbarrier.arrive.expect_tx {{.*}}, predicate = %[[LEADER]] :
-// ONE: } {tile.steady_state}
+// ONE: } {tile.steady_state = 3 : i64}
 // ONE-NEXT: scf.for %{{.*}} step %c3
 // ONE: nvgpu.mbarrier.try_wait.parity
 // ONE-NOT: gpu.barrier

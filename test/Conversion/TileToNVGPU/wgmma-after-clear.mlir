@@ -51,7 +51,7 @@ func.func @clear_then_gemms(%K: index) {
 // CHECK: scf.for
 // CHECK-COUNT-2: nvvm.wgmma.mma_async {{.*}} D[<f32>, <zero>]
 // CHECK-COUNT-2: nvvm.wgmma.mma_async {{.*}} D[<f32>, <one>]
-// CHECK: } {tile.steady_state}
+// CHECK: } {tile.steady_state = 2 : i64}
 // CHECK: scf.for
 // CHECK-NOT: <zero>
 // CHECK: return
@@ -66,7 +66,7 @@ func.func @one_trip_loop(%K: index) {
     scf.for %i = %c1 to %c2 step %c1 {
       tile.barrier
       tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
-    } {tile.steady_state}
+    } {tile.steady_state = 2 : i64}
     scf.for %i = %c2 to %K step %c1 {
       tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
     }

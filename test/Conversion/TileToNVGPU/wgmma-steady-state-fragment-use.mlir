@@ -16,7 +16,7 @@
 // CHECK: nvvm.cp.async.commit.group
 // CHECK: nvvm.wgmma.commit.group.sync.aligned
 // CHECK-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
-// CHECK: } {tile.steady_state}
+// CHECK: } {tile.steady_state = 3 : i64}
 // CHECK-NOT: nvvm.wgmma.wait.group.sync.aligned 1
 
 // Every gemm of the kernel, the prologue's, the three of the unrolled steady
@@ -25,7 +25,7 @@
 // WAIT:      scf.for %{{.*}} step %c1
 // WAIT:      nvvm.wgmma.commit.group.sync.aligned
 // WAIT-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
-// WAIT:      } {tile.steady_state}
+// WAIT:      } {tile.steady_state = 3 : i64}
 // WAIT:      scf.for %{{.*}} step %c3
 // WAIT:      nvvm.wgmma.commit.group.sync.aligned
 // WAIT-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
@@ -33,7 +33,7 @@
 // WAIT-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
 // WAIT:      nvvm.wgmma.commit.group.sync.aligned
 // WAIT-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
-// WAIT:      } {tile.steady_state}
+// WAIT:      } {tile.steady_state = 3 : i64}
 // WAIT:      nvvm.wgmma.commit.group.sync.aligned
 // WAIT-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
 // WAIT:      nvvm.wgmma.commit.group.sync.aligned

@@ -19,7 +19,7 @@
 // S3: nvvm.cp.async.commit.group
 // S3: nvvm.wgmma.commit.group.sync.aligned
 // S3-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
-// S3: } {tile.steady_state}
+// S3: } {tile.steady_state = 3 : i64}
 // The unrolled loop: three steps of [wait, barrier, gemm, wait 1, barrier,
 // copies].
 // S3-NEXT: scf.for %{{.*}} step %c3
@@ -53,7 +53,7 @@
 // S3-NOT: gpu.barrier
 // S3: nvgpu.device_async_copy
 // S3: nvvm.cp.async.commit.group
-// S3-NEXT: } {tile.steady_state}
+// S3-NEXT: } {tile.steady_state = 3 : i64}
 // S3-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
 
 // RUN: %python %tile_src_root/test/Execution/Inputs/gemm.py --variant auto --emit kernel --M 256 --N 512 --K 512 --bm 128 --bn 256 --bk 32 --threads 256 --num-stages 4 \
@@ -64,7 +64,7 @@
 // TWO-GROUPS-NEXT: nvvm.wgmma.wait.group.sync.aligned 1
 // TWO-GROUPS-NEXT: gpu.barrier
 // TWO-GROUPS: nvgpu.device_async_copy
-// TWO-GROUPS: } {tile.steady_state}
+// TWO-GROUPS: } {tile.steady_state = 4 : i64}
 // TWO-GROUPS-NEXT: nvvm.wgmma.wait.group.sync.aligned 0
 
 // RUN: %python %tile_src_root/test/Execution/Inputs/gemm.py --variant auto --emit kernel --M 256 --N 256 --K 512 --bm 128 --bn 128 --bk 32 --threads 128 --num-stages 2 \

@@ -250,13 +250,14 @@ bool Expander::copiesMayRunPastTheEnd() {
 }
 
 /// Marks the steady-state loop of a loop with more than one stage for later
-/// passes (see TileDialect.td). A one-stage loop is serial by request and
-/// stays so.
+/// passes, with the number of stages (see TileDialect.td). A one-stage loop
+/// is serial by request and stays so.
 void Expander::markSteadyState(scf::ForOp forOp) {
   if (maxStage == 0 || !copiesMayRunPastTheEnd())
     return;
+  Builder b(forOp.getContext());
   TileDialect::SteadyStateAttrHelper(forOp.getContext())
-      .setAttr(forOp, UnitAttr::get(forOp.getContext()));
+      .setAttr(forOp, b.getI64IntegerAttr(depth));
 }
 
 Value Expander::tripCount() {

@@ -37,17 +37,19 @@ def Tile_Dialect : Dialect {
   let cppNamespace = "::mlir::tile";
   // `tile.steady_state` marks the scf.for loops that tile-software-pipeline
   // emits for the steady state of a pipelined loop (every stage runs), so
-  // that later passes (tile-prefetch-fragments) can find them. It also says
+  // that later passes (tile-prefetch-fragments) can find them; its value is
+  // the pipeline's number of stages (the versions of its tiles). It also says
   // that the stage-0 copies of one more iteration could run at the end of
   // the loop, filling tile versions that no code after the loop reads: a
   // loop whose copies fill a single-version tile used outside the loop is
   // not marked.
   //
   // `tile.split_steps` marks the two loops that tile-specialize-interior-steps
-  // split one loop into: tile-prefetch-fragments leaves steady-state loops
-  // beside them alone (it pipelines only the last steady-state loop of a
-  // block, here the edge part, and without it the split kernels measured
-  // faster).
+  // split one loop into: tile-prefetch-fragments pipelines the first (the
+  // interior part) with its epilogue peeled, as the second (the edge part)
+  // runs the step after it, and leaves the second and the steady-state loops
+  // beside them alone (with the prefetch there the split kernels measured
+  // slower).
   //
   // `tile.counter_bound` marks each min(counter, Q) that
   // tile-specialize-interior-steps writes into the first part of a split,
@@ -57,7 +59,7 @@ def Tile_Dialect : Dialect {
   // first operand (releaseCounterBounds), so that LLVM sees an affine
   // counter again and strength-reduces the addresses; the others stay (LLVM
   // folds the checks that depend on them).
-  let discardableAttrs = (ins "::mlir::UnitAttr":$steady_state,
+  let discardableAttrs = (ins "::mlir::IntegerAttr":$steady_state,
                               "::mlir::UnitAttr":$split_steps,
                               "::mlir::UnitAttr":$counter_bound);
   let dependentDialects = [
