@@ -375,7 +375,9 @@ def TilePrefetchFragments : Pass<"tile-prefetch-fragments"> {
     after its first ldmatrix loads, which then do not wait behind them in
     the memory pipe. Loops of another shape (no mma.sync, other work after
     the last k-step's mma.sync, fewer than two iterations, dynamic bounds)
-    are left as they are.
+    are left as they are, and so are those of 2-stage pipelines (the value
+    of `tile.steady_state`): there each step waits for the copies the step
+    before it issued, and the prefetch made most such kernels slower.
 
     Of the two parts of a loop that `tile-specialize-interior-steps` split
     (`tile.split_steps`), the edge part runs the step past the interior

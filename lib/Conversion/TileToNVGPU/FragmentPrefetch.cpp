@@ -349,7 +349,7 @@ struct TilePrefetchFragmentsPass
     // k-step of mma.sync leaves them less time. On an H200 (sm_90) 15 of 18
     // such kernels ran slower with the prefetch, by 0.7-9.6%, and by 21-31%
     // where its registers cost a block per SM; the other three gained
-    // 0.5-2.0% (docs/benchmarks.md). Loops without mma.sync (wgmma) are
+    // 0.5-2.2% (docs/benchmarks.md). Loops without mma.sync (wgmma) are
     // not prefetched anyway and keep what the pass does to them (below).
     auto twoStageMma = [&](scf::ForOp loop) {
       return steadyState.getAttr(loop).getInt() < 3 && containsMma(loop);
