@@ -352,7 +352,7 @@ struct TilePrefetchFragmentsPass
     // 0.5-2.2% (docs/benchmarks.md). Loops without mma.sync (wgmma) are
     // not prefetched anyway and keep what the pass does to them (below).
     auto twoStageMma = [&](scf::ForOp loop) {
-      return steadyState.getAttr(loop).getInt() < 3 && containsMma(loop);
+      return steadyState.getAttr(loop).getValue().slt(3) && containsMma(loop);
     };
     // Each loop to pipeline, and whether it peels its epilogue.
     SmallVector<std::pair<scf::ForOp, bool>> candidates;
