@@ -377,7 +377,11 @@ def TilePrefetchFragments : Pass<"tile-prefetch-fragments"> {
     the last k-step's mma.sync, fewer than two iterations, dynamic bounds)
     are left as they are, and so are those of 2-stage pipelines (the value
     of `tile.steady_state`): there each step waits for the copies the step
-    before it issued, and the prefetch made most such kernels slower.
+    before it issued, and the prefetch made most such kernels slower. Nor
+    are loops whose accumulators take fewer than `min-accumulator-registers`
+    32-bit registers per thread (128 by default): with smaller tiles per
+    warp a kernel keeps several blocks per SM, whose warps hide the latency
+    themselves, and the registers the prefetch takes cost blocks.
 
     Of the two parts of a loop that `tile-specialize-interior-steps` split
     (`tile.split_steps`), the edge part runs the step past the interior
@@ -388,6 +392,12 @@ def TilePrefetchFragments : Pass<"tile-prefetch-fragments"> {
     a split stay as they are: with the prefetch there the kernels measured
     slower on an H200 than without it.
   }];
+  let options = [
+    Option<"minAccumulatorRegisters", "min-accumulator-registers", "int64_t",
+           /*default=*/"128",
+           "pipeline only loops whose accumulators (private memref.alloca "
+           "buffers) take at least this many 32-bit registers per thread">,
+  ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
     "::mlir::scf::SCFDialect",

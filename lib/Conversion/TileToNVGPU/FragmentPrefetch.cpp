@@ -26,6 +26,7 @@
 #include "mlir/Transforms/LoopInvariantCodeMotionUtils.h"
 #include "tile/Conversion/Passes.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
+#include "tile/Dialect/Tile/Utils/PassOptions.h"
 
 namespace mlir {
 namespace tile {
@@ -58,6 +59,25 @@ static bool isPrivateMemRef(Value v) {
   if (v.getDefiningOp<memref::AllocaOp>())
     return true;
   return getMemorySpace(type) == MemorySpace::Fragment;
+}
+
+/// The 32-bit registers per thread of the accumulators (the private
+/// memref.alloca buffers) that `loop` uses.
+static int64_t accumulatorRegisters(scf::ForOp loop) {
+  llvm::SmallPtrSet<Value, 4> accumulators;
+  loop.getBody()->walk([&](Operation *op) {
+    for (Value operand : op->getOperands())
+      if (operand.getDefiningOp<memref::AllocaOp>())
+        accumulators.insert(operand);
+  });
+  int64_t bits = 0;
+  for (Value accumulator : accumulators) {
+    auto type = cast<MemRefType>(accumulator.getType());
+    if (!type.hasStaticShape() || !type.getElementType().isIntOrFloat())
+      continue;
+    bits += type.getNumElements() * type.getElementTypeBitWidth();
+  }
+  return bits / 32;
 }
 
 /// Whether `op` only computes on values and per-thread (private) memory:
@@ -295,7 +315,10 @@ static void issueLoadsBeforeCopies(Block &body) {
 
 namespace {
 struct TilePrefetchFragmentsPass
-    : tile::impl::TilePrefetchFragmentsBase<TilePrefetchFragmentsPass> {
+    : tile::NamedOptionErrors<
+          tile::impl::TilePrefetchFragmentsBase<TilePrefetchFragmentsPass>> {
+  using NamedOptionErrors::NamedOptionErrors;
+
   void runOnOperation() override {
     TileDialect::SteadyStateAttrHelper steadyState(&getContext());
     SmallVector<scf::ForOp> loops;
@@ -349,15 +372,25 @@ struct TilePrefetchFragmentsPass
     // k-step of mma.sync leaves them less time. On an H200 (sm_90) 15 of 18
     // such kernels ran slower with the prefetch, by 0.7-9.6%, and by 21-31%
     // where its registers cost a block per SM; the other three gained
-    // 0.5-2.2% (docs/benchmarks.md). Loops without mma.sync (wgmma) are
-    // not prefetched anyway and keep what the pass does to them (below).
-    auto twoStageMma = [&](scf::ForOp loop) {
-      return steadyState.getAttr(loop).getValue().slt(3) && containsMma(loop);
+    // 0.5-2.2%. Nor where each thread holds fewer accumulator registers than
+    // min-accumulator-registers (128: smaller tiles per warp): such kernels
+    // keep several blocks per SM, whose warps hide the latency the prefetch
+    // would, and the registers it takes cost blocks. At 3 and 4 stages 4 of
+    // 8 of them ran slower with the prefetch (1.2-3.1%, and 18.7% with
+    // 128x128x32 tiles at 256 threads, two blocks per SM down to one), the
+    // others gained 0.1-1.5%; with 128 accumulator registers every kernel
+    // measured gained (4.8-12.5% at 4096^3; docs/benchmarks.md). Loops
+    // without mma.sync (wgmma) are not prefetched anyway and keep what the
+    // pass does to them (below).
+    auto leftAlone = [&](scf::ForOp loop) {
+      return containsMma(loop) &&
+             (steadyState.getAttr(loop).getValue().slt(3) ||
+              accumulatorRegisters(loop) < minAccumulatorRegisters);
     };
     // Each loop to pipeline, and whether it peels its epilogue.
     SmallVector<std::pair<scf::ForOp, bool>> candidates;
     for (scf::ForOp loop : loops) {
-      if (twoStageMma(loop))
+      if (leftAlone(loop))
         continue;
       if (isInteriorPart(loop))
         candidates.emplace_back(loop, /*peelEpilogue=*/true);

@@ -1,4 +1,21 @@
-// RUN: tile-opt %s -split-input-file --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-nvgpu --tile-prefetch-fragments | FileCheck %s
+// RUN: tile-opt %s -split-input-file --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-nvgpu \
+// RUN:   --tile-prefetch-fragments=min-accumulator-registers=0 | FileCheck %s
+// RUN: tile-opt %s -split-input-file --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-nvgpu \
+// RUN:   --tile-prefetch-fragments | FileCheck %s --check-prefix=SMALL
+
+// The kernels below but the first keep their tiles small, and
+// min-accumulator-registers=0 lets the pass work on them. By default it
+// pipelines only loops whose accumulators take 128 or more registers per
+// thread (SMALL): the first kernel's 128x128 f32 tile over 128 threads
+// qualifies; the nested-copy kernel's 64x32 tile over 256 threads does not.
+
+// SMALL-LABEL: gpu.func @gemm_kernel
+// SMALL:       scf.for {{.*}} iter_args(
+// SMALL-LABEL: gpu.func @serial_kernel
+// SMALL-LABEL: gpu.func @nested_copy_kernel
+// SMALL:       scf.for
+// SMALL-NOT:   iter_args
+// SMALL:       gpu.return
 
 // tile-prefetch-fragments on the steady state of a 3-stage GEMM (14 k-tiles:
 // 12 steady-state steps, one unrolled loop of 4 trips, no remainder). The
