@@ -367,19 +367,19 @@ struct TilePrefetchFragmentsPass
           return true;
       return false;
     };
-    // Nor in a pipeline of two stages: there each step waits for the copies
-    // that the step before it issued, and waiting before that step's last
-    // k-step of mma.sync leaves them less time. On an H200 (sm_90) 15 of 18
-    // such kernels ran slower with the prefetch, by 0.7-9.6%, and by 21-31%
-    // where its registers cost a block per SM; the other three gained
-    // 0.5-2.2%. Nor where each thread holds fewer accumulator registers than
-    // min-accumulator-registers (128: smaller tiles per warp): such kernels
-    // keep several blocks per SM, whose warps hide the latency the prefetch
-    // would, and the registers it takes cost blocks. At 3 and 4 stages 4 of
-    // 8 of them ran slower with the prefetch (1.2-3.1%, and 18.7% with
-    // 128x128x32 tiles at 256 threads, two blocks per SM down to one), the
-    // others gained 0.1-1.5%; with 128 accumulator registers every kernel
-    // measured gained (4.8-12.5% at 4096^3; docs/benchmarks.md). Loops
+    // The mma.sync loops of two-stage pipelines stay as they are: there each
+    // step waits for the copies that the step before it issued, and waiting
+    // before that step's last k-step of mma.sync leaves them less time. On an
+    // H200 (sm_90) 15 of 18 such kernels ran slower with the prefetch, by
+    // 0.7-9.6%, and by 21-31% where its registers cost a block per SM; the
+    // other three gained 0.5-2.2%. So do those whose threads hold fewer
+    // accumulator registers than min-accumulator-registers (128: smaller tiles
+    // per warp): such kernels keep several blocks per SM, whose warps hide the
+    // latency the prefetch would, and the registers it takes cost blocks. At 3
+    // and 4 stages 4 of 8 of them ran slower with the prefetch (1.2-3.1%,
+    // and 18.7% with 128x128x32 tiles at 256 threads, two blocks per SM down to
+    // one), the others gained 0.1-1.5%; with 128 accumulator registers every
+    // kernel measured gained (4.8-12.5% at 4096^3; docs/benchmarks.md). Loops
     // without mma.sync (wgmma) are not prefetched anyway and keep what the
     // pass does to them (below).
     auto leftAlone = [&](scf::ForOp loop) {
