@@ -359,8 +359,7 @@ struct TilePrefetchFragmentsPass
     // with ptxas spilling 204 B.
     auto isInteriorPart = [&](scf::ForOp loop) {
       std::optional<APInt> trips = loop.getStaticTripCount();
-      if (!splitSteps.isAttrPresent(loop) || !trips || trips->ult(2) ||
-          !containsMma(loop))
+      if (!splitSteps.isAttrPresent(loop) || !trips || trips->ult(2))
         return false;
       for (Operation *op = loop->getNextNode(); op; op = op->getNextNode())
         if (splitSteps.isAttrPresent(op))
@@ -382,17 +381,17 @@ struct TilePrefetchFragmentsPass
     // kernel measured gained (4.8-12.5% at 4096^3; docs/benchmarks.md). Loops
     // without mma.sync (wgmma) are not prefetched anyway and keep what the
     // pass does to them (below).
-    auto leftAlone = [&](scf::ForOp loop) {
-      return containsMma(loop) &&
-             (steadyState.getAttr(loop).getValue().slt(3) ||
-              accumulatorRegisters(loop) < minAccumulatorRegisters);
+    auto pays = [&](scf::ForOp loop) {
+      return !steadyState.getAttr(loop).getValue().slt(3) &&
+             accumulatorRegisters(loop) >= minAccumulatorRegisters;
     };
     // Each loop to pipeline, and whether it peels its epilogue.
     SmallVector<std::pair<scf::ForOp, bool>> candidates;
     for (scf::ForOp loop : loops) {
-      if (leftAlone(loop))
+      bool hasMma = containsMma(loop);
+      if (hasMma && !pays(loop))
         continue;
-      if (isInteriorPart(loop))
+      if (hasMma && isInteriorPart(loop))
         candidates.emplace_back(loop, /*peelEpilogue=*/true);
       else if (!followedBySteadyState(loop) && !besideSplit(loop))
         candidates.emplace_back(loop, /*peelEpilogue=*/false);
