@@ -437,7 +437,8 @@ def TileToPTX : Pass<"tile-to-ptx", "ModuleOp"> {
   let summary = "the whole pipeline: tile kernels to a module holding PTX";
   let description = [{
     Runs, in order, the pipelining passes (`tile-pipeline-planning`,
-    `tile-smem-budget`, `tile-software-pipeline`),
+    `tile-smem-budget`, `tile-split-accumulators` unless
+    `split-accumulators=false`, `tile-software-pipeline`),
     `tile-specialize-interior-blocks`,
     `tile-persistent-blocks` (only with `persistent-blocks`; after the
     interior versions, which each tile then chooses between),
@@ -468,6 +469,9 @@ def TileToPTX : Pass<"tile-to-ptx", "ModuleOp"> {
            /*default=*/"true",
            "tile-software-pipeline's unroll-steady-state, where the chip "
            "table enables it (sm_90)">,
+    Option<"splitAccumulators", "split-accumulators", "bool",
+           /*default=*/"true",
+           "run tile-split-accumulators before the software pipelining">,
     Option<"persistentBlocks", "persistent-blocks", "int64_t",
            /*default=*/"0",
            "run tile-persistent-blocks with this many blocks after the "

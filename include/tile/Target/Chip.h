@@ -65,6 +65,13 @@ int64_t getTileBytes(MemRefType type);
 /// way (SharedCarving.h), and tile-smem-budget counts them the same way.
 int64_t appendSharedTile(int64_t end, int64_t tileBytes);
 
+/// Registers a GEMM needs besides its accumulator (operand descriptors or
+/// fragments, addresses, counters): a kernel whose accumulator and these do
+/// not fit getRegisterLimit spills its accumulator, or is refused by ptxas
+/// (GemmToWgmma.cpp has what was measured). tile-split-accumulators computes
+/// such an accumulator in parts that fit.
+constexpr int64_t kGemmExtraRegisters = 32;
+
 /// The registers a thread of a `threads`-thread block may use on `chip`:
 /// the per-thread maximum, or less where the block would not fit the
 /// register file otherwise (ptxas caps a kernel at this for its .maxntid;

@@ -46,17 +46,17 @@ using namespace mlir::tile::fragment;
 
 static constexpr int64_t kWgmmaM = 64;
 static constexpr int64_t kWgmmaK = 16;
-/// Registers a wgmma kernel needs besides its accumulators (descriptors,
-/// addresses): below the accumulator's own count ptxas refuses the kernel
-/// (256x256 tiles at 512 threads: "Insufficient registers (128)"). Above it
-/// but with the whole accumulator not in registers, ptxas spills
-/// accumulators between wgmma groups: on an H200 128x256x32 tiles at 128
-/// threads ran at 39.1 TFLOP/s against 68.4 with mma.sync, and
-/// compute-sanitizer's memcheck stopped such kernels with "Illegal
-/// instruction" where the mma.sync ones were clean (docs/performance.md,
-/// "What the random sweeps found"). So wgmma needs the whole accumulator plus
-/// these.
-static constexpr int64_t kWgmmaExtraRegisters = 32;
+/// Registers a wgmma kernel needs besides its accumulators
+/// (kGemmExtraRegisters: descriptors, addresses): below the accumulator's own
+/// count ptxas refuses the kernel (256x256 tiles at 512 threads:
+/// "Insufficient registers (128)"). Above it but with the whole accumulator
+/// not in registers, ptxas spills accumulators between wgmma groups: on an
+/// H200 128x256x32 tiles at 128 threads ran at 39.1 TFLOP/s against 68.4
+/// with mma.sync, and compute-sanitizer's memcheck stopped such kernels with
+/// "Illegal instruction" where the mma.sync ones were clean
+/// (docs/performance.md, "What the random sweeps found"). So wgmma needs the
+/// whole accumulator plus these.
+static constexpr int64_t kWgmmaExtraRegisters = kGemmExtraRegisters;
 
 namespace {
 /// One wgmma operand: a shared [rows][cols] tile, read either along its rows

@@ -32,9 +32,12 @@ struct TileToPTXPass
   std::string getFrontPipeline(const ChipInfo &info) const {
     bool unroll = unrollSteadyState && info.unrollSteadyState;
     std::string text = "tile-pipeline-planning,tile-smem-budget{chip=" + chip +
-                       " print=" + (printBudget ? "true" : "false") +
-                       "},tile-software-pipeline{unroll-steady-state=" +
-                       (unroll ? "true" : "false") + "},";
+                       " print=" + (printBudget ? "true" : "false") + "},";
+    // After the budget, which checks the tiles as written.
+    if (splitAccumulators)
+      text += "tile-split-accumulators{chip=" + chip + "},";
+    text += std::string("tile-software-pipeline{unroll-steady-state=") +
+            (unroll ? "true" : "false") + "},";
     // Interior blocks first: tile-persistent-blocks makes each tile of the
     // loop choose between the versions on its own tile indices.
     if (specializeInteriorBlocks)

@@ -99,6 +99,40 @@ def TileSmemBudget : Pass<"tile-smem-budget"> {
   ];
 }
 
+def TileSplitAccumulators : Pass<"tile-split-accumulators"> {
+  let summary = "computes GEMM accumulators too large for the registers in "
+                "parts that fit, one after another";
+  let description = [{
+    A GEMM accumulator (`tile.alloc_fragment`) whose registers per thread
+    (bytes / threads / 4) and the GEMM's own (`kGemmExtraRegisters`, 32) do
+    not fit the chip's per-thread limit would be spilled to local memory.
+    This pass halves its longer dimension (rows on a tie) until a part fits,
+    keeping parts at least 16 x 16, and computes the parts one after another
+    in a loop over the parts (two nested loops where both dimensions are
+    cut): the ops from the accumulator's `tile.clear` to its last store move
+    into the loop, with a part-sized accumulator, the shared tiles of A cut
+    along the rows and those of B along the columns where those are cut,
+    their copies reading the part's rows of A and columns of B, and the
+    stores writing the part's block of C; index arithmetic that does not
+    depend on them stays where it was. Each element is the same sum in the
+    same order as before. A remark on the accumulator says how it was cut,
+    or why it stays whole: it must be cleared once at the kernel's top
+    level, accumulated only by `tile.gemm` from shared tiles that whole-tile
+    copies from global memory fill, and stored whole into global memory
+    after the GEMMs; everything else in between must only compute values.
+    Run it after `tile-smem-budget`, which checks the kernel as written (the
+    smaller tiles must not turn an over-budget configuration into one that
+    compiles), and before `tile-software-pipeline`, which multi-buffers the
+    parts' tiles for the one pipelined loop that now uses them.
+  }];
+  let options = [
+    Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
+           "target chip (sm_80, sm_86, sm_89, sm_90, sm_90a)">
+  ];
+  let dependentDialects = ["::mlir::arith::ArithDialect",
+                           "::mlir::scf::SCFDialect"];
+}
+
 def TilePrintSchedule : Pass<"tile-print-schedule"> {
   let summary = "prints each pipelined loop's schedule as a timeline";
   let description = [{

@@ -1,0 +1,449 @@
+//===- SplitAccumulators.cpp - Accumulators in parts that fit registers ---===//
+//
+// Part of tile-mlir.
+//
+// A GEMM accumulator is a fragment: M x N f32 elements spread over the
+// block's threads, one register each. Past the per-thread limit (a 256x256
+// tile at 128 threads needs 512 registers a thread, the limit is 255) ptxas
+// spills it to local memory, and on an H200 the seed's 256x256x64
+// configuration ran at 25 TFLOP/s. The accumulator's rows and columns are
+// independent, so the kernel can compute it in parts that fit, one after
+// another: each part clears its own sub-tile, runs its own copy of the
+// reduction loop over the rows of A and the columns of B that it needs, and
+// stores its part of C. Every element is the same sum in the same order, so
+// the results are those of the kernel as written, bit for bit.
+//
+// Upstream's tiling (scf::tileUsingSCF) tiles TilingInterface ops on tensors
+// or buffers; a tile kernel's accumulator is a value that a clear, a loop of
+// GEMMs and a store share, which that interface does not describe, so the
+// rewrite is ours.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Dialect/Tile/Utils/PassOptions.h"
+#include "tile/Target/Chip.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/SetVector.h"
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir {
+namespace tile {
+#define GEN_PASS_DEF_TILESPLITACCUMULATORS
+#include "tile/Dialect/Tile/Transforms/Passes.h.inc"
+} // namespace tile
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::tile;
+
+/// The smallest extent of a part in either dimension: one mma.sync m16n8k16
+/// tile is 16 rows, and a wgmma warpgroup slices rows by 64.
+static constexpr int64_t kMinPartExtent = 16;
+
+namespace {
+
+/// How an M x N accumulator is cut: `parts[d]` pieces along dimension d
+/// (0: rows, 1: columns), each `partShape[d]` long.
+struct SplitPlan {
+  int64_t parts[2] = {1, 1};
+  int64_t partShape[2] = {0, 0};
+
+  int64_t getNumParts() const { return parts[0] * parts[1]; }
+};
+
+/// A shared tile that a GEMM into the accumulator reads, and which of its
+/// dimensions runs along the accumulator's rows (A's role) or columns (B's).
+struct OperandTile {
+  AllocSharedOp alloc;
+  unsigned accumulatorDim;
+  unsigned tileDim;
+};
+
+/// The part of a kernel that computes one accumulator.
+struct AccumulatorRegion {
+  AllocFragmentOp accumulator;
+  SmallVector<OperandTile> operands;
+  /// The copies of the whole accumulator into global memory.
+  SmallVector<CopyOp> stores;
+  /// The kernel body's ops from the accumulator's clear to its last store
+  /// that each part repeats; the pure ones that need nothing repeated
+  /// (index arithmetic) stay where they are.
+  SmallVector<Operation *> repeated;
+};
+
+} // namespace
+
+static int64_t getRegisters(MemRefType type, int64_t threads) {
+  return llvm::divideCeil(getTileBytes(type), threads * 4);
+}
+
+/// Halves the accumulator's longer dimension (rows on a tie) until a part's
+/// registers and the GEMM's own fit the thread's limit; std::nullopt where
+/// the parts would become smaller than kMinPartExtent first.
+static std::optional<SplitPlan> planSplit(MemRefType type, int64_t threads,
+                                          int64_t registerLimit) {
+  SplitPlan plan;
+  plan.partShape[0] = type.getDimSize(0);
+  plan.partShape[1] = type.getDimSize(1);
+  auto fits = [&] {
+    MemRefType part = MemRefType::get({plan.partShape[0], plan.partShape[1]},
+                                      type.getElementType());
+    return getRegisters(part, threads) + kGemmExtraRegisters <= registerLimit;
+  };
+  auto halvable = [&](unsigned dim) {
+    int64_t half = plan.partShape[dim] / 2;
+    return plan.partShape[dim] % 2 == 0 && half % kMinPartExtent == 0;
+  };
+  while (!fits()) {
+    unsigned dim = plan.partShape[1] > plan.partShape[0] ? 1 : 0;
+    if (!halvable(dim))
+      dim = 1 - dim;
+    if (!halvable(dim))
+      return std::nullopt;
+    plan.parts[dim] *= 2;
+    plan.partShape[dim] /= 2;
+  }
+  return plan;
+}
+
+static bool isGlobal(Value memref) {
+  return getMemorySpace(cast<MemRefType>(memref.getType())) ==
+         MemorySpace::Global;
+}
+
+/// Collects what computes `accumulator`, or says why the kernel cannot
+/// compute it in parts.
+static FailureOr<AccumulatorRegion>
+analyzeAccumulator(AllocFragmentOp accumulator, std::string &why) {
+  Block *body = accumulator->getBlock();
+  AccumulatorRegion region;
+  region.accumulator = accumulator;
+  Value acc = accumulator.getResult();
+  ClearOp clear;
+  SmallVector<GemmOp> gemms;
+  for (Operation *user : acc.getUsers()) {
+    if (auto op = dyn_cast<ClearOp>(user); op && op->getBlock() == body) {
+      if (clear) {
+        why = "it is cleared more than once";
+        return failure();
+      }
+      clear = op;
+    } else if (auto op = dyn_cast<GemmOp>(user);
+               op && op.getC() == acc && op.getA() != acc && op.getB() != acc) {
+      gemms.push_back(op);
+    } else if (auto op = dyn_cast<CopyOp>(user);
+               op && op->getBlock() == body && op.getSource() == acc &&
+               op.getSourceIndices().empty() && isGlobal(op.getDest())) {
+      region.stores.push_back(op);
+    } else {
+      why = "'" + user->getName().getStringRef().str() +
+            "' uses it, and only a clear, GEMMs into it and stores of the "
+            "whole tile into global memory can be split";
+      return failure();
+    }
+  }
+  if (!clear || gemms.empty() || region.stores.empty()) {
+    why = "it is not cleared, accumulated by tile.gemm and stored into "
+          "global memory";
+    return failure();
+  }
+
+  // Clear, then GEMMs, then stores, at the kernel body's top level.
+  Operation *lastStore = region.stores.front();
+  for (CopyOp store : region.stores)
+    if (lastStore->isBeforeInBlock(store))
+      lastStore = store;
+  for (GemmOp gemm : gemms) {
+    Operation *top = body->findAncestorOpInBlock(*gemm);
+    bool ordered = top && clear->isBeforeInBlock(top) &&
+                   llvm::all_of(region.stores, [&](CopyOp store) {
+                     return top->isBeforeInBlock(store);
+                   });
+    if (!ordered) {
+      why = "its GEMMs do not all run between its clear and its stores";
+      return failure();
+    }
+  }
+  auto inSpan = [&](Operation *op) {
+    Operation *top = body->findAncestorOpInBlock(*op);
+    return top && !top->isBeforeInBlock(clear) &&
+           !lastStore->isBeforeInBlock(top);
+  };
+
+  // The operand tiles, each in one role.
+  auto addOperand = [&](Value tile, unsigned accumulatorDim,
+                        unsigned tileDim) -> LogicalResult {
+    auto alloc = tile.getDefiningOp<AllocSharedOp>();
+    if (!alloc || alloc->getBlock() != body || !alloc->isBeforeInBlock(clear)) {
+      why = "a GEMM into it reads a tile that is not a shared tile allocated "
+            "before its clear";
+      return failure();
+    }
+    for (OperandTile &known : region.operands) {
+      if (known.alloc != alloc)
+        continue;
+      if (known.accumulatorDim == accumulatorDim && known.tileDim == tileDim)
+        return success();
+      why = "a shared tile is read in two roles by its GEMMs";
+      return failure();
+    }
+    region.operands.push_back({alloc, accumulatorDim, tileDim});
+    return success();
+  };
+  for (GemmOp gemm : gemms) {
+    if (failed(addOperand(gemm.getA(), 0, gemm.getTransposeA() ? 1 : 0)) ||
+        failed(addOperand(gemm.getB(), 1, gemm.getTransposeB() ? 0 : 1)))
+      return failure();
+  }
+
+  // The operand tiles are read by those GEMMs and written by whole-tile
+  // copies from global memory, all between the clear and the stores.
+  llvm::SmallPtrSet<Operation *, 8> allowed;
+  allowed.insert(clear);
+  allowed.insert(gemms.begin(), gemms.end());
+  for (CopyOp store : region.stores)
+    allowed.insert(store);
+  for (OperandTile &operand : region.operands) {
+    for (Operation *user : operand.alloc->getUsers()) {
+      if (allowed.contains(user))
+        continue;
+      auto load = dyn_cast<CopyOp>(user);
+      if (!load || load.getDest() != operand.alloc.getResult() ||
+          !load.getDestIndices().empty() || !isGlobal(load.getSource()) ||
+          !inSpan(load)) {
+        why = "'" + user->getName().getStringRef().str() +
+              "' uses one of its GEMMs' shared tiles, which only whole-tile "
+              "copies from global memory may fill";
+        return failure();
+      }
+      for (CopyOp store : region.stores) {
+        if (store.getDest() == load.getSource()) {
+          why = "the tensor it is stored into is also read into its GEMMs' "
+                "tiles";
+          return failure();
+        }
+      }
+      allowed.insert(load);
+    }
+  }
+
+  // Everything else between the clear and the last store either only
+  // computes values or holds such ops in its regions, so that each part can
+  // repeat it.
+  llvm::SmallPtrSet<Operation *, 16> repeated;
+  for (Operation *top = clear; top != lastStore->getNextNode();
+       top = top->getNextNode()) {
+    bool stays = isMemoryEffectFree(top) &&
+                 llvm::all_of(top->getOperands(), [&](Value operand) {
+                   return !repeated.contains(operand.getDefiningOp());
+                 });
+    if (stays)
+      continue;
+    WalkResult walk = top->walk([&](Operation *op) {
+      if (allowed.contains(op) || isMemoryEffectFree(op) ||
+          op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+        return WalkResult::advance();
+      why = "'" + op->getName().getStringRef().str() +
+            "' runs between its clear and its stores, and each part would "
+            "repeat it";
+      return WalkResult::interrupt();
+    });
+    if (walk.wasInterrupted())
+      return failure();
+    repeated.insert(top);
+    region.repeated.push_back(top);
+  }
+  for (Operation *op : region.repeated) {
+    for (Operation *user : op->getUsers()) {
+      if (!repeated.contains(body->findAncestorOpInBlock(*user))) {
+        why = "a value computed between its clear and its stores is used "
+              "after them";
+        return failure();
+      }
+    }
+  }
+  return region;
+}
+
+/// `indices` (none: all zero) with `offset` added in dimension `dim`, for a
+/// copy inside `partOp`, an op of the loop over the parts. A sum goes right
+/// after its index where that is computed in the loop, else before
+/// `partOp`, so that it stays out of the loops that the index does not vary
+/// in.
+static SmallVector<Value> shiftIndices(ValueRange indices, unsigned rank,
+                                       unsigned dim, Value offset,
+                                       Operation *partOp, Location loc) {
+  OpBuilder builder(partOp);
+  if (indices.empty()) {
+    SmallVector<Value> shifted(rank,
+                               arith::ConstantIndexOp::create(builder, loc, 0));
+    shifted[dim] = offset;
+    return shifted;
+  }
+  SmallVector<Value> shifted(indices);
+  Value index = shifted[dim];
+  Block *partBody = partOp->getBlock();
+  if (partBody->findAncestorOpInBlock(*index.getParentBlock()->getParentOp()) ||
+      index.getParentBlock() == partBody) {
+    if (Operation *def = index.getDefiningOp())
+      builder.setInsertionPointAfter(def);
+    else
+      builder.setInsertionPointToStart(index.getParentBlock());
+  }
+  shifted[dim] = arith::AddIOp::create(builder, loc, index, offset);
+  return shifted;
+}
+
+/// Computes `region`'s accumulator in the parts of `plan`, one after
+/// another, in a loop over the parts (one per cut dimension) where its last
+/// store was. A loop rather than copies of the ops: the software pipeline
+/// multi-buffers a shared tile for one pipelined loop only.
+static void splitAccumulator(AccumulatorRegion &region, const SplitPlan &plan) {
+  AllocFragmentOp accumulator = region.accumulator;
+  Location loc = accumulator.getLoc();
+  OpBuilder builder(accumulator);
+  auto partType = [&](MemRefType type, unsigned dim, int64_t parts) {
+    SmallVector<int64_t> shape(type.getShape());
+    shape[dim] /= parts;
+    return MemRefType::get(shape, type.getElementType(), type.getLayout(),
+                           type.getMemorySpace());
+  };
+  MemRefType accType = accumulator.getType();
+  auto partAcc = AllocFragmentOp::create(
+      builder, loc,
+      partType(partType(accType, 0, plan.parts[0]), 1, plan.parts[1]));
+
+  // Operand tiles are cut along the accumulator dimension they follow;
+  // those along an uncut dimension serve every part whole.
+  IRMapping mapping;
+  mapping.map(accumulator.getResult(), partAcc.getResult());
+  llvm::DenseMap<Value, OperandTile *> cutTiles;
+  for (OperandTile &operand : region.operands) {
+    int64_t parts = plan.parts[operand.accumulatorDim];
+    if (parts == 1)
+      continue;
+    builder.setInsertionPoint(operand.alloc);
+    auto part = AllocSharedOp::create(
+        builder, operand.alloc.getLoc(),
+        partType(operand.alloc.getType(), operand.tileDim, parts));
+    mapping.map(operand.alloc.getResult(), part.getResult());
+    cutTiles[part.getResult()] = &operand;
+  }
+
+  // The loops over the parts, and each cut dimension's offset.
+  builder.setInsertionPointAfter(region.repeated.back());
+  Value offsets[2];
+  for (unsigned dim = 0; dim < 2; ++dim) {
+    if (plan.parts[dim] == 1)
+      continue;
+    auto constant = [&](int64_t value) {
+      return arith::ConstantIndexOp::create(builder, loc, value);
+    };
+    Value lower = constant(0), upper = constant(plan.parts[dim]),
+          step = constant(1), extent = constant(plan.partShape[dim]);
+    auto loop = scf::ForOp::create(builder, loc, lower, upper, step);
+    builder.setInsertionPointToStart(loop.getBody());
+    offsets[dim] =
+        arith::MulIOp::create(builder, loc, loop.getInductionVar(), extent);
+  }
+  for (Operation *op : region.repeated) {
+    Operation *part = builder.clone(*op, mapping);
+    part->walk([&](CopyOp copy) {
+      if (auto it = cutTiles.find(copy.getDest()); it != cutTiles.end()) {
+        // A load of an operand tile reads this part's rows of A (or
+        // columns of B): the tile's cut dimension is the source's.
+        OperandTile &operand = *it->second;
+        copy.getSourceIndicesMutable().assign(
+            shiftIndices(copy.getSourceIndices(),
+                         cast<MemRefType>(copy.getSource().getType()).getRank(),
+                         operand.tileDim, offsets[operand.accumulatorDim], part,
+                         copy.getLoc()));
+      } else if (copy.getSource() == partAcc.getResult()) {
+        // A store writes this part's block of C (a 2-D tensor: the ranks of
+        // a copy's sides match).
+        SmallVector<Value> indices(copy.getDestIndices());
+        for (unsigned dim = 0; dim < 2; ++dim)
+          if (offsets[dim])
+            indices = shiftIndices(indices, 2, dim, offsets[dim], part,
+                                   copy.getLoc());
+        copy.getDestIndicesMutable().assign(indices);
+      }
+    });
+  }
+
+  for (Operation *op : llvm::reverse(region.repeated))
+    op->erase();
+  for (OperandTile &operand : region.operands)
+    if (plan.parts[operand.accumulatorDim] > 1)
+      operand.alloc->erase();
+  accumulator->erase();
+}
+
+namespace {
+
+struct TileSplitAccumulatorsPass
+    : tile::NamedOptionErrors<
+          tile::impl::TileSplitAccumulatorsBase<TileSplitAccumulatorsPass>> {
+  using NamedOptionErrors::NamedOptionErrors;
+
+  void runOnOperation() override {
+    const ChipInfo *chipInfo =
+        lookupChipOrEmitError(getOperation()->getLoc(), chip, getArgument());
+    if (!chipInfo)
+      return signalPassFailure();
+    SmallVector<KernelOp> kernels;
+    getOperation()->walk([&](KernelOp kernel) { kernels.push_back(kernel); });
+    for (KernelOp kernel : kernels) {
+      int64_t threads = kernel.getThreads();
+      int64_t limit = getRegisterLimit(*chipInfo, threads);
+      auto accumulators =
+          llvm::to_vector(kernel.getBody().front().getOps<AllocFragmentOp>());
+      for (AllocFragmentOp accumulator : accumulators) {
+        MemRefType type = accumulator.getType();
+        bool isAccumulator =
+            type.getRank() == 2 &&
+            llvm::any_of(accumulator->getUsers(), [&](Operation *user) {
+              auto gemm = dyn_cast<GemmOp>(user);
+              return gemm && gemm.getC() == accumulator.getResult();
+            });
+        int64_t registers = getRegisters(type, threads);
+        if (!isAccumulator || registers + kGemmExtraRegisters <= limit)
+          continue;
+        auto describe = [&](InFlightDiagnostic &diag) {
+          diag << "this " << type.getDimSize(0) << "x" << type.getDimSize(1)
+               << " accumulator needs " << registers
+               << " registers per thread at " << threads
+               << " threads, and a GEMM about " << kGemmExtraRegisters
+               << " more; " << chipInfo->name << " gives a thread " << limit;
+        };
+        std::string why;
+        std::optional<SplitPlan> plan = planSplit(type, threads, limit);
+        if (!plan)
+          why = "no part of at least " + std::to_string(kMinPartExtent) +
+                " rows and columns fits";
+        FailureOr<AccumulatorRegion> region =
+            plan ? analyzeAccumulator(accumulator, why)
+                 : FailureOr<AccumulatorRegion>(failure());
+        // At the location alone: the op's dump adds nothing to the shape.
+        InFlightDiagnostic diag = emitRemark(accumulator.getLoc());
+        describe(diag);
+        if (failed(region)) {
+          diag << "; it stays whole and will spill, because " << why;
+          continue;
+        }
+        diag << "; it is computed in " << plan->getNumParts() << " parts of "
+             << plan->partShape[0] << "x" << plan->partShape[1]
+             << ", one after another, each with its own reduction loop";
+        diag.report();
+        splitAccumulator(*region, *plan);
+      }
+    }
+  }
+};
+
+} // namespace

@@ -1,0 +1,81 @@
+// CPU execution of --tile-split-accumulators: GEMMs whose accumulator does
+// not fit the registers are computed in parts, one after another, and every
+// element must match the plain loop nest's exactly (each is the same sum in
+// the same order). A part that read the wrong rows of A or columns of B
+// gives wrong numbers; a part stored at the wrong offset leaves elements
+// unwritten. Each run also checks the pass's remark, so that a kernel it
+// left whole cannot pass unnoticed.
+//
+// At 32 threads a thread has 255 registers: 128x64 (256 registers) is cut
+// into 2 parts of 64x64, 64x128 likewise along the columns, and 128x128 (512)
+// into 4. Sizes that are not multiples of the tiles (the last parts of edge
+// blocks lie partly or wholly outside C), transposed operands, bf16, two
+// GEMMs a step, depths 1 to 4 with trip counts below the depth, a hand
+// schedule, a serial loop, copies inside scf.if, a K loop that counts
+// elements from an offset, and tensors of dynamic size. Then with the
+// passes that follow in tile-to-ptx: the interior-block versions and
+// persistent blocks over the parts' loops.
+//
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 100 --N 200 --K 61 --bm 128 --bn 64 --bk 16 --threads 32 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
+// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.1 | %tile_cpu_runner | FileCheck %s
+// RUN: FileCheck %s --check-prefix=TWO < %t.1
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 2 --M 100 --N 200 --K 61 --bm 64 --bn 128 --bk 16 --threads 32 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_80 --tile-software-pipeline \
+// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.2 | %tile_cpu_runner | FileCheck %s
+// RUN: FileCheck %s --check-prefix=TWO < %t.2
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 4 --M 300 --N 130 --K 40 --bm 128 --bn 128 --bk 16 --threads 32 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90 --tile-software-pipeline \
+// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.3 | %tile_cpu_runner | FileCheck %s
+// RUN: FileCheck %s --check-prefix=FOUR < %t.3
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --transpose-a --transpose-b --dtype bf16 --c-type f32 \
+// RUN:     --M 300 --N 130 --K 61 --bm 128 --bn 128 --bk 16 --threads 32 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline=unroll-steady-state=false \
+// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.4 | %tile_cpu_runner | FileCheck %s
+// RUN: FileCheck %s --check-prefix=FOUR < %t.4
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --two-gemms --M 100 --N 200 --K 64 --bm 128 --bn 64 --bk 16 --threads 32 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
+// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.5 | %tile_cpu_runner | FileCheck %s
+// RUN: FileCheck %s --check-prefix=TWO < %t.5
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 4 --M 100 --N 200 --K 20 --bm 128 --bn 64 --bk 16 --threads 32 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
+// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.6 | %tile_cpu_runner | FileCheck %s
+// RUN: FileCheck %s --check-prefix=TWO < %t.6
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 1 --M 100 --N 200 --K 61 --bm 128 --bn 64 --bk 16 --threads 32 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
+// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.7 | %tile_cpu_runner | FileCheck %s
+// RUN: FileCheck %s --check-prefix=TWO < %t.7
+// RUN: %python %S/Inputs/gemm.py --variant manual --stage 0,0,1 --order 0,1,2 --M 100 --N 200 --K 61 --bm 128 --bn 64 --bk 16 --threads 32 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
+// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.8 | %tile_cpu_runner | FileCheck %s
+// RUN: FileCheck %s --check-prefix=TWO < %t.8
+// RUN: %python %S/Inputs/gemm.py --variant plain --M 100 --N 200 --K 61 --bm 128 --bn 64 --bk 16 --threads 32 \
+// RUN:   | tile-opt --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
+// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.9 | %tile_cpu_runner | FileCheck %s
+// RUN: FileCheck %s --check-prefix=TWO < %t.9
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --gemm-in-if --copy-b-in-if --offset-in-if \
+// RUN:     --M 100 --N 200 --K 61 --bm 128 --bn 64 --bk 16 --threads 32 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
+// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.10 | %tile_cpu_runner | FileCheck %s
+// RUN: FileCheck %s --check-prefix=TWO < %t.10
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --k-step element --k-offset 3 \
+// RUN:     --M 100 --N 200 --K 61 --bm 128 --bn 64 --bk 16 --threads 32 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
+// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.11 | %tile_cpu_runner | FileCheck %s
+// RUN: FileCheck %s --check-prefix=TWO < %t.11
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --dynamic --M 300 --N 130 --K 61 --bm 128 --bn 128 --bk 16 --threads 32 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
+// RUN:       --tile-specialize-interior-blocks --tile-specialize-interior-steps \
+// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.12 | %tile_cpu_runner | FileCheck %s
+// RUN: FileCheck %s --check-prefix=FOUR < %t.12
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 300 --N 330 --K 61 --bm 128 --bn 128 --bk 16 --threads 32 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
+// RUN:       --tile-specialize-interior-blocks --tile-persistent-blocks=blocks=5 \
+// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.13 | %tile_cpu_runner | FileCheck %s
+// RUN: FileCheck %s --check-prefix=FOUR < %t.13
+
+// CHECK:      max_abs_error: 0{{$}}
+// CHECK-NEXT: unwritten: 0{{$}}
+
+// TWO:  remark: this {{[0-9]+x[0-9]+}} accumulator needs 256 registers per thread at 32 threads, {{.*}} it is computed in 2 parts of 64x64,
+// FOUR: remark: this 128x128 accumulator needs 512 registers per thread at 32 threads, {{.*}} it is computed in 4 parts of 64x64,

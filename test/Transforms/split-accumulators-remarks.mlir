@@ -1,0 +1,297 @@
+// RUN: tile-opt %s --tile-split-accumulators=chip=sm_90 --split-input-file -verify-diagnostics
+
+// Every accumulator too large for the registers gets a remark: how it is
+// cut, or why it stays whole. Each kernel below has a 128x256 accumulator
+// at 128 threads (256 registers; a thread has 255).
+
+!A = memref<1024x1024xf16>
+!As = memref<128x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x256xf16, #gpu.address_space<workgroup>>
+!Cl = memref<128x256xf32, #gpu.address_space<private>>
+
+func.func @split(%A: !A, %B: !A, %C: !A) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    // expected-remark @+1 {{this 128x256 accumulator needs 256 registers per thread at 128 threads, and a GEMM about 32 more; sm_90 gives a thread 255; it is computed in 2 parts of 128x128, one after another, each with its own reduction loop}}
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    tile.pipelined %c0 to %c8 step %c1 num_stages = 2 as (%k) {
+      tile.copy %A[%c0, %k] to %A_s : !A to !As
+      tile.copy %B[%k, %c0] to %B_s : !A to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }
+    tile.copy %C_l to %C : !Cl to !A
+  }
+  return
+}
+
+// -----
+
+!A = memref<1024x1024xf16>
+!As = memref<128x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x256xf16, #gpu.address_space<workgroup>>
+!Cl = memref<128x256xf32, #gpu.address_space<private>>
+!Cs = memref<128x256xf32, #gpu.address_space<workgroup>>
+
+func.func @stored_into_shared(%A: !A, %B: !A) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_s = tile.alloc_shared : !Cs
+    // expected-remark @+1 {{this 128x256 accumulator needs 256 registers per thread at 128 threads, and a GEMM about 32 more; sm_90 gives a thread 255; it stays whole and will spill, because 'tile.copy' uses it, and only a clear, GEMMs into it and stores of the whole tile into global memory can be split}}
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    tile.copy %A to %A_s : !A to !As
+    tile.copy %B to %B_s : !A to !Bs
+    tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    tile.copy %C_l to %C_s : !Cl to !Cs
+  }
+  return
+}
+
+// -----
+
+!A = memref<1024x1024xf16>
+!As = memref<128x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x256xf16, #gpu.address_space<workgroup>>
+!Cl = memref<128x256xf32, #gpu.address_space<private>>
+
+func.func @cleared_twice(%A: !A, %B: !A, %C: !A) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    // expected-remark @+1 {{it stays whole and will spill, because it is cleared more than once}}
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    tile.copy %A to %A_s : !A to !As
+    tile.copy %B to %B_s : !A to !Bs
+    tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    tile.copy %C_l to %C : !Cl to !A
+    tile.clear %C_l : !Cl
+  }
+  return
+}
+
+// -----
+
+!A = memref<1024x1024xf16>
+!As = memref<128x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x256xf16, #gpu.address_space<workgroup>>
+!Cl = memref<128x256xf32, #gpu.address_space<private>>
+
+func.func @not_cleared(%A: !A, %B: !A, %C: !A) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    // expected-remark @+1 {{it stays whole and will spill, because it is not cleared, accumulated by tile.gemm and stored into global memory}}
+    %C_l = tile.alloc_fragment : !Cl
+    tile.copy %A to %A_s : !A to !As
+    tile.copy %B to %B_s : !A to !Bs
+    tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    tile.copy %C_l to %C : !Cl to !A
+  }
+  return
+}
+
+// -----
+
+!A = memref<1024x1024xf16>
+!As = memref<128x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x256xf16, #gpu.address_space<workgroup>>
+!Cl = memref<128x256xf32, #gpu.address_space<private>>
+
+func.func @gemm_after_store(%A: !A, %B: !A, %C: !A) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    // expected-remark @+1 {{it stays whole and will spill, because its GEMMs do not all run between its clear and its stores}}
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    tile.copy %A to %A_s : !A to !As
+    tile.copy %B to %B_s : !A to !Bs
+    tile.copy %C_l to %C : !Cl to !A
+    tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+  }
+  return
+}
+
+// -----
+
+!A = memref<1024x1024xf16>
+!Af = memref<128x32xf16, #gpu.address_space<private>>
+!Bs = memref<32x256xf16, #gpu.address_space<workgroup>>
+!Cl = memref<128x256xf32, #gpu.address_space<private>>
+
+func.func @fragment_operand(%A: !A, %B: !A, %C: !A) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_f = tile.alloc_fragment : !Af
+    %B_s = tile.alloc_shared : !Bs
+    // expected-remark @+1 {{it stays whole and will spill, because a GEMM into it reads a tile that is not a shared tile allocated before its clear}}
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    tile.copy %A to %A_f : !A to !Af
+    tile.copy %B to %B_s : !A to !Bs
+    tile.gemm %A_f, %B_s, %C_l : !Af, !Bs, !Cl
+    tile.copy %C_l to %C : !Cl to !A
+  }
+  return
+}
+
+// -----
+
+!A = memref<1024x1024xf16>
+!Ts = memref<128x128xf16, #gpu.address_space<workgroup>>
+!Cl = memref<128x128xf32, #gpu.address_space<private>>
+
+func.func @two_roles(%A: !A, %C: !A) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %T_s = tile.alloc_shared : !Ts
+    // expected-remark @+1 {{this 128x128 accumulator needs 512 registers per thread at 32 threads, and a GEMM about 32 more; sm_90 gives a thread 255; it stays whole and will spill, because a shared tile is read in two roles by its GEMMs}}
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    tile.copy %A to %T_s : !A to !Ts
+    tile.gemm %T_s, %T_s, %C_l : !Ts, !Ts, !Cl
+    tile.copy %C_l to %C : !Cl to !A
+  }
+  return
+}
+
+// -----
+
+!A = memref<1024x1024xf16>
+!As = memref<128x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x256xf16, #gpu.address_space<workgroup>>
+!Cl = memref<128x256xf32, #gpu.address_space<private>>
+
+func.func @tile_with_offsets(%A: !A, %B: !A, %C: !A) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    // expected-remark @+1 {{it stays whole and will spill, because 'tile.copy' uses one of its GEMMs' shared tiles, which only whole-tile copies from global memory may fill}}
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    tile.copy %A to %A_s : !A to !As
+    tile.copy %B to %B_s[%c0, %c1] : !A to !Bs
+    tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    tile.copy %C_l to %C : !Cl to !A
+  }
+  return
+}
+
+// -----
+
+!A = memref<1024x1024xf16>
+!As = memref<128x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x256xf16, #gpu.address_space<workgroup>>
+!Cl = memref<128x256xf32, #gpu.address_space<private>>
+
+func.func @reads_its_output(%A: !A, %C: !A) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    // expected-remark @+1 {{it stays whole and will spill, because the tensor it is stored into is also read into its GEMMs' tiles}}
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    tile.copy %A to %A_s : !A to !As
+    tile.copy %C to %B_s : !A to !Bs
+    tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    tile.copy %C_l to %C : !Cl to !A
+  }
+  return
+}
+
+// -----
+
+!A = memref<1024x1024xf16>
+!As = memref<128x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x256xf16, #gpu.address_space<workgroup>>
+!Cl = memref<128x256xf32, #gpu.address_space<private>>
+
+func.func @other_effect(%A: !A, %B: !A, %C: !A, %flag: memref<1xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    // expected-remark @+1 {{it stays whole and will spill, because 'memref.store' runs between its clear and its stores, and each part would repeat it}}
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    memref.store %one, %flag[%c0] : memref<1xi32>
+    tile.copy %A to %A_s : !A to !As
+    tile.copy %B to %B_s : !A to !Bs
+    tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    tile.copy %C_l to %C : !Cl to !A
+  }
+  return
+}
+
+// -----
+
+!A = memref<1024x1024xf16>
+!As = memref<128x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x256xf16, #gpu.address_space<workgroup>>
+!Cl = memref<128x256xf32, #gpu.address_space<private>>
+
+func.func @value_used_after(%A: !A, %B: !A, %C: !A, %out: memref<1xindex>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    // expected-remark @+1 {{it stays whole and will spill, because a value computed between its clear and its stores is used after them}}
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    %steps = scf.for %k = %c0 to %c4 step %c1 iter_args(%n = %c0) -> (index) {
+      tile.copy %A[%c0, %k] to %A_s : !A to !As
+      tile.copy %B[%k, %c0] to %B_s : !A to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+      %next = arith.addi %n, %c1 : index
+      scf.yield %next : index
+    }
+    tile.copy %C_l to %C : !Cl to !A
+    memref.store %steps, %out[%c0] : memref<1xindex>
+  }
+  return
+}
+
+// -----
+
+// 144x144 f32 at 32 threads is 648 registers; its halves, 72, are not
+// multiples of 16.
+
+!A = memref<1024x1024xf16>
+!As = memref<144x16xf16, #gpu.address_space<workgroup>>
+!Bs = memref<16x144xf16, #gpu.address_space<workgroup>>
+!Cl = memref<144x144xf32, #gpu.address_space<private>>
+
+func.func @no_part_fits(%A: !A, %B: !A, %C: !A) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    // expected-remark @+1 {{this 144x144 accumulator needs 648 registers per thread at 32 threads, and a GEMM about 32 more; sm_90 gives a thread 255; it stays whole and will spill, because no part of at least 16 rows and columns fits}}
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    tile.copy %A to %A_s : !A to !As
+    tile.copy %B to %B_s : !A to !Bs
+    tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    tile.copy %C_l to %C : !Cl to !A
+  }
+  return
+}
