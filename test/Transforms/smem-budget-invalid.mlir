@@ -8,7 +8,7 @@ func.func @big_4(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memre
   %c32 = arith.constant 32 : index
   %bk = arith.constant 64 : index
   %kt = arith.constant 64 : index
-  // expected-warning @+2 {{the GEMM accumulator alone needs 512 registers per thread (256x256xf32 = 262144 B / 128 threads / 4 B) but a thread of 128 has at most 255 on sm_90: the tile cannot live in registers; use more threads or a smaller tile}}
+  // expected-warning @+2 {{the GEMM accumulator alone needs 512 registers per thread (256x256xf32 = 262144 B / 128 threads / 4 B) but a thread of 128 has at most 255 on sm_90: the tile cannot live in registers whole; tile-split-accumulators (in tile-to-ptx) computes it in parts where it can, or use more threads or a smaller tile}}
   // expected-error @+1 {{kernel @big_4 needs 262144 bytes of shared memory at num_stages = 4 but sm_90 allows 232448 per block; the largest num_stages that fits is 3}}
   tile.kernel grid(%c32, %c32) threads(128) as (%bx, %by) {
     %A_s = tile.alloc_shared : memref<256x64xf16, #gpu.address_space<workgroup>>

@@ -178,8 +178,9 @@ LogicalResult TileSmemBudgetPass::checkKernel(KernelOp kernel, StringRef name,
     diag << " = " << footprint.accumulatorBytes << " B / " << threads
          << " threads / 4 B) but a thread of " << threads << " has at most "
          << maxRegisters << " on " << chipInfo.name
-         << ": the tile cannot live in registers; use more threads or a "
-            "smaller tile";
+         << ": the tile cannot live in registers whole; "
+            "tile-split-accumulators (in tile-to-ptx) computes it in parts "
+            "where it can, or use more threads or a smaller tile";
   } else if (registers > maxRegisters) {
     emitWarning(kernel.getLoc())
         << "fragment tiles need " << registers << " registers per thread ("
