@@ -135,6 +135,11 @@ def wgmma_configs():
                     M=512, N=512, K=64))  # 2 k-tiles, depth 4
     out.append(_cfg("auto", 128, 128, 32, 128, 3, role="check",
                     M=256, N=384, K=32))  # 1 k-tile, depth 3
+    # The seed's 256x256x64 at 128 threads, its accumulator in 128x128 parts
+    # (tile-split-accumulators), at a size whose edge blocks have parts
+    # outside C.
+    out.append(_cfg("auto", 256, 256, 64, 128, 3, role="check",
+                    M=1000, N=3000, K=777))
     # Small kernels for compute-sanitizer (racecheck, synccheck).
     small = dict(M=256, N=256, K=256)
     out.append(_cfg("plain", 128, 128, 32, 128, 1, role="sanitize", **small))
@@ -145,6 +150,9 @@ def wgmma_configs():
     out.append(_cfg("auto", 128, 128, 32, 128, 3, role="sanitize",
                     options=TMA + " " + PATCH, M=512, N=512, K=256))
     out.append(_cfg("manual", 128, 128, 32, 128, 2, role="sanitize", **small))
+    # Four blocks of 2 x 2 parts each.
+    out.append(_cfg("auto", 256, 256, 64, 128, 3, role="sanitize",
+                    M=512, N=512, K=128))
     for s in (2, 3, 4, 5):
         out.append(_cfg("auto", 128, 128, 32, 128, s, role="sanitize",
                         **small))
