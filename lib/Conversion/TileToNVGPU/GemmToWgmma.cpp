@@ -46,17 +46,6 @@ using namespace mlir::tile::fragment;
 
 static constexpr int64_t kWgmmaM = 64;
 static constexpr int64_t kWgmmaK = 16;
-/// Registers a wgmma kernel needs besides its accumulators
-/// (kGemmExtraRegisters: descriptors, addresses): below the accumulator's own
-/// count ptxas refuses the kernel (256x256 tiles at 512 threads:
-/// "Insufficient registers (128)"). Above it but with the whole accumulator
-/// not in registers, ptxas spills accumulators between wgmma groups: on an
-/// H200 128x256x32 tiles at 128 threads ran at 39.1 TFLOP/s against 68.4
-/// with mma.sync, and compute-sanitizer's memcheck stopped such kernels with
-/// "Illegal instruction" where the mma.sync ones were clean
-/// (docs/performance.md, "What the random sweeps found"). So wgmma needs the
-/// whole accumulator plus these.
-static constexpr int64_t kWgmmaExtraRegisters = kGemmExtraRegisters;
 
 namespace {
 /// One wgmma operand: a shared [rows][cols] tile, read either along its rows
@@ -157,10 +146,18 @@ std::string fragment::whyNotWgmma(GemmOp op, const FragmentLayout &layout,
     why = whyNotWgmmaOperand(b, layout.warpTileN);
   int64_t accumulators =
       layout.warpTileM * layout.warpTileN / kWarpgroupThreads;
-  if (why.empty() && accumulators + kWgmmaExtraRegisters > registerLimit)
+  // Below the accumulator's own count ptxas refuses the kernel (256x256
+  // tiles at 512 threads: "Insufficient registers (128)"). Above it but with
+  // the whole accumulator and kGemmExtraRegisters not fitting, ptxas spills
+  // accumulators between wgmma groups: on an H200 128x256x32 tiles at 128
+  // threads ran at 39.1 TFLOP/s against 68.4 with mma.sync, and
+  // compute-sanitizer's memcheck stopped such kernels with "Illegal
+  // instruction" where the mma.sync ones were clean (docs/performance.md,
+  // "What the random sweeps found").
+  if (why.empty() && accumulators + kGemmExtraRegisters > registerLimit)
     why = "the accumulator needs " + std::to_string(accumulators) +
           " registers per thread and wgmma about " +
-          std::to_string(kWgmmaExtraRegisters) +
+          std::to_string(kGemmExtraRegisters) +
           " more, but a thread of this block has " +
           std::to_string(registerLimit);
   return why;
