@@ -42,7 +42,7 @@ using namespace mlir;
 using namespace mlir::tile;
 
 /// The smallest extent of a part in either dimension: one mma.sync m16n8k16
-/// tile is 16 rows, and a wgmma warpgroup slices rows by 64.
+/// tile is 16 rows.
 static constexpr int64_t kMinPartExtent = 16;
 
 namespace {
@@ -68,8 +68,6 @@ struct OperandTile {
 struct AccumulatorRegion {
   AllocFragmentOp accumulator;
   SmallVector<OperandTile> operands;
-  /// The copies of the whole accumulator into global memory.
-  SmallVector<CopyOp> stores;
   /// The kernel body's ops from the accumulator's clear to its last store
   /// that each part repeats; the pure ones that need nothing repeated
   /// (index arithmetic) stay where they are.
@@ -126,6 +124,7 @@ analyzeAccumulator(AllocFragmentOp accumulator, std::string &why) {
   Value acc = accumulator.getResult();
   ClearOp clear;
   SmallVector<GemmOp> gemms;
+  SmallVector<CopyOp> stores;
   for (Operation *user : acc.getUsers()) {
     if (auto op = dyn_cast<ClearOp>(user); op && op->getBlock() == body) {
       if (clear) {
@@ -139,7 +138,7 @@ analyzeAccumulator(AllocFragmentOp accumulator, std::string &why) {
     } else if (auto op = dyn_cast<CopyOp>(user);
                op && op->getBlock() == body && op.getSource() == acc &&
                op.getSourceIndices().empty() && isGlobal(op.getDest())) {
-      region.stores.push_back(op);
+      stores.push_back(op);
     } else {
       why = "'" + user->getName().getStringRef().str() +
             "' uses it, and only a clear, GEMMs into it and stores of the "
@@ -147,21 +146,21 @@ analyzeAccumulator(AllocFragmentOp accumulator, std::string &why) {
       return failure();
     }
   }
-  if (!clear || gemms.empty() || region.stores.empty()) {
+  if (!clear || gemms.empty() || stores.empty()) {
     why = "it is not cleared, accumulated by tile.gemm and stored into "
           "global memory";
     return failure();
   }
 
   // Clear, then GEMMs, then stores, at the kernel body's top level.
-  Operation *lastStore = region.stores.front();
-  for (CopyOp store : region.stores)
+  Operation *lastStore = stores.front();
+  for (CopyOp store : stores)
     if (lastStore->isBeforeInBlock(store))
       lastStore = store;
   for (GemmOp gemm : gemms) {
     Operation *top = body->findAncestorOpInBlock(*gemm);
     bool ordered = top && clear->isBeforeInBlock(top) &&
-                   llvm::all_of(region.stores, [&](CopyOp store) {
+                   llvm::all_of(stores, [&](CopyOp store) {
                      return top->isBeforeInBlock(store);
                    });
     if (!ordered) {
@@ -206,7 +205,7 @@ analyzeAccumulator(AllocFragmentOp accumulator, std::string &why) {
   llvm::SmallPtrSet<Operation *, 8> allowed;
   allowed.insert(clear);
   allowed.insert(gemms.begin(), gemms.end());
-  for (CopyOp store : region.stores)
+  for (CopyOp store : stores)
     allowed.insert(store);
   for (OperandTile &operand : region.operands) {
     for (Operation *user : operand.alloc->getUsers()) {
@@ -221,7 +220,7 @@ analyzeAccumulator(AllocFragmentOp accumulator, std::string &why) {
               "copies from global memory may fill";
         return failure();
       }
-      for (CopyOp store : region.stores) {
+      for (CopyOp store : stores) {
         if (store.getDest() == load.getSource()) {
           why = "the tensor it is stored into is also read into its GEMMs' "
                 "tiles";
@@ -414,24 +413,20 @@ struct TileSplitAccumulatorsPass
         int64_t registers = getRegisters(type, threads);
         if (!isAccumulator || registers + kGemmExtraRegisters <= limit)
           continue;
-        auto describe = [&](InFlightDiagnostic &diag) {
-          diag << "this " << type.getDimSize(0) << "x" << type.getDimSize(1)
-               << " accumulator needs " << registers
-               << " registers per thread at " << threads
-               << " threads, and a GEMM about " << kGemmExtraRegisters
-               << " more; " << chipInfo->name << " gives a thread " << limit;
-        };
-        std::string why;
-        std::optional<SplitPlan> plan = planSplit(type, threads, limit);
-        if (!plan)
-          why = "no part of at least " + std::to_string(kMinPartExtent) +
-                " rows and columns fits";
-        FailureOr<AccumulatorRegion> region =
-            plan ? analyzeAccumulator(accumulator, why)
-                 : FailureOr<AccumulatorRegion>(failure());
         // At the location alone: the op's dump adds nothing to the shape.
         InFlightDiagnostic diag = emitRemark(accumulator.getLoc());
-        describe(diag);
+        diag << "this " << type.getDimSize(0) << "x" << type.getDimSize(1)
+             << " accumulator needs " << registers
+             << " registers per thread at " << threads
+             << " threads, and a GEMM about " << kGemmExtraRegisters
+             << " more; " << chipInfo->name << " gives a thread " << limit;
+        std::string why = "no part of at least " +
+                          std::to_string(kMinPartExtent) +
+                          " rows and columns fits";
+        std::optional<SplitPlan> plan = planSplit(type, threads, limit);
+        FailureOr<AccumulatorRegion> region = failure();
+        if (plan)
+          region = analyzeAccumulator(accumulator, why);
         if (failed(region)) {
           diag << "; it stays whole and will spill, because " << why;
           continue;
