@@ -1,10 +1,11 @@
 // CPU execution of --tile-split-accumulators: GEMMs whose accumulator does
-// not fit the registers are computed in parts, one after another, and every
-// element must match the plain loop nest's exactly (each is the same sum in
-// the same order). A part that read the wrong rows of A or columns of B
-// gives wrong numbers; a part stored at the wrong offset leaves elements
-// unwritten. Each run also checks the pass's remark, so that a kernel it
-// left whole cannot pass unnoticed.
+// not fit the registers are computed in parts, each in a block of its own
+// where the kernel allows it (blocks=false: one after another in a loop),
+// and every element must match the plain loop nest's exactly (each is the
+// same sum in the same order). A part that read the wrong rows of A or
+// columns of B gives wrong numbers; a part stored at the wrong offset
+// leaves elements unwritten. Each run also checks the pass's remark, so
+// that a kernel it left whole cannot pass unnoticed.
 //
 // At 32 threads a thread has 255 registers: 128x64 (256 registers) is cut
 // into 2 parts of 64x64, 64x128 likewise along the columns, and 128x128 (512)
@@ -12,9 +13,10 @@
 // blocks lie partly or wholly outside C), transposed operands, bf16, two
 // GEMMs a step, depths 1 to 4 with trip counts below the depth, a hand
 // schedule, a serial loop, copies inside scf.if, a K loop that counts
-// elements from an offset, and tensors of dynamic size. Then with the
-// passes that follow in tile-to-ptx: the interior-block versions and
-// persistent blocks over the parts' loops.
+// elements from an offset, and tensors of dynamic size (whose parts stay in
+// a loop). Then with the passes that follow in tile-to-ptx: the
+// interior-block versions and persistent blocks, over parts in blocks and
+// over the parts' loops.
 //
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 100 --N 200 --K 61 --bm 128 --bn 64 --bk 16 --threads 32 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
@@ -67,15 +69,35 @@
 // RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
 // RUN:       --tile-specialize-interior-blocks --tile-specialize-interior-steps \
 // RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.12 | %tile_cpu_runner | FileCheck %s
-// RUN: FileCheck %s --check-prefix=FOUR < %t.12
+// RUN: FileCheck %s --check-prefix=FOUR-LOOP < %t.12
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 300 --N 330 --K 61 --bm 128 --bn 128 --bk 16 --threads 32 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
 // RUN:       --tile-specialize-interior-blocks --tile-persistent-blocks=blocks=5 \
 // RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.13 | %tile_cpu_runner | FileCheck %s
 // RUN: FileCheck %s --check-prefix=FOUR < %t.13
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 100 --N 200 --K 61 --bm 128 --bn 64 --bk 16 --threads 32 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators="chip=sm_90a blocks=false" --tile-software-pipeline \
+// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.14 | %tile_cpu_runner | FileCheck %s
+// RUN: FileCheck %s --check-prefix=TWO-LOOP < %t.14
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 4 --M 300 --N 130 --K 40 --bm 128 --bn 128 --bk 16 --threads 32 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators="chip=sm_90 blocks=false" --tile-software-pipeline \
+// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.15 | %tile_cpu_runner | FileCheck %s
+// RUN: FileCheck %s --check-prefix=FOUR-LOOP < %t.15
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 300 --N 330 --K 61 --bm 128 --bn 128 --bk 16 --threads 32 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators="chip=sm_90a blocks=false" --tile-software-pipeline \
+// RUN:       --tile-specialize-interior-blocks --tile-persistent-blocks=blocks=5 \
+// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.16 | %tile_cpu_runner | FileCheck %s
+// RUN: FileCheck %s --check-prefix=FOUR-LOOP < %t.16
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 300 --N 330 --K 61 --bm 128 --bn 128 --bk 16 --threads 32 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
+// RUN:       --tile-specialize-interior-blocks --tile-specialize-interior-steps \
+// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.17 | %tile_cpu_runner | FileCheck %s
+// RUN: FileCheck %s --check-prefix=FOUR < %t.17
 
 // CHECK:      max_abs_error: 0{{$}}
 // CHECK-NEXT: unwritten: 0{{$}}
 
-// TWO:  remark: this {{[0-9]+x[0-9]+}} accumulator needs 256 registers per thread at 32 threads, {{.*}} it is computed in 2 parts of 64x64,
-// FOUR: remark: this 128x128 accumulator needs 512 registers per thread at 32 threads, {{.*}} it is computed in 4 parts of 64x64,
+// TWO:  remark: this {{[0-9]+x[0-9]+}} accumulator needs 256 registers per thread at 32 threads, {{.*}} it is computed in 2 parts of 64x64, each in a block of its own
+// FOUR: remark: this 128x128 accumulator needs 512 registers per thread at 32 threads, {{.*}} it is computed in 4 parts of 64x64, each in a block of its own
+// TWO-LOOP:  remark: this {{[0-9]+x[0-9]+}} accumulator needs 256 registers per thread at 32 threads, {{.*}} it is computed in 2 parts of 64x64, one after another
+// FOUR-LOOP: remark: this 128x128 accumulator needs 512 registers per thread at 32 threads, {{.*}} it is computed in 4 parts of 64x64, one after another

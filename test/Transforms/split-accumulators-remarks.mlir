@@ -1,8 +1,9 @@
 // RUN: tile-opt %s --tile-split-accumulators=chip=sm_90 --split-input-file -verify-diagnostics
 
 // Every accumulator too large for the registers gets a remark: how it is
-// cut, or why it stays whole. Each kernel below has a 128x256 accumulator
-// at 128 threads (256 registers; a thread has 255).
+// cut and where its parts run, or why it stays whole. Each kernel below has
+// a 128x256 accumulator at 128 threads (256 registers; a thread has 255),
+// or a 256x256 one (512).
 
 !A = memref<1024x1024xf16>
 !As = memref<128x32xf16, #gpu.address_space<workgroup>>
@@ -16,7 +17,7 @@ func.func @split(%A: !A, %B: !A, %C: !A) {
   tile.kernel grid(%c1) threads(128) as (%bx) {
     %A_s = tile.alloc_shared : !As
     %B_s = tile.alloc_shared : !Bs
-    // expected-remark @+1 {{this 128x256 accumulator needs 256 registers per thread at 128 threads, and a GEMM about 32 more; sm_90 gives a thread 255; it is computed in 2 parts of 128x128, one after another, each with its own reduction loop}}
+    // expected-remark @+1 {{this 128x256 accumulator needs 256 registers per thread at 128 threads, and a GEMM about 32 more; sm_90 gives a thread 255; it is computed in 2 parts of 128x128, each in a block of its own}}
     %C_l = tile.alloc_fragment : !Cl
     tile.clear %C_l : !Cl
     tile.pipelined %c0 to %c8 step %c1 num_stages = 2 as (%k) {
@@ -292,6 +293,83 @@ func.func @no_part_fits(%A: !A, %B: !A, %C: !A) {
     tile.copy %B to %B_s : !A to !Bs
     tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
     tile.copy %C_l to %C : !Cl to !A
+  }
+  return
+}
+
+// -----
+
+// Parts in a loop: the grid's one dimension cannot take the parts of both
+// the rows and the columns.
+
+!A = memref<1024x1024xf16>
+!As = memref<256x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x256xf16, #gpu.address_space<workgroup>>
+!Cl = memref<256x256xf32, #gpu.address_space<private>>
+
+func.func @one_grid_dimension(%A: !A, %B: !A, %C: !A) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    // expected-remark @+1 {{it is computed in 4 parts of 128x128, one after another, each with its own reduction loop (not in blocks of their own: its grid has one dimension, and both of the accumulator's are cut)}}
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    tile.copy %A to %A_s : !A to !As
+    tile.copy %B to %B_s : !A to !Bs
+    tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    tile.copy %C_l to %C : !Cl to !A
+  }
+  return
+}
+
+// -----
+
+!A = memref<1024x1024xf16>
+!As = memref<128x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x256xf16, #gpu.address_space<workgroup>>
+!Cl = memref<128x256xf32, #gpu.address_space<private>>
+
+func.func @grid_known_at_run_time(%A: !A, %B: !A, %C: !A, %blocks: index) {
+  tile.kernel grid(%blocks) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    // expected-remark @+1 {{it is computed in 2 parts of 128x128, one after another, each with its own reduction loop (not in blocks of their own: its grid's size is not a constant)}}
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    tile.copy %A to %A_s : !A to !As
+    tile.copy %B to %B_s : !A to !Bs
+    tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    tile.copy %C_l to %C : !Cl to !A
+  }
+  return
+}
+
+// -----
+
+// Something that writes memory before the clear or after the stores would
+// run once per part in blocks, but once per block in a loop.
+
+!A = memref<1024x1024xf16>
+!As = memref<128x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x256xf16, #gpu.address_space<workgroup>>
+!Cl = memref<128x256xf32, #gpu.address_space<private>>
+
+func.func @other_work(%A: !A, %B: !A, %C: !A, %count: memref<1xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    // expected-remark @+1 {{it is computed in 2 parts of 128x128, one after another, each with its own reduction loop (not in blocks of their own: 'memref.atomic_rmw' runs outside its clear and stores, and each block would repeat it)}}
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    tile.copy %A to %A_s : !A to !As
+    tile.copy %B to %B_s : !A to !Bs
+    tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    tile.copy %C_l to %C : !Cl to !A
+    %old = memref.atomic_rmw addi %one, %count[%c0] : (i32, memref<1xi32>) -> i32
   }
   return
 }

@@ -1,4 +1,7 @@
-// RUN: tile-opt %s --tile-split-accumulators=chip=sm_90a --split-input-file 2>/dev/null | FileCheck %s
+// RUN: tile-opt %s --tile-split-accumulators="chip=sm_90a blocks=false" --split-input-file 2>/dev/null | FileCheck %s
+
+// The parts in loops (blocks=false); split-accumulators-blocks.mlir has the
+// parts in blocks of their own, as these kernels get them by default.
 
 // The seed's 256x256x64 configuration at 128 threads: the accumulator needs
 // 512 registers a thread, so it is computed as 2 x 2 parts of 128x128, in a

@@ -25,10 +25,14 @@ using namespace mlir;
 namespace {
 
 // A 3x4 grid of 64-thread blocks: block indices below 3 and 4, the thread
-// id below 64, a loop counter 0, 8, ..., 56 below 60.
+// id below 64, a loop counter 0, 8, ..., 56 below 60. A block index at
+// most 2, cut into a 64-row tile and a 32-row part of it
+// (tile-split-accumulators' parts in blocks), in either order, and with a
+// tile that is not two parts long.
 constexpr const char *kKernel = R"mlir(
 func.func @f() {
   %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
   %c3 = arith.constant 3 : index
   %c4 = arith.constant 4 : index
   %c8 = arith.constant 8 : index
@@ -36,8 +40,18 @@ func.func @f() {
   %c40 = arith.constant 40 : index
   %c44 = arith.constant 44 : index
   %c60 = arith.constant 60 : index
+  %c64 = arith.constant 64 : index
   tile.kernel grid(%c3, %c4) threads(64) as (%bx, %by) {
     %row = arith.muli %by, %c32 {name = "row"} : index
+    %by2 = arith.minui %by, %c2 : index
+    %tile = arith.divui %by2, %c2 : index
+    %part = arith.remui %by2, %c2 : index
+    %tile_row = arith.muli %tile, %c64 : index
+    %part_row = arith.muli %c32, %part : index
+    %split = arith.addi %tile_row, %part_row {name = "split_row"} : index
+    %swapped = arith.addi %part_row, %tile_row {name = "split_row_swapped"} : index
+    %tile_row40 = arith.muli %tile, %c40 : index
+    %other = arith.addi %tile_row40, %part_row {name = "not_split_row"} : index
     %last = arith.subi %c3, %bx overflow<nuw> {name = "mirrored"} : index
     %wrapping = arith.subi %c3, %bx {name = "unflagged"} : index
     %shifted = arith.muli %last, %c32 {name = "mirrored_row"} : index
@@ -63,7 +77,8 @@ func.func @f() {
 // (M + 127) / 128), and the restricted block indices of the interior
 // version of such a kernel (tile-specialize-interior-blocks), with and
 // without the nuw flag that makes G - 2 exact there. A second kernel's
-// grid has half as many rows per block as its tiles. In the K loop, the
+// grid has half as many rows per block as its tiles, and cuts its blocks'
+// indices into 128-row tiles of two 64-row parts. In the K loop, the
 // counter restricted as in the first part of a loop split by
 // tile-specialize-interior-steps: by the last k-tiles inside A's columns
 // and B's rows, and by that of A rounded down to a multiple of 3 (and,
@@ -119,6 +134,11 @@ func.func @f(%A: memref<?x?xf16>, %B: memref<?x?xf16>) {
     %last = arith.subi %g64, %c2 overflow<nuw> : index
     %bi = arith.minui %b, %last : index
     %rowh = arith.muli %bi, %c128 {name = "double_row"} : index
+    %tile = arith.divui %bi, %c2 : index
+    %part = arith.remui %bi, %c2 : index
+    %tile_row = arith.muli %tile, %c128 : index
+    %part_row = arith.muli %part, %c64 : index
+    %rowp = arith.addi %tile_row, %part_row {name = "tile_and_part_row"} : index
   }
   return
 }
@@ -163,6 +183,17 @@ TEST_F(IndexFacts, UpperBounds) {
   EXPECT_EQ(mlir::tile::getConstantUpperBound(named("lane_plus_one")), 64);
   // 56 * 4: the last counter below 60 is 56, not 59.
   EXPECT_EQ(mlir::tile::getConstantUpperBound(named("k_offset")), 224);
+}
+
+// (b / 2) * 64 + (b % 2) * 32 is b * 32: 64 for b <= 2, where the tile and
+// the part bounded apart would give 64 + 32. A tile of 40 rows is not two
+// parts of 32: there the terms are bounded apart.
+TEST_F(IndexFacts, TileAndPart) {
+  ASSERT_TRUE(module);
+  EXPECT_EQ(mlir::tile::getConstantUpperBound(named("split_row")), 64);
+  EXPECT_EQ(mlir::tile::getConstantUpperBound(named("split_row_swapped")), 64);
+  EXPECT_EQ(mlir::tile::getConstantUpperBound(named("not_split_row")), 72);
+  EXPECT_EQ(mlir::tile::getKnownDivisor(named("split_row")), 32);
 }
 
 // A difference marked nuw is at most its minuend; without the flag it may
@@ -223,6 +254,18 @@ TEST_F(DynamicIndexFacts, NothingClaimedOtherwise) {
   EXPECT_FALSE(mlir::tile::provablyFitsIn(named("interior_row"), 128, b, 0));
   EXPECT_FALSE(mlir::tile::provablyFitsIn(named("double_row"), 128, a, 0));
   EXPECT_FALSE(mlir::tile::provablyFitsIn(named("unflagged_row"), 128, a, 0));
+}
+
+// b <= ceildiv(M, 64) - 2, cut into a tile b / 2 of 128 rows and a part
+// b % 2 of 64, starts at row 64 * b <= 64 * ceildiv(M, 64) - 128, and
+// M >= 64 * ceildiv(M, 64) - 63: 65 rows fit below M, 66 need not.
+TEST_F(DynamicIndexFacts, TileAndPartFit) {
+  ASSERT_TRUE(module);
+  Value a = argument(0);
+  EXPECT_TRUE(mlir::tile::provablyFitsIn(named("tile_and_part_row"), 64, a, 0));
+  EXPECT_TRUE(mlir::tile::provablyFitsIn(named("tile_and_part_row"), 65, a, 0));
+  EXPECT_FALSE(
+      mlir::tile::provablyFitsIn(named("tile_and_part_row"), 66, a, 0));
 }
 
 // The loop counter k < ceildiv(K, 32): the last k-tile starts inside K but

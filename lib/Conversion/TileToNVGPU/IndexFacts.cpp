@@ -121,6 +121,45 @@ int64_t mlir::tile::getKnownDivisor(Value value) {
 // offsets take are covered directly. Every rule keeps values non-negative.
 static std::optional<int64_t> getUpperBound(Value value, unsigned depth);
 
+/// `value` as `x * c` for a constant c (on either side).
+static std::optional<std::pair<Value, int64_t>> matchScaled(Value value) {
+  auto mul = value.getDefiningOp<arith::MulIOp>();
+  if (!mul)
+    return std::nullopt;
+  if (std::optional<int64_t> c = tile::evaluateConstantIndex(mul.getRhs()))
+    return std::pair(mul.getLhs(), *c);
+  if (std::optional<int64_t> c = tile::evaluateConstantIndex(mul.getLhs()))
+    return std::pair(mul.getRhs(), *c);
+  return std::nullopt;
+}
+
+/// `op` as `(x / P) * (P * e) + (x % P) * e`, which is `x * e`: a block
+/// index that tile-split-accumulators cut into a tile (x / P) and its part
+/// (x % P), each scaled to rows or columns. Bounding the two terms apart
+/// would add the largest part to the largest tile, which the largest x does
+/// not reach unless it is the last part of its tile. Returns x and e.
+static std::optional<std::pair<Value, int64_t>>
+matchTileAndPart(Operation *op) {
+  auto add = dyn_cast<arith::AddIOp>(op);
+  if (!add)
+    return std::nullopt;
+  for (auto [tileTerm, partTerm] : {std::pair(add.getLhs(), add.getRhs()),
+                                    std::pair(add.getRhs(), add.getLhs())}) {
+    auto tile = matchScaled(tileTerm), part = matchScaled(partTerm);
+    if (!tile || !part || part->second <= 0)
+      continue;
+    auto div = tile->first.getDefiningOp<arith::DivUIOp>();
+    auto rem = part->first.getDefiningOp<arith::RemUIOp>();
+    if (!div || !rem || div.getLhs() != rem.getLhs() ||
+        div.getRhs() != rem.getRhs())
+      continue;
+    std::optional<int64_t> parts = tile::evaluateConstantIndex(div.getRhs());
+    if (parts && *parts > 0 && tile->second == *parts * part->second)
+      return std::pair(div.getLhs(), part->second);
+  }
+  return std::nullopt;
+}
+
 /// Counter < ub with lb >= 0 and step > 0: at most the last lb + i * step
 /// below ub's bound (so that in a loop unrolled by U, counter + u for u < U
 /// stays below the bound too).
@@ -175,7 +214,10 @@ static std::optional<int64_t> getUpperBound(Value value, unsigned depth) {
       return std::nullopt;
     return v;
   };
-  if (isa<arith::AddIOp>(op)) {
+  if (auto scaled = matchTileAndPart(op)) {
+    if (auto x = getUpperBound(scaled->first, depth + 1))
+      return checked(*x * scaled->second);
+  } else if (isa<arith::AddIOp>(op)) {
     auto a = bound(0), b = bound(1);
     if (a && b)
       return checked(*a + *b);
@@ -436,6 +478,10 @@ static std::optional<SizeForm> getSymbolicUpperForm(Value value, unsigned depth,
   auto bound = [&](unsigned i) {
     return getUpperForm(op->getOperand(i), depth + 1, target);
   };
+  if (auto scaled = matchTileAndPart(op)) {
+    auto form = getUpperForm(scaled->first, depth + 1, target);
+    return form ? scaleForm(*form, scaled->second) : std::nullopt;
+  }
   if (isa<arith::AddIOp>(op)) {
     auto lhs = bound(0), rhs = bound(1);
     return lhs && rhs ? addForms(*lhs, *rhs, 1) : std::nullopt;

@@ -7,11 +7,12 @@
 // tile at 128 threads needs 512 registers a thread, the limit is 255) ptxas
 // spills it to local memory, and on an H200 the seed's 256x256x64
 // configuration ran at 25 TFLOP/s. The accumulator's rows and columns are
-// independent, so the kernel can compute it in parts that fit, one after
-// another: each part clears its own sub-tile, runs its own copy of the
-// reduction loop over the rows of A and the columns of B that it needs, and
-// stores its part of C. Every element is the same sum in the same order, so
-// the results are those of the kernel as written, bit for bit.
+// independent, so the kernel can compute it in parts that fit: each part
+// clears its own sub-tile, runs its own copy of the reduction loop over the
+// rows of A and the columns of B that it needs, and stores its part of C,
+// in a block of its own where the kernel allows it, else one part after
+// another. Every element is the same sum in the same order, so the results
+// are those of the kernel as written, bit for bit.
 //
 // Upstream's tiling (scf::tileUsingSCF) tiles TilingInterface ops on tensors
 // or buffers; a tile kernel's accumulator is a value that a clear, a loop of
@@ -21,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Dialect/Tile/Utils/LoopUtils.h"
 #include "tile/Dialect/Tile/Utils/PassOptions.h"
 #include "tile/Target/Chip.h"
 
@@ -72,6 +74,13 @@ struct AccumulatorRegion {
   /// that each part repeats; the pure ones that need nothing repeated
   /// (index arithmetic) stay where they are.
   SmallVector<Operation *> repeated;
+};
+
+/// Parts that run in blocks of their own: for each accumulator dimension
+/// that is cut (0: rows, 1: columns), the grid dimension whose blocks take
+/// its parts.
+struct PartBlocks {
+  std::optional<unsigned> gridDim[2];
 };
 
 } // namespace
@@ -269,6 +278,52 @@ analyzeAccumulator(AllocFragmentOp accumulator, std::string &why) {
   return region;
 }
 
+/// Where `region`'s parts can each run in a block of their own: the columns'
+/// parts along the grid's first dimension, the rows' along its second (its
+/// first where it has one and the columns are not cut). Says in `why` why
+/// not, where they cannot.
+static std::optional<PartBlocks> placeInBlocks(KernelOp kernel,
+                                               const AccumulatorRegion &region,
+                                               const SplitPlan &plan,
+                                               std::string &why) {
+  PartBlocks blocks;
+  unsigned gridRank = kernel.getGridSizes().size();
+  if (plan.parts[1] > 1)
+    blocks.gridDim[1] = 0;
+  if (plan.parts[0] > 1) {
+    unsigned dim = plan.parts[1] > 1 ? 1 : std::min(gridRank - 1, 1u);
+    if (dim >= gridRank) {
+      why = "its grid has one dimension, and both of the accumulator's are "
+            "cut";
+      return std::nullopt;
+    }
+    blocks.gridDim[0] = dim;
+  }
+  // Over sizes known only at run time, tile-specialize-interior-blocks
+  // would restrict the blocks below the grid's last one, which does not
+  // keep the last tile's other parts inside; the loop keeps them so.
+  for (std::optional<unsigned> dim : blocks.gridDim) {
+    if (dim && !evaluateConstantIndex(kernel.getGridSizes()[*dim])) {
+      why = "its grid's size is not a constant";
+      return std::nullopt;
+    }
+  }
+  // Every block of a part runs the whole kernel body: what lies outside the
+  // accumulator's ops must not write anything.
+  llvm::SmallPtrSet<Operation *, 16> repeated(region.repeated.begin(),
+                                              region.repeated.end());
+  for (Operation &op : kernel.getBody().front()) {
+    if (repeated.contains(&op) || isMemoryEffectFree(&op) ||
+        isa<AllocSharedOp, AllocFragmentOp>(op))
+      continue;
+    why = "'" + op.getName().getStringRef().str() +
+          "' runs outside its clear and stores, and each block would repeat "
+          "it";
+    return std::nullopt;
+  }
+  return blocks;
+}
+
 /// `indices` (none: all zero) with `offset` added in dimension `dim`, for a
 /// copy inside `partOp`, an op of the loop over the parts. A sum goes right
 /// after its index where that is computed in the loop, else before
@@ -298,11 +353,35 @@ static SmallVector<Value> shiftIndices(ValueRange indices, unsigned rank,
   return shifted;
 }
 
-/// Computes `region`'s accumulator in the parts of `plan`, one after
-/// another, in a loop over the parts (one per cut dimension) where its last
-/// store was. A loop rather than copies of the ops: the software pipeline
-/// multi-buffers a shared tile for one pipelined loop only.
-static void splitAccumulator(AccumulatorRegion &region, const SplitPlan &plan) {
+/// Makes `kernel`'s grid `blocks` times larger in dimension `dim` and
+/// returns the part of its tile that each block computes: the block index
+/// `b` becomes the tile `b / parts` for the kernel body, and `b % parts` is
+/// the part.
+static Value makePartIndex(KernelOp kernel, unsigned dim, int64_t parts,
+                           Location loc) {
+  OpBuilder outside(kernel);
+  int64_t size = *evaluateConstantIndex(kernel.getGridSizes()[dim]);
+  kernel.getGridSizesMutable().slice(dim, 1).assign(
+      arith::ConstantIndexOp::create(outside, loc, size * parts));
+  Block &body = kernel.getBody().front();
+  OpBuilder builder = OpBuilder::atBlockBegin(&body);
+  BlockArgument index = body.getArgument(dim);
+  Value count = arith::ConstantIndexOp::create(builder, loc, parts);
+  auto tile = arith::DivUIOp::create(builder, loc, index, count);
+  auto part = arith::RemUIOp::create(builder, loc, index, count);
+  index.replaceAllUsesExcept(
+      tile,
+      SmallPtrSet<Operation *, 2>{tile.getOperation(), part.getOperation()});
+  return part;
+}
+
+/// Computes `region`'s accumulator in the parts of `plan`: in a block each
+/// where `blocks` says so, else one after another in a loop over the parts
+/// (one per cut dimension) where its last store was. A loop rather than
+/// copies of the ops: the software pipeline multi-buffers a shared tile for
+/// one pipelined loop only.
+static void splitAccumulator(AccumulatorRegion &region, const SplitPlan &plan,
+                             const std::optional<PartBlocks> &blocks) {
   AllocFragmentOp accumulator = region.accumulator;
   Location loc = accumulator.getLoc();
   OpBuilder builder(accumulator);
@@ -334,17 +413,32 @@ static void splitAccumulator(AccumulatorRegion &region, const SplitPlan &plan) {
     cutTiles[part.getResult()] = &operand;
   }
 
-  // The loops over the parts, and each cut dimension's offset.
+  // Each cut dimension's part index (a block's, or a loop's over the
+  // parts), and its offset.
+  auto kernel = accumulator->getParentOfType<KernelOp>();
   builder.setInsertionPointAfter(region.repeated.back());
   Value offsets[2];
   for (unsigned dim = 0; dim < 2; ++dim) {
     if (plan.parts[dim] == 1)
       continue;
-    auto constant = [&](int64_t value) {
-      return arith::ConstantIndexOp::create(builder, loc, value);
+    auto constant = [&](OpBuilder &at, int64_t value) {
+      return arith::ConstantIndexOp::create(at, loc, value);
     };
-    Value lower = constant(0), upper = constant(plan.parts[dim]),
-          step = constant(1), extent = constant(plan.partShape[dim]);
+    if (blocks) {
+      // The parts' ops stay where the accumulator's were.
+      Value part =
+          makePartIndex(kernel, *blocks->gridDim[dim], plan.parts[dim], loc);
+      OpBuilder atPart(part.getContext());
+      atPart.setInsertionPointAfter(part.getDefiningOp());
+      Value extent = constant(atPart, plan.partShape[dim]);
+      offsets[dim] = arith::MulIOp::create(atPart, loc, part, extent);
+      continue;
+    }
+    // The parts' ops go into the innermost loop.
+    Value lower = constant(builder, 0);
+    Value upper = constant(builder, plan.parts[dim]);
+    Value step = constant(builder, 1);
+    Value extent = constant(builder, plan.partShape[dim]);
     auto loop = scf::ForOp::create(builder, loc, lower, upper, step);
     builder.setInsertionPointToStart(loop.getBody());
     offsets[dim] =
@@ -432,10 +526,20 @@ struct TileSplitAccumulatorsPass
           continue;
         }
         diag << "; it is computed in " << plan->getNumParts() << " parts of "
-             << plan->partShape[0] << "x" << plan->partShape[1]
-             << ", one after another, each with its own reduction loop";
+             << plan->partShape[0] << "x" << plan->partShape[1];
+        std::string whyNotBlocks;
+        std::optional<PartBlocks> placed;
+        if (blocks)
+          placed = placeInBlocks(kernel, *region, *plan, whyNotBlocks);
+        if (placed) {
+          diag << ", each in a block of its own";
+        } else {
+          diag << ", one after another, each with its own reduction loop";
+          if (blocks)
+            diag << " (not in blocks of their own: " << whyNotBlocks << ")";
+        }
         diag.report();
-        splitAccumulator(*region, *plan);
+        splitAccumulator(*region, *plan, placed);
       }
     }
   }

@@ -101,21 +101,37 @@ def TileSmemBudget : Pass<"tile-smem-budget"> {
 
 def TileSplitAccumulators : Pass<"tile-split-accumulators"> {
   let summary = "computes GEMM accumulators too large for the registers in "
-                "parts that fit, one after another";
+                "parts that fit";
   let description = [{
     A GEMM accumulator (`tile.alloc_fragment`) whose registers per thread
     (bytes / threads / 4) and the GEMM's own (`kGemmExtraRegisters`, 32) do
     not fit the chip's per-thread limit would be spilled to local memory.
     This pass halves its longer dimension (rows on a tie) until a part fits,
-    keeping parts at least 16 x 16, and computes the parts one after another
-    in a loop over the parts (two nested loops where both dimensions are
-    cut): the ops from the accumulator's `tile.clear` to its last store move
-    into the loop, with a part-sized accumulator, the shared tiles of A cut
-    along the rows and those of B along the columns where those are cut,
-    their copies reading the part's rows of A and columns of B, and the
-    stores writing the part's block of C; index arithmetic that does not
-    depend on them stays where it was. Each element is the same sum in the
-    same order as before. A remark on the accumulator says how it was cut,
+    keeping parts at least 16 x 16, and computes the accumulator in those
+    parts: the ops from its `tile.clear` to its last store are computed for
+    one part, with a part-sized accumulator, the shared tiles of A cut along
+    the rows and those of B along the columns where those are cut, their
+    copies reading the part's rows of A and columns of B, and the stores
+    writing the part's block of C; index arithmetic that does not depend on
+    them stays where it was. Each element is the same sum in the same order
+    as before.
+
+    Where the kernel does nothing but compute this accumulator (its other
+    ops only allocate tiles or compute values) and its grid's sizes are
+    constants, each part gets a block of its own (`blocks=true`, the
+    default): the grid grows by the number of parts along the columns in
+    its first dimension and along the rows in its second (in the first
+    where the grid has one dimension and only one of the accumulator's is
+    cut), and a block index `b` becomes the tile `b / P` and the part
+    `b % P` of its dimension, so the P parts of a tile are neighbouring
+    blocks. Otherwise the parts run one after another in a loop over them
+    (two nested loops where both dimensions are cut), each with its own
+    reduction loop. Blocks overlap one part's loads with another's work and
+    stores where a block's parts, one after another, would not; over sizes
+    known only at run time, the interior blocks (`tile-specialize-interior-blocks`)
+    could not be proved inside with parts as blocks, so those keep the loop.
+
+    A remark on the accumulator says how it was cut and where the parts run,
     or why it stays whole: it must be cleared once at the kernel's top
     level, accumulated only by `tile.gemm` from shared tiles that whole-tile
     copies from global memory fill, and stored whole into global memory
@@ -124,10 +140,26 @@ def TileSplitAccumulators : Pass<"tile-split-accumulators"> {
     smaller tiles must not turn an over-budget configuration into one that
     compiles), and before `tile-software-pipeline`, which multi-buffers the
     parts' tiles for the one pipelined loop that now uses them.
+
+    ```mlir
+    // 256x256 at 128 threads (512 registers a thread): 2 x 2 parts.
+    tile.kernel grid(%c16, %c16) threads(128) as (%bx, %by) { ... }
+    // becomes
+    tile.kernel grid(%c32, %c32) threads(128) as (%bx, %by) {
+      %tile_x = arith.divui %bx, %c2 : index
+      %part_x = arith.remui %bx, %c2 : index
+      %col_offset = arith.muli %part_x, %c128 : index
+      ... (the same for %by) the kernel on %tile_x and %tile_y, with
+      128x128 tiles shifted by the parts' offsets ...
+    }
+    ```
   }];
   let options = [
     Option<"chip", "chip", "std::string", /*default=*/"\"sm_90\"",
-           "target chip (sm_80, sm_86, sm_89, sm_90, sm_90a)">
+           "target chip (sm_80, sm_86, sm_89, sm_90, sm_90a)">,
+    Option<"blocks", "blocks", "bool", /*default=*/"true",
+           "give each part a block of its own where the kernel allows it; "
+           "false: always a loop over the parts">,
   ];
   let dependentDialects = ["::mlir::arith::ArithDialect",
                            "::mlir::scf::SCFDialect"];

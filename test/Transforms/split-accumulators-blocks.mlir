@@ -1,0 +1,171 @@
+// RUN: tile-opt %s --tile-split-accumulators=chip=sm_90a --split-input-file 2>%t.remarks | FileCheck %s
+// RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
+
+// Where the kernel does nothing but compute the accumulator and its grid is
+// constant, each part gets a block of its own. The seed's 256x256x64
+// configuration at 128 threads (512 registers a thread): 2 x 2 parts of
+// 128x128, so the 16x16 grid becomes 32x32. Each block index becomes its
+// tile (b / 2), which the kernel body uses as it used the index, and its
+// part (b % 2), whose offset shifts the copies and the store. No loop is
+// left over the parts.
+
+!A = memref<4096x4096xf16>
+!As = memref<256x64xf16, #gpu.address_space<workgroup>>
+!Bs = memref<64x256xf16, #gpu.address_space<workgroup>>
+!Cl = memref<256x256xf32, #gpu.address_space<private>>
+
+// REMARK: remark: this 256x256 accumulator needs 512 registers per thread at 128 threads, and a GEMM about 32 more; sm_90a gives a thread 255; it is computed in 4 parts of 128x128, each in a block of its own
+// CHECK-LABEL: func.func @seed_256
+// CHECK:         %[[GY:.*]] = arith.constant 32 : index
+// CHECK-NEXT:    %[[GX:.*]] = arith.constant 32 : index
+// CHECK-NEXT:    tile.kernel grid(%[[GX]], %[[GY]]) threads(128) as (%[[BX:.*]], %[[BY:.*]]) {
+// CHECK-NEXT:      %[[TWO:.*]] = arith.constant 2 : index
+// CHECK-NEXT:      %[[TX:.*]] = arith.divui %[[BX]], %[[TWO]]
+// CHECK-NEXT:      %[[PX:.*]] = arith.remui %[[BX]], %[[TWO]]
+// CHECK-NEXT:      %[[E:.*]] = arith.constant 128 : index
+// CHECK-NEXT:      %[[COFF:.*]] = arith.muli %[[PX]], %[[E]]
+// CHECK-NEXT:      %[[TWO2:.*]] = arith.constant 2 : index
+// CHECK-NEXT:      %[[TY:.*]] = arith.divui %[[BY]], %[[TWO2]]
+// CHECK-NEXT:      %[[PY:.*]] = arith.remui %[[BY]], %[[TWO2]]
+// CHECK-NEXT:      %[[E2:.*]] = arith.constant 128 : index
+// CHECK-NEXT:      %[[ROFF:.*]] = arith.muli %[[PY]], %[[E2]]
+// CHECK-NEXT:      %[[AS:.*]] = tile.alloc_shared : memref<128x64xf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:      %[[BS:.*]] = tile.alloc_shared : memref<64x128xf16, #gpu.address_space<workgroup>>
+// CHECK-NEXT:      %[[CL:.*]] = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+// CHECK-NEXT:      %[[ROW:.*]] = arith.muli %[[TY]], %c256
+// CHECK-NEXT:      %[[CROW:.*]] = arith.addi %[[ROW]], %[[ROFF]]
+// CHECK-NEXT:      %[[AROW:.*]] = arith.addi %[[ROW]], %[[ROFF]]
+// CHECK-NEXT:      %[[COL:.*]] = arith.muli %[[TX]], %c256
+// CHECK-NEXT:      %[[CCOL:.*]] = arith.addi %[[COL]], %[[COFF]]
+// CHECK-NEXT:      %[[BCOL:.*]] = arith.addi %[[COL]], %[[COFF]]
+// CHECK-NEXT:      tile.clear %[[CL]]
+// CHECK-NEXT:      tile.pipelined {{.*}} num_stages = 3 as (%[[K:.*]]) {
+// CHECK-NEXT:        %[[KO:.*]] = arith.muli %[[K]], %c64
+// CHECK-NEXT:        tile.copy %{{.*}}[%[[AROW]], %[[KO]]] to %[[AS]]
+// CHECK-NEXT:        tile.copy %{{.*}}[%[[KO]], %[[BCOL]]] to %[[BS]]
+// CHECK-NEXT:        tile.gemm %[[AS]], %[[BS]], %[[CL]] :
+// CHECK-NEXT:      }
+// CHECK-NEXT:      tile.copy %[[CL]] to %{{.*}}[%[[CROW]], %[[CCOL]]] : memref<128x128xf32
+// CHECK-NEXT:    }
+// CHECK-NOT:     scf.for
+func.func @seed_256(%A: !A, %B: !A, %C: !A) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  tile.kernel grid(%c16, %c16) threads(128) as (%bx, %by) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    %row = arith.muli %by, %c256 : index
+    %col = arith.muli %bx, %c256 : index
+    tile.clear %C_l : !Cl
+    tile.pipelined %c0 to %c64 step %c1 num_stages = 3 as (%k) {
+      %ko = arith.muli %k, %c64 : index
+      tile.copy %A[%row, %ko] to %A_s : !A to !As
+      tile.copy %B[%ko, %col] to %B_s : !A to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }
+    tile.copy %C_l to %C[%row, %col] : !Cl to !A
+  }
+  return
+}
+
+// -----
+
+// 256x128 at 128 threads: two parts along the rows, in the grid's second
+// dimension; the first keeps its size and its index. B's tile serves both
+// parts whole.
+
+!A = memref<4096x4096xf16>
+!As = memref<256x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x128xf16, #gpu.address_space<workgroup>>
+!Cl = memref<256x128xf32, #gpu.address_space<private>>
+
+// REMARK: remark: this 256x128 accumulator {{.*}} it is computed in 2 parts of 128x128, each in a block of its own
+// CHECK-LABEL: func.func @rows
+// CHECK:         %[[GY:c32_[0-9]+]] = arith.constant 32 : index
+// CHECK-NEXT:    tile.kernel grid(%c32, %[[GY]]) threads(128) as (%[[BX:.*]], %[[BY:.*]]) {
+// CHECK-NEXT:      %[[TWO:.*]] = arith.constant 2 : index
+// CHECK-NEXT:      %[[TY:.*]] = arith.divui %[[BY]], %[[TWO]]
+// CHECK-NEXT:      %[[PY:.*]] = arith.remui %[[BY]], %[[TWO]]
+// CHECK:           tile.alloc_shared : memref<128x32xf16
+// CHECK-NEXT:      tile.alloc_shared : memref<32x128xf16
+// CHECK-NEXT:      tile.alloc_fragment : memref<128x128xf32
+// CHECK:           arith.muli %[[TY]], %c256
+// CHECK:           arith.muli %[[BX]], %c128
+// CHECK-NOT:     scf.for
+func.func @rows(%A: !A, %B: !A, %C: !A) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  tile.kernel grid(%c32, %c16) threads(128) as (%bx, %by) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    %row = arith.muli %by, %c256 : index
+    %col = arith.muli %bx, %c128 : index
+    tile.pipelined %c0 to %c128 step %c1 num_stages = 3 as (%k) {
+      %ko = arith.muli %k, %c32 : index
+      tile.copy %A[%row, %ko] to %A_s : !A to !As
+      tile.copy %B[%ko, %col] to %B_s : !A to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }
+    tile.copy %C_l to %C[%row, %col] : !Cl to !A
+  }
+  return
+}
+
+// -----
+
+// A grid of one dimension takes the rows' parts where only the rows are
+// cut. Pure ops before the clear and after the store (index arithmetic) do
+// not keep the parts out of blocks.
+
+!A = memref<4096x4096xf16>
+!As = memref<256x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x128xf16, #gpu.address_space<workgroup>>
+!Cl = memref<256x128xf32, #gpu.address_space<private>>
+
+// REMARK: remark: this 256x128 accumulator {{.*}} it is computed in 2 parts of 128x128, each in a block of its own
+// CHECK-LABEL: func.func @linear_grid
+// CHECK:         %[[G:.*]] = arith.constant 1024 : index
+// CHECK:         tile.kernel grid(%[[G]]) threads(128) as (%[[B:.*]]) {
+// CHECK-NEXT:      %[[TWO:.*]] = arith.constant 2 : index
+// CHECK-NEXT:      %[[T:.*]] = arith.divui %[[B]], %[[TWO]]
+// CHECK-NEXT:      %[[P:.*]] = arith.remui %[[B]], %[[TWO]]
+// CHECK:           arith.divui %[[T]], %c32
+// CHECK:           arith.remui %[[T]], %c32
+// CHECK-NOT:     scf.for
+func.func @linear_grid(%A: !A, %B: !A, %C: !A) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  %c256 = arith.constant 256 : index
+  %c512 = arith.constant 512 : index
+  tile.kernel grid(%c512) threads(128) as (%b) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    %by = arith.divui %b, %c32 : index
+    %bx = arith.remui %b, %c32 : index
+    %row = arith.muli %by, %c256 : index
+    %col = arith.muli %bx, %c128 : index
+    tile.clear %C_l : !Cl
+    tile.pipelined %c0 to %c128 step %c1 num_stages = 3 as (%k) {
+      %ko = arith.muli %k, %c32 : index
+      tile.copy %A[%row, %ko] to %A_s : !A to !As
+      tile.copy %B[%ko, %col] to %B_s : !A to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }
+    tile.copy %C_l to %C[%row, %col] : !Cl to !A
+    %unused = arith.addi %row, %col : index
+  }
+  return
+}
