@@ -373,3 +373,29 @@ func.func @other_work(%A: !A, %B: !A, %C: !A, %count: memref<1xi32>) {
   }
   return
 }
+
+// -----
+
+// Twice 40000 blocks in y is above CUDA's 65535.
+
+!A = memref<1024x1024xf16>
+!As = memref<256x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x128xf16, #gpu.address_space<workgroup>>
+!Cl = memref<256x128xf32, #gpu.address_space<private>>
+
+func.func @grid_limit(%A: !A, %B: !A, %C: !A) {
+  %c1 = arith.constant 1 : index
+  %c40000 = arith.constant 40000 : index
+  tile.kernel grid(%c1, %c40000) threads(128) as (%bx, %by) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    // expected-remark @+1 {{it is computed in 2 parts of 128x128, one after another, each with its own reduction loop (not in blocks of their own: its grid would have 80000 blocks in y, above CUDA's limit of 65535)}}
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    tile.copy %A to %A_s : !A to !As
+    tile.copy %B to %B_s : !A to !Bs
+    tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    tile.copy %C_l to %C : !Cl to !A
+  }
+  return
+}

@@ -24,6 +24,7 @@
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 #include "tile/Dialect/Tile/Utils/LoopUtils.h"
 #include "tile/Dialect/Tile/Utils/PassOptions.h"
+#include "tile/Runtime/LaunchDesc.h"
 #include "tile/Target/Chip.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -302,9 +303,21 @@ static std::optional<PartBlocks> placeInBlocks(KernelOp kernel,
   // Over sizes known only at run time, tile-specialize-interior-blocks
   // would restrict the blocks below the grid's last one, which does not
   // keep the last tile's other parts inside; the loop keeps them so.
-  for (std::optional<unsigned> dim : blocks.gridDim) {
-    if (dim && !evaluateConstantIndex(kernel.getGridSizes()[*dim])) {
+  for (unsigned cut = 0; cut < 2; ++cut) {
+    if (!blocks.gridDim[cut])
+      continue;
+    unsigned dim = *blocks.gridDim[cut];
+    std::optional<int64_t> size =
+        evaluateConstantIndex(kernel.getGridSizes()[dim]);
+    if (!size) {
       why = "its grid's size is not a constant";
+      return std::nullopt;
+    }
+    int64_t grown = *size * plan.parts[cut];
+    if (grown > ::tile::runtime::kMaxGridDim[dim]) {
+      why = "its grid would have " + std::to_string(grown) + " blocks in " +
+            "xyz"[dim] + ", above CUDA's limit of " +
+            std::to_string(::tile::runtime::kMaxGridDim[dim]);
       return std::nullopt;
     }
   }
@@ -325,8 +338,9 @@ static std::optional<PartBlocks> placeInBlocks(KernelOp kernel,
 }
 
 /// `indices` (none: all zero) with `offset` added in dimension `dim`, for a
-/// copy inside `partOp`, an op of the loop over the parts. A sum goes right
-/// after its index where that is computed in the loop, else before
+/// copy inside `partOp`, a part's op (in the loop over the parts, or in the
+/// kernel body where the parts are blocks). A sum goes right after its index
+/// where that is computed beside `partOp` or inside it, else before
 /// `partOp`, so that it stays out of the loops that the index does not vary
 /// in.
 static SmallVector<Value> shiftIndices(ValueRange indices, unsigned rank,
@@ -353,7 +367,7 @@ static SmallVector<Value> shiftIndices(ValueRange indices, unsigned rank,
   return shifted;
 }
 
-/// Makes `kernel`'s grid `blocks` times larger in dimension `dim` and
+/// Makes `kernel`'s grid `parts` times larger in dimension `dim` and
 /// returns the part of its tile that each block computes: the block index
 /// `b` becomes the tile `b / parts` for the kernel body, and `b % parts` is
 /// the part.
@@ -480,8 +494,8 @@ static void splitAccumulator(AccumulatorRegion &region, const SplitPlan &plan,
 namespace {
 
 struct TileSplitAccumulatorsPass
-    : tile::NamedOptionErrors<
-          tile::impl::TileSplitAccumulatorsBase<TileSplitAccumulatorsPass>> {
+    : mlir::tile::NamedOptionErrors<mlir::tile::impl::TileSplitAccumulatorsBase<
+          TileSplitAccumulatorsPass>> {
   using NamedOptionErrors::NamedOptionErrors;
 
   void runOnOperation() override {
