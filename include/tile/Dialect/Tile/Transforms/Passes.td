@@ -124,7 +124,8 @@ def TileSplitAccumulators : Pass<"tile-split-accumulators"> {
     where the grid has one dimension and only one of the accumulator's is
     cut), and a block index `b` becomes the tile `b / P` and the part
     `b % P` of its dimension, so the P parts of a tile are neighbouring
-    blocks. Otherwise the parts run one after another in a loop over them
+    blocks (unless the grid would grow past CUDA's limit in a dimension).
+    Otherwise the parts run one after another in a loop over them
     (two nested loops where both dimensions are cut), each with its own
     reduction loop. Blocks overlap one part's loads with another's work and
     stores where a block's parts, one after another, would not; over sizes
