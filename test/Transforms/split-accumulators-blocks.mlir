@@ -16,19 +16,19 @@
 
 // REMARK: remark: this 256x256 accumulator needs 512 registers per thread at 128 threads, and a GEMM about 32 more; sm_90a gives a thread 255; it is computed in 4 parts of 128x128, each in a block of its own
 // CHECK-LABEL: func.func @seed_256
-// CHECK:         %[[GY:.*]] = arith.constant 32 : index
-// CHECK-NEXT:    %[[GX:.*]] = arith.constant 32 : index
+// CHECK:         %[[GX:.*]] = arith.constant 32 : index
+// CHECK-NEXT:    %[[GY:.*]] = arith.constant 32 : index
 // CHECK-NEXT:    tile.kernel grid(%[[GX]], %[[GY]]) threads(128) as (%[[BX:.*]], %[[BY:.*]]) {
 // CHECK-NEXT:      %[[TWO:.*]] = arith.constant 2 : index
 // CHECK-NEXT:      %[[TX:.*]] = arith.divui %[[BX]], %[[TWO]]
 // CHECK-NEXT:      %[[PX:.*]] = arith.remui %[[BX]], %[[TWO]]
-// CHECK-NEXT:      %[[E:.*]] = arith.constant 128 : index
-// CHECK-NEXT:      %[[COFF:.*]] = arith.muli %[[PX]], %[[E]]
 // CHECK-NEXT:      %[[TWO2:.*]] = arith.constant 2 : index
 // CHECK-NEXT:      %[[TY:.*]] = arith.divui %[[BY]], %[[TWO2]]
 // CHECK-NEXT:      %[[PY:.*]] = arith.remui %[[BY]], %[[TWO2]]
+// CHECK-NEXT:      %[[E:.*]] = arith.constant 128 : index
+// CHECK-NEXT:      %[[ROFF:.*]] = arith.muli %[[PY]], %[[E]]
 // CHECK-NEXT:      %[[E2:.*]] = arith.constant 128 : index
-// CHECK-NEXT:      %[[ROFF:.*]] = arith.muli %[[PY]], %[[E2]]
+// CHECK-NEXT:      %[[COFF:.*]] = arith.muli %[[PX]], %[[E2]]
 // CHECK-NEXT:      %[[AS:.*]] = tile.alloc_shared : memref<128x64xf16, #gpu.address_space<workgroup>>
 // CHECK-NEXT:      %[[BS:.*]] = tile.alloc_shared : memref<64x128xf16, #gpu.address_space<workgroup>>
 // CHECK-NEXT:      %[[CL:.*]] = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
@@ -166,6 +166,68 @@ func.func @linear_grid(%A: !A, %B: !A, %C: !A) {
     }
     tile.copy %C_l to %C[%row, %col] : !Cl to !A
     %unused = arith.addi %row, %col : index
+  }
+  return
+}
+
+// -----
+
+// Over tensors of dynamic size the grid's second dimension is not a
+// constant, and multiplied it could pass CUDA's 65535 blocks there: the
+// rows' parts join the columns' in the first dimension, whose block index b
+// becomes the tile b / 4 and the part b % 4, the row part (b % 4) / 2 and
+// the column part (b % 4) % 2. The grid's first size is multiplied at run
+// time.
+
+!A = memref<?x?xf16>
+!As = memref<256x64xf16, #gpu.address_space<workgroup>>
+!Bs = memref<64x256xf16, #gpu.address_space<workgroup>>
+!Cl = memref<256x256xf32, #gpu.address_space<private>>
+
+// REMARK: remark: this 256x256 accumulator {{.*}} it is computed in 4 parts of 128x128, each in a block of its own
+// CHECK-LABEL: func.func @dynamic
+// CHECK:         %[[FOUR:.*]] = arith.constant 4 : index
+// CHECK-NEXT:    %[[GX:.*]] = arith.muli %[[GX0:.*]], %[[FOUR]]
+// CHECK-NEXT:    tile.kernel grid(%[[GX]], %[[GY:.*]]) threads(128) as (%[[BX:.*]], %[[BY:.*]]) {
+// CHECK-NEXT:      %[[P:.*]] = arith.constant 4 : index
+// CHECK-NEXT:      %[[TX:.*]] = arith.divui %[[BX]], %[[P]]
+// CHECK-NEXT:      %[[PX:.*]] = arith.remui %[[BX]], %[[P]]
+// CHECK-NEXT:      %[[TWO:.*]] = arith.constant 2 : index
+// CHECK-NEXT:      %[[PR:.*]] = arith.divui %[[PX]], %[[TWO]]
+// CHECK-NEXT:      %[[PC:.*]] = arith.remui %[[PX]], %[[TWO]]
+// CHECK-NEXT:      %[[E:.*]] = arith.constant 128 : index
+// CHECK-NEXT:      %[[ROFF:.*]] = arith.muli %[[PR]], %[[E]]
+// CHECK-NEXT:      %[[E2:.*]] = arith.constant 128 : index
+// CHECK-NEXT:      %[[COFF:.*]] = arith.muli %[[PC]], %[[E2]]
+// CHECK:           %[[ROW:.*]] = arith.muli %[[BY]], %c256
+// CHECK:           %[[COL:.*]] = arith.muli %[[TX]], %c256
+// CHECK:           tile.copy %{{.*}} to %{{.*}}[%{{.*}}, %{{.*}}] : memref<128x128xf32
+// CHECK-NOT:     scf.for
+func.func @dynamic(%A: !A, %B: !A, %C: !A) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  %c256 = arith.constant 256 : index
+  %M = memref.dim %A, %c0 : !A
+  %N = memref.dim %B, %c1 : !A
+  %K = memref.dim %A, %c1 : !A
+  %gx = arith.ceildivui %N, %c256 : index
+  %gy = arith.ceildivui %M, %c256 : index
+  %kt = arith.ceildivui %K, %c64 : index
+  tile.kernel grid(%gx, %gy) threads(128) as (%bx, %by) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    %row = arith.muli %by, %c256 : index
+    %col = arith.muli %bx, %c256 : index
+    tile.clear %C_l : !Cl
+    tile.pipelined %c0 to %kt step %c1 num_stages = 3 as (%k) {
+      %ko = arith.muli %k, %c64 : index
+      tile.copy %A[%row, %ko] to %A_s : !A to !As
+      tile.copy %B[%ko, %col] to %B_s : !A to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }
+    tile.copy %C_l to %C[%row, %col] : !Cl to !A
   }
   return
 }

@@ -299,8 +299,7 @@ func.func @no_part_fits(%A: !A, %B: !A, %C: !A) {
 
 // -----
 
-// Parts in a loop: the grid's one dimension cannot take the parts of both
-// the rows and the columns.
+// A grid of one dimension takes the parts of the rows and the columns.
 
 !A = memref<1024x1024xf16>
 !As = memref<256x32xf16, #gpu.address_space<workgroup>>
@@ -312,7 +311,7 @@ func.func @one_grid_dimension(%A: !A, %B: !A, %C: !A) {
   tile.kernel grid(%c1) threads(128) as (%bx) {
     %A_s = tile.alloc_shared : !As
     %B_s = tile.alloc_shared : !Bs
-    // expected-remark @+1 {{it is computed in 4 parts of 128x128, one after another, each with its own reduction loop (not in blocks of their own: its grid has one dimension, and both of the accumulator's are cut)}}
+    // expected-remark @+1 {{it is computed in 4 parts of 128x128, each in a block of its own}}
     %C_l = tile.alloc_fragment : !Cl
     tile.clear %C_l : !Cl
     tile.copy %A to %A_s : !A to !As
@@ -334,7 +333,7 @@ func.func @grid_known_at_run_time(%A: !A, %B: !A, %C: !A, %blocks: index) {
   tile.kernel grid(%blocks) threads(128) as (%bx) {
     %A_s = tile.alloc_shared : !As
     %B_s = tile.alloc_shared : !Bs
-    // expected-remark @+1 {{it is computed in 2 parts of 128x128, one after another, each with its own reduction loop (not in blocks of their own: its grid's size is not a constant)}}
+    // expected-remark @+1 {{it is computed in 2 parts of 128x128, each in a block of its own}}
     %C_l = tile.alloc_fragment : !Cl
     tile.clear %C_l : !Cl
     tile.copy %A to %A_s : !A to !As
@@ -376,20 +375,45 @@ func.func @other_work(%A: !A, %B: !A, %C: !A, %count: memref<1xi32>) {
 
 // -----
 
-// Twice 40000 blocks in y is above CUDA's 65535.
+// Twice 40000 blocks in y is above CUDA's 65535: the rows' parts go along x.
 
 !A = memref<1024x1024xf16>
 !As = memref<256x32xf16, #gpu.address_space<workgroup>>
 !Bs = memref<32x128xf16, #gpu.address_space<workgroup>>
 !Cl = memref<256x128xf32, #gpu.address_space<private>>
 
-func.func @grid_limit(%A: !A, %B: !A, %C: !A) {
+func.func @rows_past_y_limit(%A: !A, %B: !A, %C: !A) {
   %c1 = arith.constant 1 : index
   %c40000 = arith.constant 40000 : index
   tile.kernel grid(%c1, %c40000) threads(128) as (%bx, %by) {
     %A_s = tile.alloc_shared : !As
     %B_s = tile.alloc_shared : !Bs
-    // expected-remark @+1 {{it is computed in 2 parts of 128x128, one after another, each with its own reduction loop (not in blocks of their own: its grid would have 80000 blocks in y, above CUDA's limit of 65535)}}
+    // expected-remark @+1 {{it is computed in 2 parts of 128x128, each in a block of its own}}
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    tile.copy %A to %A_s : !A to !As
+    tile.copy %B to %B_s : !A to !Bs
+    tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    tile.copy %C_l to %C : !Cl to !A
+  }
+  return
+}
+
+// -----
+
+// Twice 1.5 billion blocks in x is above CUDA's 2^31 - 1.
+
+!A = memref<1024x1024xf16>
+!As = memref<128x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x256xf16, #gpu.address_space<workgroup>>
+!Cl = memref<128x256xf32, #gpu.address_space<private>>
+
+func.func @grid_limit(%A: !A, %B: !A, %C: !A) {
+  %blocks = arith.constant 1500000000 : index
+  tile.kernel grid(%blocks) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    // expected-remark @+1 {{it is computed in 2 parts of 128x128, one after another, each with its own reduction loop (not in blocks of their own: its grid would have 3000000000 blocks in x, above CUDA's limit of 2147483647)}}
     %C_l = tile.alloc_fragment : !Cl
     tile.clear %C_l : !Cl
     tile.copy %A to %A_s : !A to !As

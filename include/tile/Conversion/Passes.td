@@ -472,6 +472,10 @@ def TileToPTX : Pass<"tile-to-ptx", "ModuleOp"> {
     Option<"splitAccumulators", "split-accumulators", "bool",
            /*default=*/"true",
            "run tile-split-accumulators before the software pipelining">,
+    Option<"splitAccumulatorsBlocks", "split-accumulators-blocks", "bool",
+           /*default=*/"true",
+           "tile-split-accumulators' blocks: each part in a block of its "
+           "own where the kernel allows it (false: a loop over the parts)">,
     Option<"persistentBlocks", "persistent-blocks", "int64_t",
            /*default=*/"0",
            "run tile-persistent-blocks with this many blocks after the "

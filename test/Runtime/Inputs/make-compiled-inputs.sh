@@ -45,9 +45,11 @@
 #    C: the seed's 256x256x64 in 3 stages with wgmma
 #    (gemm_parts_wgmma_520x600x200), 128x256x32 with tma=true and B stored
 #    NxK (gemm_parts_tma_tb_300x520x136), and 256x128x32 with A stored KxM
-#    for sm_80 (gemm_parts_sm80_ta_300x520x136); and over tensors of dynamic
-#    size, where the parts run one after another in a loop: 256x256x64 with
-#    wgmma and tile.divisibility = 8 (gemm_parts_dynamic_d8_sm90a);
+#    for sm_80 (gemm_parts_sm80_ta_300x520x136); over tensors of dynamic
+#    size, where the rows' parts join the columns' in the grid's first
+#    dimension: 256x256x64 with wgmma and tile.divisibility = 8
+#    (gemm_parts_dynamic_d8_sm90a); and with split-accumulators-blocks=false,
+#    the parts one after another in a loop (gemm_parts_loop_wgmma_520x600x200);
 #  - the seed GEMM over tensors of dynamic size (gemm_dynamic.mlir), one PTX
 #    for every size: with its tile.divisibility = 8 for sm_90a
 #    (gemm_dynamic_d8_sm90a), and without it for sm_80
@@ -144,6 +146,9 @@ compile_with gemm_parts_tma_tb_300x520x136 "chip=sm_90 tma=true" \
 compile_with gemm_parts_sm80_ta_300x520x136 chip=sm_80 --transpose-a \
   --M 300 --N 520 --K 136 --bm 256 --bn 128 --bk 32 --threads 128 \
   --num-stages 3
+compile_with gemm_parts_loop_wgmma_520x600x200 \
+  "chip=sm_90a split-accumulators-blocks=false" --M 520 --N 600 --K 200 \
+  --bm 256 --bn 256 --bk 64 --threads 128 --num-stages 3
 compile_with gemm_parts_dynamic_d8_sm90a chip=sm_90a --dynamic \
   --divisibility 8 --M 520 --N 600 --K 200 --bm 256 --bn 256 --bk 64 \
   --threads 128 --num-stages 3

@@ -79,7 +79,8 @@ struct AccumulatorRegion {
 
 /// Parts that run in blocks of their own: for each accumulator dimension
 /// that is cut (0: rows, 1: columns), the grid dimension whose blocks take
-/// its parts.
+/// its parts. Where both take the same one, a block's part there is
+/// `row part * column parts + column part`.
 struct PartBlocks {
   std::optional<unsigned> gridDim[2];
 };
@@ -280,46 +281,36 @@ analyzeAccumulator(AllocFragmentOp accumulator, std::string &why) {
 }
 
 /// Where `region`'s parts can each run in a block of their own: the columns'
-/// parts along the grid's first dimension, the rows' along its second (its
-/// first where it has one and the columns are not cut). Says in `why` why
-/// not, where they cannot.
+/// parts along the grid's first dimension, the rows' along its second where
+/// that is a constant that CUDA's limit leaves room to grow, else along the
+/// first too. Says in `why` why not, where they cannot.
 static std::optional<PartBlocks> placeInBlocks(KernelOp kernel,
                                                const AccumulatorRegion &region,
                                                const SplitPlan &plan,
                                                std::string &why) {
+  using ::tile::runtime::kMaxGridDim;
+  OperandRange grid = kernel.getGridSizes();
   PartBlocks blocks;
-  unsigned gridRank = kernel.getGridSizes().size();
   if (plan.parts[1] > 1)
     blocks.gridDim[1] = 0;
   if (plan.parts[0] > 1) {
-    unsigned dim = plan.parts[1] > 1 ? 1 : std::min(gridRank - 1, 1u);
-    if (dim >= gridRank) {
-      why = "its grid has one dimension, and both of the accumulator's are "
-            "cut";
-      return std::nullopt;
-    }
-    blocks.gridDim[0] = dim;
+    // A grid's second dimension holds 65535 blocks at most; a size known
+    // only at run time could pass that once multiplied, and stays as it is.
+    std::optional<int64_t> rows =
+        grid.size() > 1 ? evaluateConstantIndex(grid[1]) : std::nullopt;
+    bool inY = rows && *rows * plan.parts[0] <= kMaxGridDim[1];
+    blocks.gridDim[0] = inY ? 1 : 0;
   }
-  // Over sizes known only at run time, tile-specialize-interior-blocks
-  // would restrict the blocks below the grid's last one, which does not
-  // keep the last tile's other parts inside; the loop keeps them so.
-  for (unsigned cut = 0; cut < 2; ++cut) {
-    if (!blocks.gridDim[cut])
-      continue;
-    unsigned dim = *blocks.gridDim[cut];
-    std::optional<int64_t> size =
-        evaluateConstantIndex(kernel.getGridSizes()[dim]);
-    if (!size) {
-      why = "its grid's size is not a constant";
-      return std::nullopt;
-    }
-    int64_t grown = *size * plan.parts[cut];
-    if (grown > ::tile::runtime::kMaxGridDim[dim]) {
-      why = "its grid would have " + std::to_string(grown) + " blocks in " +
-            "xyz"[dim] + ", above CUDA's limit of " +
-            std::to_string(::tile::runtime::kMaxGridDim[dim]);
-      return std::nullopt;
-    }
+  int64_t partsInX = 1;
+  for (unsigned cut = 0; cut < 2; ++cut)
+    if (blocks.gridDim[cut] == 0u)
+      partsInX *= plan.parts[cut];
+  std::optional<int64_t> columns = evaluateConstantIndex(grid[0]);
+  if (columns && *columns * partsInX > kMaxGridDim[0]) {
+    why = "its grid would have " + std::to_string(*columns * partsInX) +
+          " blocks in x, above CUDA's limit of " +
+          std::to_string(kMaxGridDim[0]);
+    return std::nullopt;
   }
   // Every block of a part runs the whole kernel body: what lies outside the
   // accumulator's ops must not write anything.
@@ -367,26 +358,65 @@ static SmallVector<Value> shiftIndices(ValueRange indices, unsigned rank,
   return shifted;
 }
 
-/// Makes `kernel`'s grid `parts` times larger in dimension `dim` and
-/// returns the part of its tile that each block computes: the block index
-/// `b` becomes the tile `b / parts` for the kernel body, and `b % parts` is
-/// the part.
+/// Makes `kernel`'s grid `parts` times larger in dimension `dim`: the block
+/// index `b` becomes the tile `b / parts` for the kernel body, and the part
+/// `b % parts` is returned, both built at `inside`.
 static Value makePartIndex(KernelOp kernel, unsigned dim, int64_t parts,
-                           Location loc) {
+                           OpBuilder &inside, Location loc) {
   OpBuilder outside(kernel);
-  int64_t size = *evaluateConstantIndex(kernel.getGridSizes()[dim]);
-  kernel.getGridSizesMutable().slice(dim, 1).assign(
-      arith::ConstantIndexOp::create(outside, loc, size * parts));
-  Block &body = kernel.getBody().front();
-  OpBuilder builder = OpBuilder::atBlockBegin(&body);
-  BlockArgument index = body.getArgument(dim);
-  Value count = arith::ConstantIndexOp::create(builder, loc, parts);
-  auto tile = arith::DivUIOp::create(builder, loc, index, count);
-  auto part = arith::RemUIOp::create(builder, loc, index, count);
+  Value size = kernel.getGridSizes()[dim];
+  Value grown;
+  if (std::optional<int64_t> constant = evaluateConstantIndex(size)) {
+    grown = arith::ConstantIndexOp::create(outside, loc, *constant * parts);
+  } else {
+    Value factor = arith::ConstantIndexOp::create(outside, loc, parts);
+    grown = arith::MulIOp::create(outside, loc, size, factor);
+  }
+  kernel.getGridSizesMutable().slice(dim, 1).assign(grown);
+  BlockArgument index = kernel.getBody().front().getArgument(dim);
+  Value count = arith::ConstantIndexOp::create(inside, loc, parts);
+  auto tile = arith::DivUIOp::create(inside, loc, index, count);
+  auto part = arith::RemUIOp::create(inside, loc, index, count);
   index.replaceAllUsesExcept(
       tile,
       SmallPtrSet<Operation *, 2>{tile.getOperation(), part.getOperation()});
   return part;
+}
+
+/// The row and column offsets of the part that each of `kernel`'s blocks
+/// computes, with its grid grown for `blocks`; built at the top of the
+/// kernel body. A dimension that is not cut has no offset.
+static std::array<Value, 2> makeBlockOffsets(KernelOp kernel,
+                                             const SplitPlan &plan,
+                                             const PartBlocks &blocks,
+                                             Location loc) {
+  OpBuilder inside = OpBuilder::atBlockBegin(&kernel.getBody().front());
+  std::array<Value, 2> parts;
+  for (unsigned dim : {0u, 1u}) {
+    bool rows = blocks.gridDim[0] == dim, columns = blocks.gridDim[1] == dim;
+    if (!rows && !columns)
+      continue;
+    int64_t count = (rows ? plan.parts[0] : 1) * (columns ? plan.parts[1] : 1);
+    Value part = makePartIndex(kernel, dim, count, inside, loc);
+    if (!rows || !columns) {
+      parts[rows ? 0 : 1] = part;
+      continue;
+    }
+    // Both cuts in one grid dimension: the column part is the minor one.
+    Value columnParts =
+        arith::ConstantIndexOp::create(inside, loc, plan.parts[1]);
+    parts[0] = arith::DivUIOp::create(inside, loc, part, columnParts);
+    parts[1] = arith::RemUIOp::create(inside, loc, part, columnParts);
+  }
+  std::array<Value, 2> offsets;
+  for (unsigned cut = 0; cut < 2; ++cut) {
+    if (!parts[cut])
+      continue;
+    Value extent =
+        arith::ConstantIndexOp::create(inside, loc, plan.partShape[cut]);
+    offsets[cut] = arith::MulIOp::create(inside, loc, parts[cut], extent);
+  }
+  return offsets;
 }
 
 /// Computes `region`'s accumulator in the parts of `plan`: in a block each
@@ -431,23 +461,16 @@ static void splitAccumulator(AccumulatorRegion &region, const SplitPlan &plan,
   // parts), and its offset.
   auto kernel = accumulator->getParentOfType<KernelOp>();
   builder.setInsertionPointAfter(region.repeated.back());
-  Value offsets[2];
-  for (unsigned dim = 0; dim < 2; ++dim) {
+  auto constant = [&](OpBuilder &at, int64_t value) {
+    return arith::ConstantIndexOp::create(at, loc, value);
+  };
+  std::array<Value, 2> offsets;
+  // In blocks, the parts' ops stay where the accumulator's were.
+  if (blocks)
+    offsets = makeBlockOffsets(kernel, plan, *blocks, loc);
+  for (unsigned dim = 0; dim < 2 && !blocks; ++dim) {
     if (plan.parts[dim] == 1)
       continue;
-    auto constant = [&](OpBuilder &at, int64_t value) {
-      return arith::ConstantIndexOp::create(at, loc, value);
-    };
-    if (blocks) {
-      // The parts' ops stay where the accumulator's were.
-      Value part =
-          makePartIndex(kernel, *blocks->gridDim[dim], plan.parts[dim], loc);
-      OpBuilder atPart(part.getContext());
-      atPart.setInsertionPointAfter(part.getDefiningOp());
-      Value extent = constant(atPart, plan.partShape[dim]);
-      offsets[dim] = arith::MulIOp::create(atPart, loc, part, extent);
-      continue;
-    }
     // The parts' ops go into the innermost loop.
     Value lower = constant(builder, 0);
     Value upper = constant(builder, plan.parts[dim]);

@@ -117,20 +117,19 @@ def TileSplitAccumulators : Pass<"tile-split-accumulators"> {
     as before.
 
     Where the kernel does nothing but compute this accumulator (its other
-    ops only allocate tiles or compute values) and its grid's sizes are
-    constants, each part gets a block of its own (`blocks=true`, the
-    default): the grid grows by the number of parts along the columns in
-    its first dimension and along the rows in its second (in the first
-    where the grid has one dimension and only one of the accumulator's is
-    cut), and a block index `b` becomes the tile `b / P` and the part
-    `b % P` of its dimension, so the P parts of a tile are neighbouring
-    blocks (unless the grid would grow past CUDA's limit in a dimension).
-    Otherwise the parts run one after another in a loop over them
-    (two nested loops where both dimensions are cut), each with its own
-    reduction loop. Blocks overlap one part's loads with another's work and
-    stores where a block's parts, one after another, would not; over sizes
-    known only at run time, the interior blocks (`tile-specialize-interior-blocks`)
-    could not be proved inside with parts as blocks, so those keep the loop.
+    ops only allocate tiles or compute values), each part gets a block of
+    its own (`blocks=true`, the default): the grid's first dimension grows
+    by the number of parts along the columns, its second by the number
+    along the rows where that size is a constant that stays within CUDA's
+    limit of 65535 blocks (else the rows' parts join the columns' in the
+    first dimension, the column part the minor one), and a block index `b`
+    becomes the tile `b / P` and the part `b % P` of its dimension, so the P
+    parts of a tile are neighbouring blocks. Otherwise (or where the first
+    dimension would pass its limit) the parts run one after another in a
+    loop over them (two nested loops where both dimensions are cut), each
+    with its own reduction loop. Blocks overlap one part's loads with
+    another's work and stores where a block's parts, one after another,
+    would not.
 
     A remark on the accumulator says how it was cut and where the parts run,
     or why it stays whole: it must be cleared once at the kernel's top
