@@ -71,9 +71,9 @@ struct OperandTile {
 struct AccumulatorRegion {
   AllocFragmentOp accumulator;
   SmallVector<OperandTile> operands;
-  /// The kernel body's ops from the accumulator's clear to its last store
-  /// that each part repeats; the pure ones that need nothing repeated
-  /// (index arithmetic) stay where they are.
+  /// The kernel body's ops from the accumulator's clear (or an earlier copy
+  /// into a GEMM's tile) to its last store that each part repeats; the pure
+  /// ones that need nothing repeated (index arithmetic) stay where they are.
   SmallVector<Operation *> repeated;
 };
 
@@ -179,9 +179,13 @@ analyzeAccumulator(AllocFragmentOp accumulator, std::string &why) {
       return failure();
     }
   }
+  // The ops that compute the accumulator start at its clear, or at a copy
+  // into a GEMM's tile before it (a kernel without a reduction loop may
+  // fill its tiles first); see `first` below.
+  Operation *first = clear;
   auto inSpan = [&](Operation *op) {
     Operation *top = body->findAncestorOpInBlock(*op);
-    return top && !top->isBeforeInBlock(clear) &&
+    return top && !top->isBeforeInBlock(first) &&
            !lastStore->isBeforeInBlock(top);
   };
 
@@ -211,8 +215,16 @@ analyzeAccumulator(AllocFragmentOp accumulator, std::string &why) {
       return failure();
   }
 
+  for (OperandTile &operand : region.operands) {
+    for (Operation *user : operand.alloc->getUsers()) {
+      Operation *top = body->findAncestorOpInBlock(*user);
+      if (isa<CopyOp>(user) && top && top->isBeforeInBlock(first))
+        first = top;
+    }
+  }
+
   // The operand tiles are read by those GEMMs and written by whole-tile
-  // copies from global memory, all between the clear and the stores.
+  // copies from global memory, all between `first` and the stores.
   llvm::SmallPtrSet<Operation *, 8> allowed;
   allowed.insert(clear);
   allowed.insert(gemms.begin(), gemms.end());
@@ -242,11 +254,11 @@ analyzeAccumulator(AllocFragmentOp accumulator, std::string &why) {
     }
   }
 
-  // Everything else between the clear and the last store either only
+  // Everything else between `first` and the last store either only
   // computes values or holds such ops in its regions, so that each part can
   // repeat it.
   llvm::SmallPtrSet<Operation *, 16> repeated;
-  for (Operation *top = clear; top != lastStore->getNextNode();
+  for (Operation *top = first; top != lastStore->getNextNode();
        top = top->getNextNode()) {
     bool stays = isMemoryEffectFree(top) &&
                  llvm::all_of(top->getOperands(), [&](Value operand) {

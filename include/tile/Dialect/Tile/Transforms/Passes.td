@@ -134,8 +134,9 @@ def TileSplitAccumulators : Pass<"tile-split-accumulators"> {
     A remark on the accumulator says how it was cut and where the parts run,
     or why it stays whole: it must be cleared once at the kernel's top
     level, accumulated only by `tile.gemm` from shared tiles that whole-tile
-    copies from global memory fill, and stored whole into global memory
-    after the GEMMs; everything else in between must only compute values.
+    copies from global memory fill (before the clear too, where a kernel
+    has no reduction loop), and stored whole into global memory after the
+    GEMMs; everything else in between must only compute values.
     Run it after `tile-smem-budget`, which checks the kernel as written (the
     smaller tiles must not turn an over-budget configuration into one that
     compiles), and before `tile-software-pipeline`, which multi-buffers the
