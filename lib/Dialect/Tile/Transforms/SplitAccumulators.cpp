@@ -477,21 +477,23 @@ static void splitAccumulator(AccumulatorRegion &region, const SplitPlan &plan,
     return arith::ConstantIndexOp::create(at, loc, value);
   };
   std::array<Value, 2> offsets;
-  // In blocks, the parts' ops stay where the accumulator's were.
-  if (blocks)
+  if (blocks) {
+    // The parts' ops stay where the accumulator's were.
     offsets = makeBlockOffsets(kernel, plan, *blocks, loc);
-  for (unsigned dim = 0; dim < 2 && !blocks; ++dim) {
-    if (plan.parts[dim] == 1)
-      continue;
+  } else {
     // The parts' ops go into the innermost loop.
-    Value lower = constant(builder, 0);
-    Value upper = constant(builder, plan.parts[dim]);
-    Value step = constant(builder, 1);
-    Value extent = constant(builder, plan.partShape[dim]);
-    auto loop = scf::ForOp::create(builder, loc, lower, upper, step);
-    builder.setInsertionPointToStart(loop.getBody());
-    offsets[dim] =
-        arith::MulIOp::create(builder, loc, loop.getInductionVar(), extent);
+    for (unsigned dim = 0; dim < 2; ++dim) {
+      if (plan.parts[dim] == 1)
+        continue;
+      Value lower = constant(builder, 0);
+      Value upper = constant(builder, plan.parts[dim]);
+      Value step = constant(builder, 1);
+      Value extent = constant(builder, plan.partShape[dim]);
+      auto loop = scf::ForOp::create(builder, loc, lower, upper, step);
+      builder.setInsertionPointToStart(loop.getBody());
+      offsets[dim] =
+          arith::MulIOp::create(builder, loc, loop.getInductionVar(), extent);
+    }
   }
   for (Operation *op : region.repeated) {
     Operation *part = builder.clone(*op, mapping);
