@@ -140,6 +140,21 @@ func.func @f(%A: memref<?x?xf16>, %B: memref<?x?xf16>) {
     %part_row = arith.muli %part, %c64 : index
     %rowp = arith.addi %tile_row, %part_row {name = "tile_and_part_row"} : index
   }
+  %tiles = arith.ceildivui %M, %c128 : index
+  %g4 = arith.muli %tiles, %c4 : index
+  tile.kernel grid(%g4) threads(128) as (%p) {
+    %tile_bound = arith.subi %g4, %c3 overflow<nuw> : index
+    %last_tile = arith.subi %tile_bound, %c2 overflow<nuw> : index
+    %pi = arith.minui %p, %last_tile : index
+    %ti = arith.divui %pi, %c4 : index
+    %tir = arith.muli %ti, %c128 {name = "tile_of_interior_part_row"} : index
+    %last_part = arith.subi %g4, %c2 overflow<nuw> : index
+    %pl = arith.minui %p, %last_part : index
+    %tl = arith.divui %pl, %c4 : index
+    %tlr = arith.muli %tl, %c128 {name = "tile_of_any_part_row"} : index
+    %t3 = arith.divui %pi, %c3 : index
+    %t3r = arith.muli %t3, %c128 {name = "tile_of_three_parts_row"} : index
+  }
   return
 }
 )mlir";
@@ -266,6 +281,25 @@ TEST_F(DynamicIndexFacts, TileAndPartFit) {
   EXPECT_TRUE(mlir::tile::provablyFitsIn(named("tile_and_part_row"), 65, a, 0));
   EXPECT_FALSE(
       mlir::tile::provablyFitsIn(named("tile_and_part_row"), 66, a, 0));
+}
+
+// A grid of ceildiv(M, 128) * 4 blocks, block p computing a part of tile
+// p / 4. Below its last tile's blocks (p <= 4 * ceildiv(M, 128) - 5), tile
+// p / 4 <= ceildiv(M, 128) - 2 starts at row 128 * ceildiv(M, 128) - 256 at
+// most: 129 rows fit below M, 130 need not (as interior_row). Below the
+// grid's last block alone the tile can be the last one, and a division by 3
+// of a bound over 4 * ceildiv(M, 128) says nothing.
+TEST_F(DynamicIndexFacts, TilesOfParts) {
+  ASSERT_TRUE(module);
+  Value a = argument(0);
+  EXPECT_TRUE(mlir::tile::provablyFitsIn(named("tile_of_interior_part_row"),
+                                         129, a, 0));
+  EXPECT_FALSE(mlir::tile::provablyFitsIn(named("tile_of_interior_part_row"),
+                                          130, a, 0));
+  EXPECT_FALSE(
+      mlir::tile::provablyFitsIn(named("tile_of_any_part_row"), 128, a, 0));
+  EXPECT_FALSE(
+      mlir::tile::provablyFitsIn(named("tile_of_three_parts_row"), 1, a, 0));
 }
 
 // The loop counter k < ceildiv(K, 32): the last k-tile starts inside K but

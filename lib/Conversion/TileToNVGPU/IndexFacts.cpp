@@ -472,6 +472,23 @@ static std::optional<SizeForm> getSymbolicUpperForm(Value value, unsigned depth,
     return bound ? addForms(*bound, SizeForm::constant(1), -1) : std::nullopt;
   }
   Operation *op = value.getDefiningOp();
+  if (auto div = dyn_cast_or_null<arith::DivUIOp>(op)) {
+    // x / P for x <= a * q + c with P dividing a is at most
+    // (a / P) * q + floor(c / P): the tile b / P of a block b below the
+    // last tile's parts (tile-split-accumulators' parts in blocks).
+    if (std::optional<SizeForm> exact = getExactForm(value, depth + 1))
+      return exact;
+    std::optional<int64_t> parts = tile::evaluateConstantIndex(div.getRhs());
+    std::optional<SizeForm> form =
+        parts && *parts > 0
+            ? getSymbolicUpperForm(div.getLhs(), depth + 1, target)
+            : std::nullopt;
+    if (!form || form->isConstant() || form->a % *parts != 0)
+      return std::nullopt;
+    form->a /= *parts;
+    form->c = llvm::divideFloorSigned(form->c, *parts);
+    return form;
+  }
   if (!op || !isa<arith::AddIOp, arith::MulIOp, arith::MinUIOp, arith::MaxUIOp,
                   arith::SelectOp>(op))
     return getExactForm(value, depth + 1);

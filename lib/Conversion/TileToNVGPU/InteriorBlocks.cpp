@@ -173,10 +173,29 @@ static void eraseIfUnused(Value value) {
     eraseIfUnused(operand);
 }
 
+/// For a grid dimension of `tiles` * P blocks (P a constant above 1), each
+/// tile's P parts in consecutive blocks (tile-split-accumulators' parts in
+/// blocks of their own, part b % P of tile b / P): the bound
+/// `tiles` * P - (P - 1), created before `kernel`. Below it less one, a block
+/// is in a tile before the last, whose parts are all inside where the tiles
+/// are; below the grid size less one, the last tile's other parts are not.
+static IndexBound makeTileBound(KernelOp kernel, Value tiles, int64_t parts) {
+  OpBuilder b(kernel);
+  Location loc = kernel.getLoc();
+  Value count = arith::ConstantIndexOp::create(b, loc, parts);
+  Value blocks = arith::MulIOp::create(b, loc, tiles, count);
+  Value lastParts = arith::ConstantIndexOp::create(b, loc, parts - 1);
+  Value bound = arith::SubIOp::create(b, loc, blocks, lastParts,
+                                      arith::IntegerOverflowFlags::nuw);
+  return {bound, std::nullopt};
+}
+
 /// For each grid dimension whose last block alone keeps some copy of
 /// `kernel` bounds-checked, the bounds of its index in the interior version:
 /// the grid size, where restricting the index by it proves more copy
-/// dimensions inside, then each other size's bound that proves more still.
+/// dimensions inside, then each other size's bound that proves more still;
+/// for a grid of tiles * P blocks of size known at run time, the same bounds
+/// over the tiles (makeTileBound).
 static SmallVector<std::pair<unsigned, SmallVector<IndexBound>>>
 getHelpfulBounds(KernelOp kernel) {
   int64_t before = countCopyDimsProvablyInside(kernel);
@@ -202,6 +221,20 @@ getHelpfulBounds(KernelOp kernel) {
       for (const IndexBound &other : getOtherSizeBounds(kernel, size))
         if (!tryBound(other))
           eraseIfUnused(other.value);
+    }
+    auto grown = size.getDefiningOp<arith::MulIOp>();
+    std::optional<int64_t> parts =
+        grown ? evaluateConstantIndex(grown.getRhs()) : std::nullopt;
+    if (!constant && parts && *parts > 1) {
+      Value tiles = grown.getLhs();
+      SmallVector<Value> tileCounts = {tiles};
+      for (const IndexBound &other : getOtherSizeBounds(kernel, tiles))
+        tileCounts.push_back(other.value);
+      for (Value count : tileCounts) {
+        IndexBound bound = makeTileBound(kernel, count, *parts);
+        if (!tryBound(bound))
+          eraseIfUnused(bound.value);
+      }
     }
     if (!bounds.empty())
       result.push_back({static_cast<unsigned>(d), std::move(bounds)});

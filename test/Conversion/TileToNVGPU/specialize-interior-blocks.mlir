@@ -224,3 +224,87 @@ func.func @dynamic(%A: !A, %B: !B, %C: !C) {
   }
   return
 }
+
+// -----
+
+// A grid of ceildiv(N, 64) * 2 blocks, each computing part bx % 2 of tile
+// bx / 2 (tile-split-accumulators' parts in blocks of their own). Below the
+// grid's last block less one, the last tile's first part may still reach
+// past N. Below ceildiv(N, 64) * 2 - 1 less one, a block is in a tile before
+// the last, whose parts are inside: that bound, and the same over C's
+// columns, restrict bx in the interior version (tile bx / 2 at most
+// ceildiv(N, 64) - 2), and its copies of B and stores to C are unchecked.
+
+!A = memref<64x64xf16>
+!B = memref<64x?xf16>
+!C = memref<64x?xf16>
+!As = memref<64x16xf16, #gpu.address_space<workgroup>>
+!Bs = memref<16x32xf16, #gpu.address_space<workgroup>>
+!Cl = memref<64x32xf32, #gpu.address_space<private>>
+
+// CHECK-LABEL: func.func @tile_parts
+// CHECK:       %[[TILES:.*]] = arith.ceildivui %{{.*}}, %c64 : index
+// CHECK-NEXT:  %[[GX:.*]] = arith.muli %[[TILES]], %c2 : index
+// CHECK:       %[[CN:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<64x?xf16>
+// CHECK-NEXT:  %[[CTILES:.*]] = arith.ceildivui %[[CN]], %c64 : index
+// CHECK-NEXT:  %[[P:.*]] = arith.constant 2 : index
+// CHECK-NEXT:  %[[BLOCKS:.*]] = arith.muli %[[TILES]], %[[P]] : index
+// CHECK-NEXT:  %[[LASTPARTS:.*]] = arith.constant 1 : index
+// CHECK-NEXT:  %[[TB:.*]] = arith.subi %[[BLOCKS]], %[[LASTPARTS]] overflow<nuw> : index
+// CHECK-NEXT:  %[[P2:.*]] = arith.constant 2 : index
+// CHECK-NEXT:  %[[CBLOCKS:.*]] = arith.muli %[[CTILES]], %[[P2]] : index
+// CHECK-NEXT:  %[[LASTPARTS2:.*]] = arith.constant 1 : index
+// CHECK-NEXT:  %[[CTB:.*]] = arith.subi %[[CBLOCKS]], %[[LASTPARTS2]] overflow<nuw> : index
+// CHECK-NEXT:  tile.kernel
+// CHECK-SAME:  grid(%[[GX]]) threads(64) as (%[[BX:.*]]) {
+// CHECK:         %[[NEXT:.*]] = arith.addi %[[BX]], %{{.*}} : index
+// CHECK-NEXT:    %[[IN1:.*]] = arith.cmpi ult, %[[NEXT]], %[[TB]] : index
+// CHECK-NEXT:    %[[IN2:.*]] = arith.cmpi ult, %[[NEXT]], %[[CTB]] : index
+// CHECK-NEXT:    %[[IN:.*]] = arith.andi %[[IN1]], %[[IN2]] : i1
+// CHECK-NEXT:    scf.if %[[IN]] {
+// CHECK-NEXT:      %[[TWO:.*]] = arith.constant 2 : index
+// CHECK-NEXT:      %[[LAST:.*]] = arith.subi %[[TB]], %[[TWO]] overflow<nuw> : index
+// CHECK-NEXT:      %[[BX1:.*]] = arith.minui %[[BX]], %[[LAST]] : index
+// CHECK:           %[[CLAST:.*]] = arith.subi %[[CTB]], %{{.*}} overflow<nuw> : index
+// CHECK-NEXT:      %{{.*}} = arith.minui %[[BX1]], %[[CLAST]] : index
+// CHECK:         } else {
+// CHECK:         } {tile.block_versions}
+
+// LOWER-LABEL: gpu.func @tile_parts_kernel
+// LOWER: {{^      }}scf.if
+// LOWER-NOT: vector.maskedload
+// LOWER-NOT: arith.cmpi ult
+// LOWER: {{^      }}} else {
+// LOWER: vector.maskedload
+// LOWER: {{^      }}} {tile.block_versions}
+func.func @tile_parts(%A: !A, %B: !B, %C: !C) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  %c64 = arith.constant 64 : index
+  %N = memref.dim %B, %c1 : !B
+  %tiles = arith.ceildivui %N, %c64 : index
+  %gx = arith.muli %tiles, %c2 : index
+  tile.kernel grid(%gx) threads(64) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    %tile = arith.divui %bx, %c2 : index
+    %part = arith.remui %bx, %c2 : index
+    %offset = arith.muli %part, %c32 : index
+    tile.clear %C_l : !Cl
+    %tile_col = arith.muli %tile, %c64 : index
+    %col = arith.addi %tile_col, %offset : index
+    scf.for %k = %c0 to %c4 step %c1 {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %A[%c0, %ko] to %A_s : !A to !As
+      tile.copy %B[%ko, %col] to %B_s : !B to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }
+    tile.copy %C_l to %C[%c0, %col] : !Cl to !C
+  }
+  return
+}
