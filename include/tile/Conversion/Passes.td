@@ -252,7 +252,13 @@ def TileSpecializeInteriorBlocks : Pass<"tile-specialize-interior-blocks"> {
     whose bound `ceildiv(S', t)` proves more copies inside is added, made
     before the kernel; the interior condition then holds below every bound
     minus one, and the index becomes a chain of `arith.minui`, one per
-    bound. A kernel with a `tile.alloc_shared` below
+    bound. A grid of `tiles * P` blocks (P a constant above 1) whose size is
+    known only at run time, where `tile-split-accumulators` gives each of a
+    tile's P parts a block of its own (part b % P of tile b / P), also gets
+    the bound `tiles * P - (P - 1)` and the same over the other sizes' tile
+    counts: below it less one, a block is in a tile before the last, whose
+    parts are all inside, where below the grid size less one the last tile's
+    other parts may not be. A kernel with a `tile.alloc_shared` below
     its top level, or still holding a
     `tile.pipelined` loop (its shared tiles would serve two loops, which
     `tile-software-pipeline` cannot multi-buffer) is left as it is:
