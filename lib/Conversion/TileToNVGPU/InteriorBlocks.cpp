@@ -173,17 +173,15 @@ static void eraseIfUnused(Value value) {
     eraseIfUnused(operand);
 }
 
-/// For a grid dimension of `tiles` * P blocks (P a constant above 1), each
-/// tile's P parts in consecutive blocks (tile-split-accumulators' parts in
-/// blocks of their own, part b % P of tile b / P): the bound
-/// `tiles` * P - (P - 1), created before `kernel`. Below it less one, a block
+/// For a grid dimension of `blocks` = tiles * P blocks (P a constant above
+/// 1), each tile's P parts in consecutive blocks (tile-split-accumulators'
+/// parts in blocks of their own, part b % P of tile b / P): the bound
+/// `blocks` - (P - 1), created before `kernel`. Below it less one, a block
 /// is in a tile before the last, whose parts are all inside where the tiles
 /// are; below the grid size less one, the last tile's other parts are not.
-static IndexBound makeTileBound(KernelOp kernel, Value tiles, int64_t parts) {
+static IndexBound makeTileBound(KernelOp kernel, Value blocks, int64_t parts) {
   OpBuilder b(kernel);
   Location loc = kernel.getLoc();
-  Value count = arith::ConstantIndexOp::create(b, loc, parts);
-  Value blocks = arith::MulIOp::create(b, loc, tiles, count);
   Value lastParts = arith::ConstantIndexOp::create(b, loc, parts - 1);
   Value bound = arith::SubIOp::create(b, loc, blocks, lastParts,
                                       arith::IntegerOverflowFlags::nuw);
@@ -226,12 +224,14 @@ getHelpfulBounds(KernelOp kernel) {
     std::optional<int64_t> parts =
         grown ? evaluateConstantIndex(grown.getRhs()) : std::nullopt;
     if (!constant && parts && *parts > 1) {
-      Value tiles = grown.getLhs();
-      SmallVector<Value> tileCounts = {tiles};
-      for (const IndexBound &other : getOtherSizeBounds(kernel, tiles))
-        tileCounts.push_back(other.value);
-      for (Value count : tileCounts) {
-        IndexBound bound = makeTileBound(kernel, count, *parts);
+      // The grid's own tiles, then those over the other sizes.
+      SmallVector<Value> blockCounts = {size};
+      OpBuilder b(kernel);
+      for (const IndexBound &other : getOtherSizeBounds(kernel, grown.getLhs()))
+        blockCounts.push_back(arith::MulIOp::create(
+            b, kernel.getLoc(), other.value, grown.getRhs()));
+      for (Value blocks : blockCounts) {
+        IndexBound bound = makeTileBound(kernel, blocks, *parts);
         if (!tryBound(bound))
           eraseIfUnused(bound.value);
       }

@@ -247,12 +247,9 @@ func.func @dynamic(%A: !A, %B: !B, %C: !C) {
 // CHECK-NEXT:  %[[GX:.*]] = arith.muli %[[TILES]], %c2 : index
 // CHECK:       %[[CN:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<64x?xf16>
 // CHECK-NEXT:  %[[CTILES:.*]] = arith.ceildivui %[[CN]], %c64 : index
-// CHECK-NEXT:  %[[P:.*]] = arith.constant 2 : index
-// CHECK-NEXT:  %[[BLOCKS:.*]] = arith.muli %[[TILES]], %[[P]] : index
+// CHECK-NEXT:  %[[CBLOCKS:.*]] = arith.muli %[[CTILES]], %c2 : index
 // CHECK-NEXT:  %[[LASTPARTS:.*]] = arith.constant 1 : index
-// CHECK-NEXT:  %[[TB:.*]] = arith.subi %[[BLOCKS]], %[[LASTPARTS]] overflow<nuw> : index
-// CHECK-NEXT:  %[[P2:.*]] = arith.constant 2 : index
-// CHECK-NEXT:  %[[CBLOCKS:.*]] = arith.muli %[[CTILES]], %[[P2]] : index
+// CHECK-NEXT:  %[[TB:.*]] = arith.subi %[[GX]], %[[LASTPARTS]] overflow<nuw> : index
 // CHECK-NEXT:  %[[LASTPARTS2:.*]] = arith.constant 1 : index
 // CHECK-NEXT:  %[[CTB:.*]] = arith.subi %[[CBLOCKS]], %[[LASTPARTS2]] overflow<nuw> : index
 // CHECK-NEXT:  tile.kernel
