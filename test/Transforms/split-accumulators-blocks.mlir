@@ -1,8 +1,8 @@
 // RUN: tile-opt %s --tile-split-accumulators=chip=sm_90a --split-input-file 2>%t.remarks | FileCheck %s
 // RUN: FileCheck %s --check-prefix=REMARK < %t.remarks
 
-// Where the kernel does nothing but compute the accumulator and its grid is
-// constant, each part gets a block of its own. The seed's 256x256x64
+// Where the kernel does nothing but compute the accumulator, each part gets
+// a block of its own. The seed's 256x256x64
 // configuration at 128 threads (512 registers a thread): 2 x 2 parts of
 // 128x128, so the 16x16 grid becomes 32x32. Each block index becomes its
 // tile (b / 2), which the kernel body uses as it used the index, and its
