@@ -471,24 +471,24 @@ static void splitAccumulator(AccumulatorRegion &region, const SplitPlan &plan,
 
   // Each cut dimension's part index (a block's, or a loop's over the
   // parts), and its offset.
-  auto kernel = accumulator->getParentOfType<KernelOp>();
   builder.setInsertionPointAfter(region.repeated.back());
-  auto constant = [&](OpBuilder &at, int64_t value) {
-    return arith::ConstantIndexOp::create(at, loc, value);
-  };
   std::array<Value, 2> offsets;
   if (blocks) {
     // The parts' ops stay where the accumulator's were.
-    offsets = makeBlockOffsets(kernel, plan, *blocks, loc);
+    offsets = makeBlockOffsets(accumulator->getParentOfType<KernelOp>(), plan,
+                               *blocks, loc);
   } else {
     // The parts' ops go into the innermost loop.
+    auto constant = [&](int64_t value) {
+      return arith::ConstantIndexOp::create(builder, loc, value);
+    };
     for (unsigned dim = 0; dim < 2; ++dim) {
       if (plan.parts[dim] == 1)
         continue;
-      Value lower = constant(builder, 0);
-      Value upper = constant(builder, plan.parts[dim]);
-      Value step = constant(builder, 1);
-      Value extent = constant(builder, plan.partShape[dim]);
+      Value lower = constant(0);
+      Value upper = constant(plan.parts[dim]);
+      Value step = constant(1);
+      Value extent = constant(plan.partShape[dim]);
       auto loop = scf::ForOp::create(builder, loc, lower, upper, step);
       builder.setInsertionPointToStart(loop.getBody());
       offsets[dim] =
