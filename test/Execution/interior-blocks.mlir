@@ -33,6 +33,11 @@
 // RUN: %python %S/Inputs/gemm.py --variant plain --dynamic --M 60 --N 30 --K 24 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-specialize-interior-blocks --tile-lower-to-cpu %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
+// Where the sizes are tile multiples every block takes the interior version
+// (its bound is floor(M / 16), not ceildiv(M, 16) - 1):
+// RUN: %python %S/Inputs/gemm.py --variant plain --dynamic --M 64 --N 32 --K 24 --bm 16 --bn 8 --bk 8 \
+// RUN:   | tile-opt --tile-specialize-interior-blocks --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant plain --dynamic --M 60 --N 30 --K 24 --bm 16 --bn 8 --bk 8 --emit kernel \
 // RUN:   | tile-opt --tile-specialize-interior-blocks | FileCheck %s --check-prefix=DYN
 //

@@ -17,7 +17,10 @@
 // dimension is not a constant, so that the rows' parts join the columns' in
 // its first). Then with the passes that follow in tile-to-ptx: the
 // interior-block versions and persistent blocks, over parts in blocks and
-// over the parts' loops.
+// over the parts' loops; over tensors of dynamic size, also where the last
+// tile of columns has one part inside C and one outside (N = 320: the
+// interior version takes the blocks of complete tiles), and where every
+// tile is complete (every block takes the interior version).
 //
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 100 --N 200 --K 61 --bm 128 --bn 64 --bk 16 --threads 32 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
@@ -94,6 +97,16 @@
 // RUN:       --tile-specialize-interior-blocks --tile-specialize-interior-steps \
 // RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.17 | %tile_cpu_runner | FileCheck %s
 // RUN: FileCheck %s --check-prefix=FOUR < %t.17
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --dynamic --M 256 --N 320 --K 64 --bm 128 --bn 128 --bk 16 --threads 32 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
+// RUN:       --tile-specialize-interior-blocks --tile-specialize-interior-steps \
+// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.18 | %tile_cpu_runner | FileCheck %s
+// RUN: FileCheck %s --check-prefix=FOUR < %t.18
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --dynamic --M 256 --N 256 --K 64 --bm 128 --bn 128 --bk 16 --threads 32 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
+// RUN:       --tile-specialize-interior-blocks --tile-specialize-interior-steps \
+// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.19 | %tile_cpu_runner | FileCheck %s
+// RUN: FileCheck %s --check-prefix=FOUR < %t.19
 
 // CHECK:      max_abs_error: 0{{$}}
 // CHECK-NEXT: unwritten: 0{{$}}

@@ -111,6 +111,16 @@ func.func @f(%A: memref<?x?xf16>, %B: memref<?x?xf16>) {
     %wrapping = arith.subi %gy, %c2 : index
     %byw = arith.minui %by, %wrapping : index
     %roww = arith.muli %byw, %c128 {name = "unflagged_row"} : index
+    %fy = arith.divui %M, %c128 : index
+    %lastfy = arith.subi %fy, %c1 overflow<nuw> : index
+    %byf = arith.minui %by, %lastfy : index
+    %rowf = arith.muli %byf, %c128 {name = "floor_row"} : index
+    %byfc = arith.minui %byf, %lasty : index
+    %rowfc = arith.muli %byfc, %c128 {name = "floor_and_ceil_row"} : index
+    %fy64 = arith.divui %M, %c64 : index
+    %lastfy64 = arith.subi %fy64, %c1 overflow<nuw> : index
+    %byf64 = arith.minui %by, %lastfy64 : index
+    %rowf64 = arith.muli %byf64, %c128 {name = "floor_half_tile_row"} : index
     %KB = memref.dim %B, %c0 : memref<?x?xf16>
     %ktb = arith.ceildivui %KB, %c32 : index
     %lastk = arith.subi %kt, %c2 overflow<nuw> : index
@@ -154,6 +164,12 @@ func.func @f(%A: memref<?x?xf16>, %B: memref<?x?xf16>) {
     %tlr = arith.muli %tl, %c128 {name = "tile_of_any_part_row"} : index
     %t3 = arith.divui %pi, %c3 : index
     %t3r = arith.muli %t3, %c128 {name = "tile_of_three_parts_row"} : index
+    %full = arith.divui %M, %c128 : index
+    %full4 = arith.muli %full, %c4 : index
+    %last_full = arith.subi %full4, %c1 overflow<nuw> : index
+    %pf = arith.minui %p, %last_full : index
+    %tf = arith.divui %pf, %c4 : index
+    %tfr = arith.muli %tf, %c128 {name = "tile_of_full_part_row"} : index
   }
   return
 }
@@ -300,6 +316,34 @@ TEST_F(DynamicIndexFacts, TilesOfParts) {
       mlir::tile::provablyFitsIn(named("tile_of_any_part_row"), 128, a, 0));
   EXPECT_FALSE(
       mlir::tile::provablyFitsIn(named("tile_of_three_parts_row"), 1, a, 0));
+}
+
+// Block by <= floor(M / 128) - 1 starts its tile at row
+// 128 * floor(M / 128) - 128 <= M - 128 at most: 128 rows fit below M, 129
+// need not (at M = 256). Below both floor(M / 128) - 1 and
+// ceildiv(M, 128) - 2, the second is the smaller (ceildiv(M, 128) <=
+// floor(M / 128) + 1), and 129 rows fit as for interior_row. A bound of
+// floor(M / 64) - 1 on a block of 128 rows proves no more than the grid
+// (its tile starts inside M).
+TEST_F(DynamicIndexFacts, FloorBounds) {
+  ASSERT_TRUE(module);
+  Value a = argument(0);
+  EXPECT_TRUE(mlir::tile::provablyFitsIn(named("floor_row"), 128, a, 0));
+  EXPECT_FALSE(mlir::tile::provablyFitsIn(named("floor_row"), 129, a, 0));
+  EXPECT_FALSE(mlir::tile::provablyFitsIn(named("floor_row"), 128, a, 1));
+  EXPECT_TRUE(
+      mlir::tile::provablyFitsIn(named("floor_and_ceil_row"), 129, a, 0));
+  EXPECT_FALSE(
+      mlir::tile::provablyFitsIn(named("floor_and_ceil_row"), 130, a, 0));
+  EXPECT_TRUE(
+      mlir::tile::provablyFitsIn(named("floor_half_tile_row"), 1, a, 0));
+  EXPECT_FALSE(
+      mlir::tile::provablyFitsIn(named("floor_half_tile_row"), 2, a, 0));
+  // p <= 4 * floor(M / 128) - 1: tile p / 4 <= floor(M / 128) - 1.
+  EXPECT_TRUE(
+      mlir::tile::provablyFitsIn(named("tile_of_full_part_row"), 128, a, 0));
+  EXPECT_FALSE(
+      mlir::tile::provablyFitsIn(named("tile_of_full_part_row"), 129, a, 0));
 }
 
 // The loop counter k < ceildiv(K, 32): the last k-tile starts inside K but

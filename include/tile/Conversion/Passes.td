@@ -243,25 +243,29 @@ def TileSpecializeInteriorBlocks : Pass<"tile-specialize-interior-blocks"> {
     when restricting its index proves more dimensions of the copies' global
     sides inside than before. That works for sizes known only at run time
     too: with a grid of `arith.ceildivui(M, 128)` blocks over a tensor of M
-    rows, `arith.minui(index, G - 2)` (a `nuw` subtraction, which holds in
-    the interior version) starts 128-row tiles below M - 128, and the
-    condition is `index + 1 < G`. Other tensors' sizes are not related to
-    G (in a GEMM over `memref<?x?xf16>` tensors the grid is over A's rows
-    and B's columns, and C's sizes are other values): for a grid of
+    rows, the interior version is the blocks below `floor(M / 128)`, whose
+    tiles end inside M (all of them where 128 divides M), and uses
+    `arith.minui(index, M / 128 - 1)` (a `nuw` subtraction, which holds
+    there); where that proves less than the grid's own bound (a copy that
+    reaches one row past its tile), `index + 1 < G` and
+    `arith.minui(index, G - 2)` are used too. Other tensors' sizes are not
+    related to G (in a GEMM over `memref<?x?xf16>` tensors the grid is over
+    A's rows and B's columns, and C's sizes are other values): for a grid of
     `ceildiv(S, t)` blocks, every other dynamic size S' of a copied tensor
-    whose bound `ceildiv(S', t)` proves more copies inside is added, made
-    before the kernel; the interior condition then holds below every bound
-    minus one, and the index becomes a chain of `arith.minui`, one per
-    bound. A grid of `tiles * P` blocks (P a constant above 1) whose size is
-    known only at run time, where `tile-split-accumulators` gives each of a
-    tile's P parts a block of its own (part b % P of tile b / P), also gets
-    the bound `tiles * P - (P - 1)` and the same over the other sizes' tile
-    counts: below it less one, a block is in a tile before the last, whose
-    parts are all inside, where below the grid size less one the last tile's
-    other parts may not be. A kernel with a `tile.alloc_shared` below
-    its top level, or still holding a
-    `tile.pipelined` loop (its shared tiles would serve two loops, which
-    `tile-software-pipeline` cannot multi-buffer) is left as it is:
+    whose bound `floor(S' / t)` (or `ceildiv(S', t)` less one) proves more
+    copies inside is added, made before the kernel; the interior condition
+    then holds below every bound, and the index becomes a chain of
+    `arith.minui`, one per bound. A grid of `tiles * P` blocks (P a constant
+    above 1) whose size is known only at run time, where
+    `tile-split-accumulators` gives each of a tile's P parts a block of its
+    own (part b % P of tile b / P), gets the bounds `P * floor(S / t)` (the
+    blocks of complete tiles) and `tiles * P - (P - 1)` less one (the
+    blocks of the tiles before the last), and the same over the other
+    sizes: below the grid size less one the last tile's first parts would be
+    in, and they may leave the tensor. A kernel with a `tile.alloc_shared`
+    below its top level, or still holding a `tile.pipelined` loop (its
+    shared tiles would serve two loops, which `tile-software-pipeline`
+    cannot multi-buffer) is left as it is:
     `tile-to-ptx` runs this pass after the software pipelining, and before
     `tile-persistent-blocks`, which keeps both versions for each tile.
 
@@ -299,10 +303,14 @@ def TileSpecializeInteriorSteps : Pass<"tile-specialize-interior-steps"> {
     in a `tile.kernel` whose copies have a global index
     `scale * counter + offset` (constants, scale > 0) that is not yet
     proved inside, this pass splits the loop at the first iteration that
-    can leave: with q = ceildiv(size, scale) and
-    m = ceildiv(offset + extent - 1, scale), every counter up to q - 1 - m
-    keeps the copy inside, so the first loop runs the iterations below
-    max(lb, min(ub, q - m over every such copy dimension)), rounded up to
+    can leave: with reach = offset + extent, every counter up to q - d
+    keeps the copy inside, for q = floor(size / scale) and
+    d = ceildiv(reach, scale) (scale * (q - d) + reach <= scale * q <= size;
+    where scale divides size, no step is left to check), or, where reach - 1
+    is a multiple of scale and this allows one counter more,
+    q = ceildiv(size, scale) and d = 1 + (reach - 1) / scale. The first loop
+    runs the iterations below
+    max(lb, min(ub, q - d + 1 over every such copy dimension)), rounded up to
     the next counter lb + i * step, and the second one the rest (loops with
     an unsigned comparison, a non-index counter or a lower bound that is
     not a constant >= 0 are left alone), with the loop-carried values passed

@@ -265,26 +265,31 @@ std::optional<int64_t> mlir::tile::getConstantUpperBound(Value value) {
 // tensor of M rows in 128-row tiles; block `by` below the last one,
 // min(by, ceildiv(M, 128) - 2) in the interior version of the kernel
 // (tile-specialize-interior-blocks), starts a tile at row
-// 128 * by <= 128 * ceildiv(M, 128) - 256 < M - 128. Constant bounds cannot
-// say that, and the relation has a single size in it, so the values are
-// bounded by forms a * ceildiv(S, t) + c over one size S; upstream's
+// 128 * by <= 128 * ceildiv(M, 128) - 256 < M - 128; a block below
+// floor(M / 128), min(by, M / 128 - 1) there, starts one at row
+// 128 * (M / 128) - 128 <= M - 128. Constant bounds cannot say that, and the
+// relation has a single size in it, so the values are bounded by forms
+// a * ceildiv(S, t) + c or a * floor(S / t) + c over one size S; upstream's
 // ValueBoundsConstraintSet could too, given bound models for the tile ops,
 // at the price of a Presburger solver per query.
 namespace {
-/// a * ceildiv(S, t) + c, where S is dimension `dim` of `memref`; a == 0
-/// (and no memref) for a constant. Only values that are provably
-/// non-negative get a form.
+/// a * ceildiv(S, t) + c, or a * floor(S / t) + c where `floor` is set, S
+/// being dimension `dim` of `memref`; a == 0 (and no memref) for a constant.
+/// Only values that are provably non-negative get a form. (With t == 1 both
+/// are S; such forms are ceildiv forms.)
 struct SizeForm {
   Value memref;
   int64_t dim = -1;
   int64_t t = 1;
   int64_t a = 0;
   int64_t c = 0;
+  bool floor = false;
 
   static SizeForm constant(int64_t c) { return {Value(), -1, 1, 0, c}; }
   bool isConstant() const { return a == 0; }
   bool sameSize(const SizeForm &other) const {
-    return memref == other.memref && dim == other.dim && t == other.t;
+    return memref == other.memref && dim == other.dim && t == other.t &&
+           floor == other.floor;
   }
 };
 } // namespace
@@ -357,13 +362,18 @@ static std::optional<SizeForm> getExactForm(Value value, unsigned depth) {
   }
   if (isa<arith::DivUIOp>(op)) {
     std::optional<int64_t> t = constant(1);
-    auto add = op->getOperand(0).getDefiningOp<arith::AddIOp>();
-    if (!t || !add)
+    if (!t || *t <= 0)
       return std::nullopt;
-    std::optional<int64_t> bias = tile::evaluateConstantIndex(add.getRhs());
-    if (bias != *t - 1)
-      return std::nullopt;
-    return ceilDiv(getExactForm(add.getLhs(), depth + 1), *t);
+    if (auto add = op->getOperand(0).getDefiningOp<arith::AddIOp>()) {
+      std::optional<int64_t> bias = tile::evaluateConstantIndex(add.getRhs());
+      if (bias == *t - 1)
+        return ceilDiv(getExactForm(add.getLhs(), depth + 1), *t);
+    }
+    // floor(S / t).
+    std::optional<SizeForm> quotient = ceilDiv(operand(0), *t);
+    if (quotient && *t > 1)
+      quotient->floor = true;
+    return quotient;
   }
   if (isa<arith::AddIOp>(op)) {
     auto lhs = operand(0), rhs = operand(1);
@@ -387,10 +397,18 @@ static std::optional<SizeForm> getExactForm(Value value, unsigned depth) {
   return sizeOf(value);
 }
 
-/// Whether `lhs` and `rhs` differ in their constant alone.
-static bool comparable(const SizeForm &lhs, const SizeForm &rhs) {
-  return (lhs.isConstant() && rhs.isConstant()) ||
-         (lhs.sameSize(rhs) && lhs.a == rhs.a);
+/// Whether `x` <= `y` for every size: constants, or forms over the same size
+/// and tile with the same factor a, where floor(S / t) <= ceildiv(S, t) <=
+/// floor(S / t) + 1.
+static bool alwaysAtMost(const SizeForm &x, const SizeForm &y) {
+  if (x.isConstant() && y.isConstant())
+    return x.c <= y.c;
+  if (x.isConstant() || y.isConstant() || x.memref != y.memref ||
+      x.dim != y.dim || x.t != y.t || x.a != y.a)
+    return false;
+  if (x.floor == y.floor || x.floor)
+    return x.c <= y.c;
+  return x.c <= y.c - x.a; // a * ceildiv <= a * floor + a.
 }
 
 namespace {
@@ -407,8 +425,9 @@ struct SizeTarget {
 } // namespace
 
 /// An upper bound of the minimum of two values bounded by `lhs` and `rhs`:
-/// the smaller where they are comparable, else the one over `target`'s
-/// size, else the one over a size, which is what a dynamic size needs.
+/// the one that is never the larger (alwaysAtMost), else the one over
+/// `target`'s size, else the one over a size, which is what a dynamic size
+/// needs.
 /// (min(k, Q_A, Q_B), with bounds over the sizes of A and B, is below both:
 /// a copy from A needs the first, one from B the second.)
 static std::optional<SizeForm> boundOfMin(std::optional<SizeForm> lhs,
@@ -416,20 +435,26 @@ static std::optional<SizeForm> boundOfMin(std::optional<SizeForm> lhs,
                                           const SizeTarget &target) {
   if (!lhs || !rhs)
     return lhs ? lhs : rhs;
-  if (comparable(*lhs, *rhs))
-    return lhs->c < rhs->c ? lhs : rhs;
+  if (alwaysAtMost(*lhs, *rhs))
+    return lhs;
+  if (alwaysAtMost(*rhs, *lhs))
+    return rhs;
   if (target.matches(*rhs) && !target.matches(*lhs))
     return rhs;
   return lhs->isConstant() ? rhs : lhs;
 }
 
 /// An upper bound of the maximum of two values bounded by `lhs` and `rhs`:
-/// the larger, where they are comparable.
+/// the larger, where one is always the larger.
 static std::optional<SizeForm> boundOfMax(std::optional<SizeForm> lhs,
                                           std::optional<SizeForm> rhs) {
-  if (!lhs || !rhs || !comparable(*lhs, *rhs))
+  if (!lhs || !rhs)
     return std::nullopt;
-  return lhs->c < rhs->c ? rhs : lhs;
+  if (alwaysAtMost(*lhs, *rhs))
+    return rhs;
+  if (alwaysAtMost(*rhs, *lhs))
+    return lhs;
+  return std::nullopt;
 }
 
 static std::optional<SizeForm> getSymbolicUpperForm(Value value, unsigned depth,
@@ -542,6 +567,10 @@ bool mlir::tile::provablyFitsIn(Value index, int64_t extent, Value memref,
   if (!bound || bound->isConstant() || bound->memref != memref ||
       bound->dim != int64_t(dim) || bound->a > bound->t)
     return false;
+  // a * floor(S / t) <= S for a <= t: c + extent <= 0 suffices, and at
+  // S = 0 it is needed.
+  if (bound->floor)
+    return bound->c + extent <= 0;
   // For every S >= 0, with q = ceildiv(S, t): a * q + c + extent <= S. At
   // S = 0 that is c + extent <= 0; for q >= 1 the smallest S is
   // t * (q - 1) + 1, where (a - t) * q + c + extent + t - 1 <= 0 is tightest

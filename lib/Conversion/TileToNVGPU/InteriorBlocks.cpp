@@ -71,20 +71,24 @@ int64_t mlir::tile::countCopyDimsProvablyInside(Operation *root) {
 }
 
 /// A bound of one block index in the interior version, where the index is
-/// below `value` - 1: the grid size of the index's dimension, or, for a
-/// grid of ceildiv(S, t) blocks, ceildiv(S', t) for another size S' that the
-/// block's tiles index (C's rows in a GEMM whose grid is over A's). `constant`
-/// is the constant `value` is, where it is one.
+/// below `value` - `slack`: the grid size of the index's dimension with
+/// slack 1 (every block but the last); for a grid of ceildiv(S, t) blocks,
+/// floor(S / t) with slack 0 (every block whose tile ends inside S: all of
+/// them where t divides S); or either of those over another size S' that the
+/// block's tiles index (C's rows in a GEMM whose grid is over A's).
+/// `constant` is the constant `value` is, where it is one.
 struct IndexBound {
   Value value;
   std::optional<int64_t> constant;
+  int64_t slack = 1;
 };
 
-/// min(index, B - 2) for each bound B of `bounds`, created by `b`: the index
-/// itself in the interior version, where it is below every B - 1. For a
-/// dynamic B the subtraction is `nuw`, which holds where the result is used;
-/// IndexFacts reads the flag, and of a minimum over bounds on two sizes it
-/// uses the one on the size that a copy is checked against.
+/// min(index, B - slack - 1) for each bound B of `bounds`, created by `b`:
+/// the index itself in the interior version, where it is below every
+/// B - slack. For a dynamic B the subtraction is `nuw`, which holds where
+/// the result is used; IndexFacts reads the flag, and of a minimum over
+/// bounds on two sizes it uses the one on the size that a copy is checked
+/// against.
 static Value restrictIndex(OpBuilder &b, BlockArgument index,
                            ArrayRef<IndexBound> bounds) {
   Location loc = index.getLoc();
@@ -92,10 +96,11 @@ static Value restrictIndex(OpBuilder &b, BlockArgument index,
   for (const IndexBound &bound : bounds) {
     Value last;
     if (bound.constant) {
-      last = arith::ConstantIndexOp::create(b, loc, *bound.constant - 2);
+      last = arith::ConstantIndexOp::create(b, loc,
+                                            *bound.constant - bound.slack - 1);
     } else {
-      Value two = arith::ConstantIndexOp::create(b, loc, 2);
-      last = arith::SubIOp::create(b, loc, bound.value, two,
+      Value drop = arith::ConstantIndexOp::create(b, loc, bound.slack + 1);
+      last = arith::SubIOp::create(b, loc, bound.value, drop,
                                    arith::IntegerOverflowFlags::nuw);
     }
     restricted = arith::MinUIOp::create(b, loc, restricted, last);
@@ -122,15 +127,12 @@ static int64_t countInsideWith(KernelOp kernel, unsigned d,
   return count;
 }
 
-/// For a grid dimension of ceildiv(S, t) blocks, ceildiv(S', t) for every
-/// other dynamic size S' of a tensor that `kernel` copies to or from,
-/// created before `kernel`: candidate bounds for its block index.
-static SmallVector<IndexBound> getOtherSizeBounds(KernelOp kernel,
-                                                  Value gridSize) {
-  auto ceilDiv = gridSize.getDefiningOp<arith::CeilDivUIOp>();
-  if (!ceilDiv || !evaluateConstantIndex(ceilDiv.getRhs()))
-    return {};
-  auto dimOp = ceilDiv.getLhs().getDefiningOp<memref::DimOp>();
+/// For a grid dimension of ceildiv(S, t) blocks (t a constant), every other
+/// dynamic size S' of a tensor that `kernel` copies to or from, read before
+/// `kernel`.
+static SmallVector<Value> getOtherSizes(KernelOp kernel,
+                                        arith::CeilDivUIOp gridSize) {
+  auto dimOp = gridSize.getLhs().getDefiningOp<memref::DimOp>();
   std::optional<int64_t> gridDim =
       dimOp ? evaluateConstantIndex(dimOp.getIndex()) : std::nullopt;
   SmallVector<std::pair<Value, int64_t>> sizes;
@@ -149,15 +151,45 @@ static SmallVector<IndexBound> getOtherSizeBounds(KernelOp kernel,
             sizes.push_back({memref, i});
         }
       });
-  SmallVector<IndexBound> bounds;
+  SmallVector<Value> result;
+  OpBuilder b(kernel);
+  for (auto [memref, i] : sizes)
+    result.push_back(memref::DimOp::create(b, kernel.getLoc(), memref, i));
+  return result;
+}
+
+/// Candidate bounds of the block index of a grid dimension whose tiles of
+/// `t` elements cut `size`, each tile `parts` consecutive blocks (1, or P
+/// where tile-split-accumulators gave each of a tile's P parts a block of its
+/// own: part b % P of tile b / P), created before `kernel`:
+///  - parts * floor(size / t), slack 0: the blocks of the tiles that end
+///    inside `size`;
+///  - the blocks of the tiles before the last, slack 1: `grid` (the grid
+///    size, where it is over `size`) or else parts * ceildiv(size, t), less
+///    parts - 1. (Below the grid size less one, the last tile's first parts
+///    would be in too, and they can leave the tensor.)
+static SmallVector<IndexBound> makeSizeBounds(KernelOp kernel, Value size,
+                                              Value t, int64_t parts,
+                                              Value grid) {
   OpBuilder b(kernel);
   Location loc = kernel.getLoc();
-  for (auto [memref, i] : sizes) {
-    Value size = memref::DimOp::create(b, loc, memref, i);
-    bounds.push_back(
-        {arith::CeilDivUIOp::create(b, loc, size, ceilDiv.getRhs()),
-         std::nullopt});
+  auto scaled = [&](Value tiles) -> Value {
+    if (parts == 1)
+      return tiles;
+    return arith::MulIOp::create(b, loc, tiles,
+                                 arith::ConstantIndexOp::create(b, loc, parts));
+  };
+  SmallVector<IndexBound> bounds;
+  bounds.push_back(
+      {scaled(arith::DivUIOp::create(b, loc, size, t)), std::nullopt, 0});
+  Value blocks =
+      grid ? grid : scaled(arith::CeilDivUIOp::create(b, loc, size, t));
+  if (parts > 1) {
+    Value lastParts = arith::ConstantIndexOp::create(b, loc, parts - 1);
+    blocks = arith::SubIOp::create(b, loc, blocks, lastParts,
+                                   arith::IntegerOverflowFlags::nuw);
   }
+  bounds.push_back({blocks, std::nullopt, 1});
   return bounds;
 }
 
@@ -173,27 +205,13 @@ static void eraseIfUnused(Value value) {
     eraseIfUnused(operand);
 }
 
-/// For a grid dimension of `blocks` = tiles * P blocks (P a constant above
-/// 1), each tile's P parts in consecutive blocks (tile-split-accumulators'
-/// parts in blocks of their own, part b % P of tile b / P): the bound
-/// `blocks` - (P - 1), created before `kernel`. Below it less one, a block
-/// is in a tile before the last, whose parts are all inside where the tiles
-/// are; below the grid size less one, the last tile's other parts are not.
-static IndexBound makeTileBound(KernelOp kernel, Value blocks, int64_t parts) {
-  OpBuilder b(kernel);
-  Location loc = kernel.getLoc();
-  Value lastParts = arith::ConstantIndexOp::create(b, loc, parts - 1);
-  Value bound = arith::SubIOp::create(b, loc, blocks, lastParts,
-                                      arith::IntegerOverflowFlags::nuw);
-  return {bound, std::nullopt};
-}
-
 /// For each grid dimension whose last block alone keeps some copy of
-/// `kernel` bounds-checked, the bounds of its index in the interior version:
-/// the grid size, where restricting the index by it proves more copy
-/// dimensions inside, then each other size's bound that proves more still;
-/// for a grid of tiles * P blocks of size known at run time, the same bounds
-/// over the tiles (makeTileBound).
+/// `kernel` bounds-checked, the bounds of its index in the interior version
+/// that prove more copy dimensions inside, tried in turn: for a grid of
+/// ceildiv(S, t) blocks known only at run time, or of ceildiv(S, t) * P
+/// blocks (a tile's P parts), the bounds over S and then over each other
+/// size (makeSizeBounds), after the grid size where P > 1; for any other
+/// grid, its size.
 static SmallVector<std::pair<unsigned, SmallVector<IndexBound>>>
 getHelpfulBounds(KernelOp kernel) {
   int64_t before = countCopyDimsProvablyInside(kernel);
@@ -214,26 +232,30 @@ getHelpfulBounds(KernelOp kernel) {
       bounds.pop_back();
       return false;
     };
-    tryBound({size, constant});
-    if (!constant) {
-      for (const IndexBound &other : getOtherSizeBounds(kernel, size))
-        if (!tryBound(other))
-          eraseIfUnused(other.value);
+    // The grid as ceildiv(S, t) * P.
+    int64_t parts = 1;
+    Value tiles = size;
+    if (auto grown = size.getDefiningOp<arith::MulIOp>()) {
+      std::optional<int64_t> p = evaluateConstantIndex(grown.getRhs());
+      if (p && *p > 1) {
+        parts = *p;
+        tiles = grown.getLhs();
+      }
     }
-    auto grown = size.getDefiningOp<arith::MulIOp>();
-    std::optional<int64_t> parts =
-        grown ? evaluateConstantIndex(grown.getRhs()) : std::nullopt;
-    if (!constant && parts && *parts > 1) {
-      // The grid's own tiles, then those over the other sizes.
-      SmallVector<Value> blockCounts = {size};
-      OpBuilder b(kernel);
-      for (const IndexBound &other : getOtherSizeBounds(kernel, grown.getLhs()))
-        blockCounts.push_back(arith::MulIOp::create(
-            b, kernel.getLoc(), other.value, grown.getRhs()));
-      for (Value blocks : blockCounts) {
-        IndexBound bound = makeTileBound(kernel, blocks, *parts);
-        if (!tryBound(bound))
-          eraseIfUnused(bound.value);
+    auto ceilDiv = tiles.getDefiningOp<arith::CeilDivUIOp>();
+    bool overSize =
+        !constant && ceilDiv && evaluateConstantIndex(ceilDiv.getRhs());
+    if (!overSize || parts > 1)
+      tryBound({size, constant, 1});
+    if (overSize) {
+      SmallVector<Value> sizes = {ceilDiv.getLhs()};
+      llvm::append_range(sizes, getOtherSizes(kernel, ceilDiv));
+      for (auto [i, other] : llvm::enumerate(sizes)) {
+        Value grid = i == 0 ? size : Value();
+        for (const IndexBound &bound :
+             makeSizeBounds(kernel, other, ceilDiv.getRhs(), parts, grid))
+          if (!tryBound(bound))
+            eraseIfUnused(bound.value);
       }
     }
     if (!bounds.empty())
@@ -244,7 +266,7 @@ getHelpfulBounds(KernelOp kernel) {
 
 /// Versions `kernel`'s body (all but its top-level tile allocations, which
 /// both versions share) on whether the block index of each dimension of
-/// `dims` is below every one of its bounds minus one.
+/// `dims` is below every one of its bounds less its slack.
 static void
 specialize(KernelOp kernel,
            ArrayRef<std::pair<unsigned, SmallVector<IndexBound>>> dims) {
@@ -259,13 +281,15 @@ specialize(KernelOp kernel,
   Value interior;
   for (const auto &[d, bounds] : dims) {
     Value index = body.getArgument(d);
-    Value next; // index + 1, made for the first dynamic bound
+    Value next; // index + 1, made for the first dynamic bound with slack
     for (const IndexBound &bound : bounds) {
-      // index < B - 1, as index + 1 < B where B is dynamic.
+      // index < B - slack, as index + 1 < B where B is dynamic and the slack
+      // is 1.
       Value lhs = index, limit = bound.value;
       if (bound.constant) {
-        limit = arith::ConstantIndexOp::create(b, loc, *bound.constant - 1);
-      } else {
+        limit = arith::ConstantIndexOp::create(b, loc,
+                                               *bound.constant - bound.slack);
+      } else if (bound.slack == 1) {
         if (!next)
           next = arith::AddIOp::create(
               b, loc, index, arith::ConstantIndexOp::create(b, loc, 1));
@@ -285,7 +309,7 @@ specialize(KernelOp kernel,
     op->moveBefore(edge->getTerminator());
 
   // The interior version: a clone in which each restricted block index is
-  // min(index, B - 2, ...), equal to it there.
+  // min(index, B - slack - 1, ...), equal to it there.
   Block *inside = branch.thenBlock();
   b.setInsertionPoint(inside->getTerminator());
   IRMapping mapping;

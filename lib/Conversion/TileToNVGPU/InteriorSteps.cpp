@@ -128,12 +128,18 @@ static SmallVector<Constraint> getConstraints(scf::ForOp loop,
 }
 
 namespace {
-/// The values of one constraint: q = ceildiv(size, scale) and
-/// m = ceildiv(reach - 1, scale). Every counter up to q - 1 - m keeps the
-/// copies inside: scale * (q - 1 - m) + reach <= scale * (q - 1) + 1 <= size.
+/// The values of one constraint: every counter up to q - drop keeps the
+/// copies inside. Where reach - 1 is not a multiple of scale,
+/// q = floor(size / scale) and drop = ceildiv(reach, scale):
+/// scale * (q - drop) + reach <= scale * q <= size. Otherwise
+/// q = ceildiv(size, scale) and drop = 1 + (reach - 1) / scale:
+/// scale * (q - drop) + reach = scale * (q - 1) + 1 <= size. The one chosen
+/// allows the later counter of the two (floor(size / scale) is
+/// ceildiv(size, scale) where scale divides size, and one less otherwise), so
+/// that a size that is a multiple of the tile leaves no step checked.
 struct Limit {
   Value q;
-  int64_t m;
+  int64_t drop;
 };
 } // namespace
 
@@ -148,20 +154,23 @@ static bool sameIndex(Value lhs, Value rhs) {
 static Limit buildLimit(OpBuilder &b, Location loc, const Constraint &c) {
   Value size = b.createOrFold<memref::DimOp>(loc, c.memref, c.dim);
   Value scale = arith::ConstantIndexOp::create(b, loc, c.scale);
-  Value q = b.createOrFold<arith::CeilDivUIOp>(loc, size, scale);
-  return {q, (c.reach - 1 + c.scale - 1) / c.scale};
+  if ((c.reach - 1) % c.scale != 0)
+    return {b.createOrFold<arith::DivUIOp>(loc, size, scale),
+            (c.reach + c.scale - 1) / c.scale};
+  return {b.createOrFold<arith::CeilDivUIOp>(loc, size, scale),
+          1 + (c.reach - 1) / c.scale};
 }
 
 /// The counter's bound Q for one limit: the last counter lb + i * step at or
-/// below q - 1 - m, where the step is a constant (so that min(counter, Q)
-/// keeps the counter's divisors), else q - 1 - m. The `nuw` subtractions
+/// below q - drop, where the step is a constant (so that min(counter, Q)
+/// keeps the counter's divisors), else q - drop. The `nuw` subtractions
 /// hold wherever Q is used: in the first loop, which runs only when some
-/// counter lb <= q - 1 - m exists.
+/// counter lb <= q - drop exists.
 static Value buildBound(OpBuilder &b, Location loc, const Limit &limit,
                         scf::ForOp loop) {
   auto nuw = arith::IntegerOverflowFlags::nuw;
   Value last = b.createOrFold<arith::SubIOp>(
-      loc, limit.q, arith::ConstantIndexOp::create(b, loc, 1 + limit.m), nuw);
+      loc, limit.q, arith::ConstantIndexOp::create(b, loc, limit.drop), nuw);
   std::optional<int64_t> step = evaluateConstantIndex(loop.getStep());
   if (!step || *step <= 1)
     return last;
@@ -227,7 +236,7 @@ static bool specializeLoop(scf::ForOp loop, bool skipAsyncCopies) {
     Limit limit = buildLimit(b, loc, c);
     // Copies of A's columns and B's rows over one static K share a limit.
     if (llvm::any_of(limits, [&](const Limit &other) {
-          return other.m == limit.m && sameIndex(other.q, limit.q);
+          return other.drop == limit.drop && sameIndex(other.q, limit.q);
         }))
       continue;
     limits.push_back(limit);
@@ -251,7 +260,7 @@ static bool specializeLoop(scf::ForOp loop, bool skipAsyncCopies) {
 
   // The bounds do not depend on the counter: they go before the loops,
   // with the split point, the first counter lb + i * step at or above
-  //   max(lb, min(ub, q_j - m for every limit j)),
+  //   max(lb, min(ub, q_j - drop_j + 1 for every limit j)),
   // in signed arithmetic (q_j - m may be negative; scf.for compares signed).
   SmallVector<Operation *> invariant;
   for (Operation &op : *body) {
@@ -264,9 +273,9 @@ static bool specializeLoop(scf::ForOp loop, bool skipAsyncCopies) {
   b.setInsertionPoint(first);
   Value split = loop.getUpperBound();
   for (const Limit &limit : limits) {
-    Value m = arith::ConstantIndexOp::create(b, loc, limit.m);
+    Value keep = arith::ConstantIndexOp::create(b, loc, limit.drop - 1);
     split = b.createOrFold<arith::MinSIOp>(
-        loc, split, b.createOrFold<arith::SubIOp>(loc, limit.q, m));
+        loc, split, b.createOrFold<arith::SubIOp>(loc, limit.q, keep));
   }
   Value lower = loop.getLowerBound();
   Value step = loop.getStep();

@@ -135,16 +135,18 @@ func.func @x_only(%A: !A, %B: !B, %C: !C) {
 
 // Sizes known only at run time: a ceildiv(N, 32) x ceildiv(M, 32) grid over
 // M x 64 times 64 x N, with M and N the sizes of A and B. Block
-// by < ceildiv(M, 32) - 1 starts its rows at 32 * min(by, G - 2) <= M - 33,
-// so the interior version loads A's rows and B's columns unchecked; G - 2
-// is a nuw subtraction, which holds where it is used. The condition is
-// index + 1 < G, which cannot wrap. C's sizes are other values, which
-// nothing relates to M and N: each index gets a second bound over the grid's
-// tile, ceildiv(dim(C, 1), 32) for bx and ceildiv(dim(C, 0), 32) for by,
-// made before the kernel, and the interior version is the blocks below both
-// (the others, a C smaller than A and B among them, take the edge version).
-// The other dynamic sizes (A's rows for bx, B's columns for by) prove
-// nothing more and are not used.
+// by < floor(M / 32) ends its tile inside M: it starts its rows at
+// 32 * min(by, M / 32 - 1) <= M - 32, so the interior version loads A's
+// rows and B's columns unchecked, and where 32 divides M and N every block
+// takes it; M / 32 - 1 is a nuw subtraction, which holds where it is used.
+// C's sizes are other values, which nothing relates to M and N: each index
+// gets a second bound over the grid's tile, dim(C, 1) / 32 for bx and
+// dim(C, 0) / 32 for by, made before the kernel, and the interior version
+// is the blocks below both (the others, a C smaller than A and B among them,
+// take the edge version). The other dynamic sizes (A's rows for bx, B's
+// columns for by) prove nothing more and are not used, nor is the grid
+// size itself (below ceildiv(N, 32) - 1), which proves nothing more than
+// floor(N / 32) and holds fewer blocks.
 
 !A = memref<?x64xf16>
 !B = memref<64x?xf16>
@@ -154,35 +156,38 @@ func.func @x_only(%A: !A, %B: !B, %C: !C) {
 !Cl = memref<32x32xf32, #gpu.address_space<private>>
 
 // CHECK-LABEL: func.func @dynamic
-// CHECK:       %[[GX:.*]] = arith.ceildivui
-// CHECK:       %[[GY:.*]] = arith.ceildivui
+// CHECK:       %[[M:.*]] = memref.dim %arg0
+// CHECK:       %[[N:.*]] = memref.dim %arg1
+// CHECK:       %[[GX:.*]] = arith.ceildivui %[[N]]
+// CHECK:       %[[GY:.*]] = arith.ceildivui %[[M]]
 // CHECK:       %[[CN:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<?x?xf16>
-// CHECK-NEXT:  %[[GCX:.*]] = arith.ceildivui %[[CN]], %{{.*}} : index
+// CHECK-NEXT:  %[[FX:.*]] = arith.divui %[[N]], %c32 : index
+// CHECK-NEXT:  %[[FCX:.*]] = arith.divui %[[CN]], %c32 : index
 // CHECK:       %[[CM:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<?x?xf16>
-// CHECK-NEXT:  %[[GCY:.*]] = arith.ceildivui %[[CM]], %{{.*}} : index
+// CHECK-NEXT:  %[[FY:.*]] = arith.divui %[[M]], %c32 : index
+// CHECK-NEXT:  %[[FCY:.*]] = arith.divui %[[CM]], %c32 : index
 // CHECK-NOT:   memref.dim
+// CHECK-NOT:   arith.ceildivui
 // CHECK:       tile.kernel grid(%[[GX]], %[[GY]]) threads(64) as (%[[BX:.*]], %[[BY:.*]]) {
-// CHECK:         %[[ONE:.*]] = arith.constant 1 : index
-// CHECK-NEXT:    %[[NEXTX:.*]] = arith.addi %[[BX]], %[[ONE]] : index
-// CHECK-NEXT:    %[[INX:.*]] = arith.cmpi ult, %[[NEXTX]], %[[GX]] : index
-// CHECK:         %[[INCX:.*]] = arith.cmpi ult, %{{.*}}, %[[GCX]] : index
+// CHECK:         %[[INX:.*]] = arith.cmpi ult, %[[BX]], %[[FX]] : index
+// CHECK-NEXT:    %[[INCX:.*]] = arith.cmpi ult, %[[BX]], %[[FCX]] : index
 // CHECK-NEXT:    %[[IN1:.*]] = arith.andi %[[INX]], %[[INCX]] : i1
-// CHECK:         %[[INY:.*]] = arith.cmpi ult, %{{.*}}, %[[GY]] : index
+// CHECK-NEXT:    %[[INY:.*]] = arith.cmpi ult, %[[BY]], %[[FY]] : index
 // CHECK-NEXT:    %[[IN2:.*]] = arith.andi %[[IN1]], %[[INY]] : i1
-// CHECK:         %[[INCY:.*]] = arith.cmpi ult, %{{.*}}, %[[GCY]] : index
+// CHECK-NEXT:    %[[INCY:.*]] = arith.cmpi ult, %[[BY]], %[[FCY]] : index
 // CHECK-NEXT:    %[[IN:.*]] = arith.andi %[[IN2]], %[[INCY]] : i1
 // CHECK-NEXT:    scf.if %[[IN]] {
-// CHECK-NEXT:      %[[TWO:.*]] = arith.constant 2 : index
-// CHECK-NEXT:      %[[LASTX:.*]] = arith.subi %[[GX]], %[[TWO]] overflow<nuw> : index
+// CHECK-NEXT:      %[[ONEX:.*]] = arith.constant 1 : index
+// CHECK-NEXT:      %[[LASTX:.*]] = arith.subi %[[FX]], %[[ONEX]] overflow<nuw> : index
 // CHECK-NEXT:      %[[BX1:.*]] = arith.minui %[[BX]], %[[LASTX]] : index
-// CHECK-NEXT:      %[[TWOCX:.*]] = arith.constant 2 : index
-// CHECK-NEXT:      %[[LASTCX:.*]] = arith.subi %[[GCX]], %[[TWOCX]] overflow<nuw> : index
+// CHECK-NEXT:      %[[ONECX:.*]] = arith.constant 1 : index
+// CHECK-NEXT:      %[[LASTCX:.*]] = arith.subi %[[FCX]], %[[ONECX]] overflow<nuw> : index
 // CHECK-NEXT:      %{{.*}} = arith.minui %[[BX1]], %[[LASTCX]] : index
-// CHECK-NEXT:      %[[TWOY:.*]] = arith.constant 2 : index
-// CHECK-NEXT:      %[[LASTY:.*]] = arith.subi %[[GY]], %[[TWOY]] overflow<nuw> : index
+// CHECK-NEXT:      %[[ONEY:.*]] = arith.constant 1 : index
+// CHECK-NEXT:      %[[LASTY:.*]] = arith.subi %[[FY]], %[[ONEY]] overflow<nuw> : index
 // CHECK-NEXT:      %[[BY1:.*]] = arith.minui %[[BY]], %[[LASTY]] : index
-// CHECK-NEXT:      %[[TWOCY:.*]] = arith.constant 2 : index
-// CHECK-NEXT:      %[[LASTCY:.*]] = arith.subi %[[GCY]], %[[TWOCY]] overflow<nuw> : index
+// CHECK-NEXT:      %[[ONECY:.*]] = arith.constant 1 : index
+// CHECK-NEXT:      %[[LASTCY:.*]] = arith.subi %[[FCY]], %[[ONECY]] overflow<nuw> : index
 // CHECK-NEXT:      %{{.*}} = arith.minui %[[BY1]], %[[LASTCY]] : index
 // CHECK:         } else {
 // CHECK:         } {tile.block_versions}
@@ -230,10 +235,10 @@ func.func @dynamic(%A: !A, %B: !B, %C: !C) {
 // A grid of ceildiv(N, 64) * 2 blocks, each computing part bx % 2 of tile
 // bx / 2 (tile-split-accumulators' parts in blocks of their own). Below the
 // grid's last block less one, the last tile's first part may still reach
-// past N. Below ceildiv(N, 64) * 2 - 1 less one, a block is in a tile before
-// the last, whose parts are inside: that bound, and the same over C's
-// columns, restrict bx in the interior version (tile bx / 2 at most
-// ceildiv(N, 64) - 2), and its copies of B and stores to C are unchecked.
+// past N. Below 2 * floor(N / 64), a block is in a tile that ends inside N,
+// whose parts are inside: that bound, and the same over C's columns,
+// restrict bx in the interior version (tile bx / 2 at most N / 64 - 1), and
+// its copies of B and stores to C are unchecked.
 
 !A = memref<64x64xf16>
 !B = memref<64x?xf16>
@@ -243,24 +248,24 @@ func.func @dynamic(%A: !A, %B: !B, %C: !C) {
 !Cl = memref<64x32xf32, #gpu.address_space<private>>
 
 // CHECK-LABEL: func.func @tile_parts
-// CHECK:       %[[TILES:.*]] = arith.ceildivui %{{.*}}, %c64 : index
+// CHECK:       %[[N:.*]] = memref.dim %arg1
+// CHECK:       %[[TILES:.*]] = arith.ceildivui %[[N]], %c64 : index
 // CHECK-NEXT:  %[[GX:.*]] = arith.muli %[[TILES]], %c2 : index
 // CHECK:       %[[CN:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<64x?xf16>
-// CHECK-NEXT:  %[[CTILES:.*]] = arith.ceildivui %[[CN]], %c64 : index
-// CHECK-NEXT:  %[[CBLOCKS:.*]] = arith.muli %[[CTILES]], %c2 : index
-// CHECK-NEXT:  %[[LASTPARTS:.*]] = arith.constant 1 : index
-// CHECK-NEXT:  %[[TB:.*]] = arith.subi %[[GX]], %[[LASTPARTS]] overflow<nuw> : index
-// CHECK-NEXT:  %[[LASTPARTS2:.*]] = arith.constant 1 : index
-// CHECK-NEXT:  %[[CTB:.*]] = arith.subi %[[CBLOCKS]], %[[LASTPARTS2]] overflow<nuw> : index
+// CHECK-NEXT:  %[[FULL:.*]] = arith.divui %[[N]], %c64 : index
+// CHECK-NEXT:  %[[TWO:.*]] = arith.constant 2 : index
+// CHECK-NEXT:  %[[TB:.*]] = arith.muli %[[FULL]], %[[TWO]] : index
+// CHECK-NEXT:  %[[CFULL:.*]] = arith.divui %[[CN]], %c64 : index
+// CHECK-NEXT:  %[[CTWO:.*]] = arith.constant 2 : index
+// CHECK-NEXT:  %[[CTB:.*]] = arith.muli %[[CFULL]], %[[CTWO]] : index
 // CHECK-NEXT:  tile.kernel
 // CHECK-SAME:  grid(%[[GX]]) threads(64) as (%[[BX:.*]]) {
-// CHECK:         %[[NEXT:.*]] = arith.addi %[[BX]], %{{.*}} : index
-// CHECK-NEXT:    %[[IN1:.*]] = arith.cmpi ult, %[[NEXT]], %[[TB]] : index
-// CHECK-NEXT:    %[[IN2:.*]] = arith.cmpi ult, %[[NEXT]], %[[CTB]] : index
+// CHECK:         %[[IN1:.*]] = arith.cmpi ult, %[[BX]], %[[TB]] : index
+// CHECK-NEXT:    %[[IN2:.*]] = arith.cmpi ult, %[[BX]], %[[CTB]] : index
 // CHECK-NEXT:    %[[IN:.*]] = arith.andi %[[IN1]], %[[IN2]] : i1
 // CHECK-NEXT:    scf.if %[[IN]] {
-// CHECK-NEXT:      %[[TWO:.*]] = arith.constant 2 : index
-// CHECK-NEXT:      %[[LAST:.*]] = arith.subi %[[TB]], %[[TWO]] overflow<nuw> : index
+// CHECK-NEXT:      %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-NEXT:      %[[LAST:.*]] = arith.subi %[[TB]], %[[ONE]] overflow<nuw> : index
 // CHECK-NEXT:      %[[BX1:.*]] = arith.minui %[[BX]], %[[LAST]] : index
 // CHECK:           %[[CLAST:.*]] = arith.subi %[[CTB]], %{{.*}} overflow<nuw> : index
 // CHECK-NEXT:      %{{.*}} = arith.minui %[[BX1]], %[[CLAST]] : index
@@ -302,6 +307,51 @@ func.func @tile_parts(%A: !A, %B: !B, %C: !C) {
       tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
     }
     tile.copy %C_l to %C[%c0, %col] : !Cl to !C
+  }
+  return
+}
+
+// -----
+
+// A copy that starts one row past its block's tile (rows 32 * by + 1 to
+// 32 * by + 32): a block below floor(M / 32) may still reach row M, so that
+// bound proves nothing; below ceildiv(M, 32) - 1 the copy ends by row
+// 32 * ceildiv(M, 32) - 32 <= M - 1, so the interior version is the blocks
+// below the grid size less one, as for any grid.
+
+!A = memref<?x16xf16>
+!As = memref<32x16xf16, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: func.func @past_the_tile
+// CHECK:       %[[GY:.*]] = arith.ceildivui
+// CHECK-NOT:   arith.divui
+// CHECK:       tile.kernel grid(%[[GY]]) threads(64) as (%[[BY:.*]]) {
+// CHECK:         %[[NEXT:.*]] = arith.addi %[[BY]], %{{.*}} : index
+// CHECK-NEXT:    %[[IN:.*]] = arith.cmpi ult, %[[NEXT]], %[[GY]] : index
+// CHECK-NEXT:    scf.if %[[IN]] {
+// CHECK-NEXT:      %[[TWO:.*]] = arith.constant 2 : index
+// CHECK-NEXT:      %[[LAST:.*]] = arith.subi %[[GY]], %[[TWO]] overflow<nuw> : index
+// CHECK-NEXT:      %{{.*}} = arith.minui %[[BY]], %[[LAST]] : index
+// CHECK:         } else {
+// CHECK:         } {tile.block_versions}
+
+// LOWER-LABEL: gpu.func @past_the_tile_kernel
+// LOWER: {{^      }}scf.if
+// LOWER-NOT: vector.maskedload
+// LOWER: {{^      }}} else {
+// LOWER: vector.maskedload
+// LOWER: {{^      }}} {tile.block_versions}
+func.func @past_the_tile(%A: !A) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %M = memref.dim %A, %c0 : !A
+  %gy = arith.ceildivui %M, %c32 : index
+  tile.kernel grid(%gy) threads(64) as (%by) {
+    %A_s = tile.alloc_shared : !As
+    %tile_row = arith.muli %by, %c32 : index
+    %row = arith.addi %tile_row, %c1 : index
+    tile.copy %A[%row, %c0] to %A_s : !A to !As
   }
   return
 }

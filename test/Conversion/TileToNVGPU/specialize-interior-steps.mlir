@@ -70,11 +70,12 @@ func.func @ragged_k(%A: !A, %B: !B, %C: !C) {
 
 // Sizes known only at run time, and unrelated: the loop runs to
 // ceildiv(K, 16) for K = dim(A, 1), and B's rows are another size. With
-// q_A = ceildiv(dim(A, 1), 16) and q_B = ceildiv(dim(B, 0), 16), the first
-// loop ends at max(0, min(ub, q_A - 1, q_B - 1)) and restricts the counter
-// by both last k-tiles, q - 2 (nuw: the first loop runs only where k <= q - 2
-// for some k >= 0). The loop-carried value goes from the first loop to the
-// second.
+// q_A = floor(dim(A, 1) / 16) and q_B = floor(dim(B, 0) / 16), the k-tiles
+// that end inside both, the first loop ends at max(0, min(ub, q_A, q_B))
+// (the upper bound where 16 divides both sizes: the second loop then runs
+// no step) and restricts the counter by both last k-tiles, q - 1 (nuw: the
+// first loop runs only where k <= q - 1 for some k >= 0). The loop-carried
+// value goes from the first loop to the second.
 
 !A = memref<32x?xf16>
 !B = memref<?x32xf16>
@@ -86,16 +87,15 @@ func.func @ragged_k(%A: !A, %B: !B, %C: !C) {
 // CHECK:         %[[UB:.*]] = arith.ceildivui
 // CHECK:         tile.kernel
 // CHECK:           %[[DA:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<32x?xf16>
-// CHECK:           %[[QA:.*]] = arith.ceildivui %[[DA]], %{{.*}} : index
-// CHECK:           %[[LA:.*]] = arith.subi %[[QA]], %{{.*}} overflow<nuw> : index
+// CHECK:           %[[QA:.*]] = arith.divui %[[DA]], %{{.*}} : index
+// CHECK:           %[[ONEA:.*]] = arith.constant 1 : index
+// CHECK-NEXT:      %[[LA:.*]] = arith.subi %[[QA]], %[[ONEA]] overflow<nuw> : index
 // CHECK:           %[[DB:.*]] = memref.dim %{{.*}}, %{{.*}} : memref<?x32xf16>
-// CHECK:           %[[QB:.*]] = arith.ceildivui %[[DB]], %{{.*}} : index
+// CHECK:           %[[QB:.*]] = arith.divui %[[DB]], %{{.*}} : index
 // CHECK:           %[[LB:.*]] = arith.subi %[[QB]], %{{.*}} overflow<nuw> : index
-// CHECK:           %[[EA:.*]] = arith.subi %[[QA]], %{{.*}} : index
-// CHECK:           %[[MA:.*]] = arith.minsi %[[UB]], %[[EA]] : index
-// CHECK:           %[[EB:.*]] = arith.subi %[[QB]], %{{.*}} : index
-// CHECK:           %[[MB:.*]] = arith.minsi %[[MA]], %[[EB]] : index
-// CHECK:           %[[SPLIT:.*]] = arith.maxsi %[[MB]], %{{.*}} : index
+// CHECK-NEXT:      %[[MA:.*]] = arith.minsi %[[UB]], %[[QA]] : index
+// CHECK-NEXT:      %[[MB:.*]] = arith.minsi %[[MA]], %[[QB]] : index
+// CHECK-NEXT:      %[[SPLIT:.*]] = arith.maxsi %[[MB]], %{{.*}} : index
 // CHECK:           %[[FIRST:.*]] = scf.for %[[K:.*]] = %{{.*}} to %[[SPLIT]] step %{{.*}} iter_args(%[[X:.*]] = %{{.*}}) -> (index) {
 // CHECK-NEXT:        %[[KA:.*]] = arith.minui %[[K]], %[[LA]] {tile.counter_bound} : index
 // CHECK-NEXT:        %[[KB:.*]] = arith.minui %[[KA]], %[[LB]] {tile.counter_bound} : index
@@ -258,6 +258,46 @@ func.func @versioned(%A: !A) {
       %view = memref.subview %A_s[%v, 0, 0] [1, 32, 16] [1, 1, 1] : !As2 to !Asv
       %ko = arith.muli %k, %c16 : index
       tile.copy %A[%c0, %ko] to %view : !A to !Asv
+    }
+  }
+  return
+}
+
+// -----
+
+// A copy one column past its k-tile (columns 16k + 1 to 16k + 16) of a K
+// known only at run time: the counters up to floor(K / 16) - 2 keep it
+// inside, and so do those up to ceildiv(K, 16) - 2, never fewer; the bound
+// is q - 2 for q = ceildiv(K, 16), and the first loop ends at q - 1.
+
+!A = memref<32x?xf16>
+!As = memref<32x16xf16, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: func.func @past_the_tile
+// CHECK:         %[[UB:.*]] = arith.ceildivui
+// CHECK:         tile.kernel
+// CHECK:           %[[Q:.*]] = arith.ceildivui %{{.*}}, %{{.*}} : index
+// CHECK-NEXT:      %[[TWO:.*]] = arith.constant 2 : index
+// CHECK-NEXT:      %[[LAST:.*]] = arith.subi %[[Q]], %[[TWO]] overflow<nuw> : index
+// CHECK-NEXT:      %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-NEXT:      %[[END:.*]] = arith.subi %[[Q]], %[[ONE]] : index
+// CHECK-NEXT:      %[[MIN:.*]] = arith.minsi %[[UB]], %[[END]] : index
+// CHECK-NEXT:      %[[SPLIT:.*]] = arith.maxsi %[[MIN]], %{{.*}} : index
+// CHECK-NEXT:      scf.for %[[K:.*]] = %{{.*}} to %[[SPLIT]] step %{{.*}} {
+// CHECK-NEXT:        arith.minui %[[K]], %[[LAST]] {tile.counter_bound} : index
+// CHECK:           scf.for %{{.*}} = %[[SPLIT]] to %[[UB]] step
+func.func @past_the_tile(%A: !A) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %K = memref.dim %A, %c1 : !A
+  %kt = arith.ceildivui %K, %c16 : index
+  tile.kernel grid(%c1, %c1) threads(64) as (%bx, %by) {
+    %A_s = tile.alloc_shared : !As
+    scf.for %k = %c0 to %kt step %c1 {
+      %ko = arith.muli %k, %c16 : index
+      %col = arith.addi %ko, %c1 : index
+      tile.copy %A[%c0, %col] to %A_s : !A to !As
     }
   }
   return

@@ -40,8 +40,9 @@ std::optional<int64_t> getConstantUpperBound(Value value);
 /// provably holds at run time, so that a copy of `extent` elements from
 /// `index` stays inside. For a static size, from getConstantUpperBound; for
 /// a dynamic one, from a bound of `index` in terms of that size, as where a
-/// block index below ceildiv(M, 128) - 1 starts a 128-row tile of a tensor
-/// of M rows (tile-specialize-interior-blocks restricts block indices so).
+/// block index below floor(M / 128) (or ceildiv(M, 128) - 1) starts a
+/// 128-row tile of a tensor of M rows (tile-specialize-interior-blocks
+/// restricts block indices so).
 bool provablyFitsIn(Value index, int64_t extent, Value memref, unsigned dim);
 
 } // namespace tile
