@@ -347,33 +347,31 @@ static std::optional<SizeForm> getExactForm(Value value, unsigned depth) {
   auto constant = [&](unsigned i) {
     return tile::evaluateConstantIndex(op->getOperand(i));
   };
-  // ceildiv(S, t), as arith.ceildivui or (S + t - 1) / t.
-  auto ceilDiv = [&](std::optional<SizeForm> dividend,
-                     int64_t t) -> std::optional<SizeForm> {
+  // ceildiv(S, t) or floor(S / t) of a size S (both S where t is 1).
+  auto quotient = [&](std::optional<SizeForm> dividend, int64_t t,
+                      bool floor) -> std::optional<SizeForm> {
     if (!dividend || dividend->a != 1 || dividend->t != 1 || dividend->c != 0 ||
         t <= 0)
       return std::nullopt;
-    return SizeForm{dividend->memref, dividend->dim, t, 1, 0};
+    return SizeForm{dividend->memref, dividend->dim, t, 1, 0, floor && t > 1};
   };
   if (isa<arith::CeilDivUIOp>(op)) {
     if (std::optional<int64_t> t = constant(1))
-      return ceilDiv(operand(0), *t);
+      return quotient(operand(0), *t, /*floor=*/false);
     return std::nullopt;
   }
   if (isa<arith::DivUIOp>(op)) {
+    // (S + t - 1) / t is ceildiv(S, t); S / t is floor(S / t).
     std::optional<int64_t> t = constant(1);
-    if (!t || *t <= 0)
+    if (!t)
       return std::nullopt;
     if (auto add = op->getOperand(0).getDefiningOp<arith::AddIOp>()) {
       std::optional<int64_t> bias = tile::evaluateConstantIndex(add.getRhs());
       if (bias == *t - 1)
-        return ceilDiv(getExactForm(add.getLhs(), depth + 1), *t);
+        return quotient(getExactForm(add.getLhs(), depth + 1), *t,
+                        /*floor=*/false);
     }
-    // floor(S / t).
-    std::optional<SizeForm> quotient = ceilDiv(operand(0), *t);
-    if (quotient && *t > 1)
-      quotient->floor = true;
-    return quotient;
+    return quotient(operand(0), *t, /*floor=*/true);
   }
   if (isa<arith::AddIOp>(op)) {
     auto lhs = operand(0), rhs = operand(1);
