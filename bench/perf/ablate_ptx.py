@@ -43,6 +43,14 @@ each commit group's `cp.async` (half of B's, for groups that copy A and then
 B in two equal halves) or the second half of each half (half of A's and half
 of B's), as if another block had loaded those bytes.
 
+`fold=REG:VALUE[/REG:VALUE...]` writes in the values of registers that hold a
+run-time stride, for one shape: each `add.s64 D, P, REG` whose result D is
+used only as an address (`[D]`) or by another such addition is deleted, and
+its addresses become `[root+offset]` immediates from the first register of
+the chain (e.g. `fold=%rd79:131072/%rd81:65536` for a ?x? kernel's row
+strides at K = N = 4096). The kernel computes right results at that shape
+only; it measures what the additions cost.
+
   bench/perf/ablate_ptx.py MODE[,MODE...] in.ptx > out.ptx
 
 A loop is a label with a backward branch to it; its body is everything in
@@ -195,6 +203,59 @@ def move_copies_late(lines, ranges):
     return out, moved
 
 
+def fold_strides(lines, spec):
+    """The `fold=` mode: see the docstring. `spec` is REG:VALUE/REG:VALUE."""
+    values = {}
+    for item in spec.split("/"):
+        reg, _, value = item.partition(":")
+        values[reg] = int(value)
+    add = re.compile(r"^\s*add\.s64\s+(%rd\d+),\s*(%rd\d+),\s*(%rd\d+);\s*$")
+    chain = {}  # D -> (P, value)
+    for line in lines:
+        m = add.match(line)
+        if m and m.group(3) in values:
+            chain[m.group(1)] = (m.group(2), values[m.group(3)])
+    # D folds where every other use is an address; a kept addition still
+    # reads its operand.
+    folded = set(chain)
+    for line in lines:
+        m = add.match(line)
+        if m and m.group(1) in chain:
+            continue
+        for reg in re.findall(r"(\[?)(%rd\d+)(\]?)", line):
+            if reg[1] in folded and reg[0] + reg[2] != "[]":
+                folded.discard(reg[1])
+    changed = True
+    while changed:
+        changed = False
+        for d, (p, _) in chain.items():
+            if d not in folded and p in folded:
+                folded.discard(p)
+                changed = True
+
+    def root(reg):
+        offset = 0
+        while reg in folded:
+            reg, value = chain[reg][0], offset + chain[reg][1]
+            offset = value
+        return reg, offset
+
+    def address(m):
+        if m.group(1) not in folded:
+            return m.group(0)
+        reg, offset = root(m.group(1))
+        return "[%s%+d]" % (reg, offset)
+
+    out, removed = [], 0
+    for line in lines:
+        m = add.match(line)
+        if m and m.group(1) in folded:
+            removed += 1
+            continue
+        out.append(re.sub(r"\[(%rd\d+)\]", address, line))
+    return out, removed
+
+
 MODES = list(PATTERNS) + ["nostore", "halfb", "halfab", "nofence",
                           "nowaitbar", "noclusterbar", "nobarcluster",
                           "loopnofence", "loopnowaitbar", "latecopies",
@@ -206,6 +267,8 @@ def apply(mode, lines):
     count for stderr."""
     if mode == "nostore":
         return predicate_stores(lines)
+    if mode.startswith("fold="):
+        return fold_strides(lines, mode[len("fold="):])
     ranges = loop_ranges(lines)
     if mode in ("halfb", "halfab"):
         return drop_shared_quarters(lines, ranges, mode)
@@ -228,7 +291,8 @@ def apply(mode, lines):
 
 def main():
     modes = sys.argv[1].split(",") if len(sys.argv) == 3 else []
-    if not modes or any(mode not in MODES for mode in modes):
+    if not modes or any(mode not in MODES and not mode.startswith("fold=")
+                        for mode in modes):
         sys.exit(__doc__)
     with open(sys.argv[2]) as f:
         lines = f.read().split("\n")
@@ -236,7 +300,8 @@ def main():
         lines, count = apply(mode, lines)
         verb = {"nostore": "guarded", "latecopies": "moved"}.get(mode,
                                                                  "removed")
-        sys.stderr.write("%s: %s %d\n" % (mode, verb, count))
+        sys.stderr.write("%s: %s %d\n" % (mode.partition("=")[0], verb,
+                                          count))
     print("\n".join(lines))
 
 
