@@ -236,8 +236,8 @@ def fold_strides(lines, spec):
     def root(reg):
         offset = 0
         while reg in folded:
-            reg, value = chain[reg][0], offset + chain[reg][1]
-            offset = value
+            offset += chain[reg][1]
+            reg = chain[reg][0]
         return reg, offset
 
     def address(m):
