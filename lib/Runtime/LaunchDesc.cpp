@@ -109,8 +109,40 @@ bool parseBox(const std::string &s, int64_t &rows, int64_t &cols) {
          parseInt(s.substr(x + 1), 0, int64_t(1) << 40, cols);
 }
 
+/// How an error names tensor map `map` over `arg`.
+std::string tensorMapText(const ArgDesc &arg, const TensorMapDesc &map) {
+  return "tensormap of arg '" + arg.name + "' (" + arg.str() + ", box " +
+         std::to_string(map.boxRows) + "x" + std::to_string(map.boxCols) +
+         ", swizzle " +
+         (map.swizzleBytes ? std::to_string(map.swizzleBytes) : "none") + ")";
+}
+
+/// The TMA constraints on the extents of `map`'s arg, once they are known:
+/// a row pitch that is a multiple of 16 bytes, extents within the TMA's.
+bool checkTensorMapExtents(const ArgDesc &arg, const TensorMapDesc &map,
+                           std::string &error) {
+  uint64_t pitch = uint64_t(arg.shape[1]) * elemTypeBytes(arg.type);
+  if (pitch % 16 != 0) {
+    error = tensorMapText(arg, map) + ": its row pitch of " +
+            std::to_string(arg.shape[1]) + " elements is " +
+            std::to_string(pitch) +
+            " bytes, not a multiple of 16 (TMA needs 16-byte aligned global "
+            "strides)";
+    return false;
+  }
+  if (arg.shape[0] > (int64_t(1) << 32) || arg.shape[1] > (int64_t(1) << 32) ||
+      pitch >= (uint64_t(1) << 40)) {
+    error = tensorMapText(arg, map) +
+            ": too large for a tensor map (extents at most 2^32, row "
+            "pitch below 2^40 bytes)";
+    return false;
+  }
+  return true;
+}
+
 /// The TMA constraints of cuTensorMapEncodeTiled (rank 2, no interleave)
-/// that the description alone decides. Resolves `map.argIndex`.
+/// that the description alone decides. Resolves `map.argIndex`. Over an arg
+/// with `?` extents, those that depend on the extents wait for bindShapes.
 bool checkTensorMap(const std::vector<ArgDesc> &args, TensorMapDesc &map,
                     std::string &error) {
   size_t i = 0;
@@ -123,17 +155,7 @@ bool checkTensorMap(const std::vector<ArgDesc> &args, TensorMapDesc &map,
   }
   map.argIndex = i;
   const ArgDesc &arg = args[i];
-  if (!arg.dynamicDims.empty()) {
-    error = "tensormap of arg '" + arg.name + "' (" + arg.str() +
-            "): a tensor map over an arg with extents given at run time "
-            "('?') is not supported";
-    return false;
-  }
-  std::string what =
-      "tensormap of arg '" + arg.name + "' (" + arg.str() + ", box " +
-      std::to_string(map.boxRows) + "x" + std::to_string(map.boxCols) +
-      ", swizzle " +
-      (map.swizzleBytes ? std::to_string(map.swizzleBytes) : "none") + ")";
+  std::string what = tensorMapText(arg, map);
   if (arg.shape.size() != 2) {
     error = what + ": the arg has rank " + std::to_string(arg.shape.size()) +
             ", but a tensor map needs a rank-2 arg";
@@ -155,21 +177,7 @@ bool checkTensorMap(const std::vector<ArgDesc> &args, TensorMapDesc &map,
             "-byte swizzle span";
     return false;
   }
-  uint64_t pitch = uint64_t(arg.shape[1]) * elemBytes;
-  if (pitch % 16 != 0) {
-    error = what + ": its row pitch of " + std::to_string(arg.shape[1]) +
-            " elements is " + std::to_string(pitch) +
-            " bytes, not a multiple of 16 (TMA needs 16-byte aligned global "
-            "strides)";
-    return false;
-  }
-  if (arg.shape[0] > (int64_t(1) << 32) || arg.shape[1] > (int64_t(1) << 32) ||
-      pitch >= (uint64_t(1) << 40)) {
-    error = what + ": too large for a tensor map (extents at most 2^32, row "
-                   "pitch below 2^40 bytes)";
-    return false;
-  }
-  return true;
+  return !arg.dynamicDims.empty() || checkTensorMapExtents(arg, map, error);
 }
 
 /// Whether the clusters tile the grid's known extents (the driver would
@@ -403,6 +411,13 @@ bool tile::runtime::bindShapes(
       }
       elements *= extent;
     }
+  }
+  // The TMA's constraints on extents given now (checkTensorMap has the
+  // others).
+  for (const TensorMapDesc &map : desc.tensorMaps) {
+    const ArgDesc &arg = desc.args[map.argIndex];
+    if (!arg.dynamicDims.empty() && !checkTensorMapExtents(arg, map, error))
+      return false;
   }
   std::istringstream formulas(desc.gridExpr);
   std::vector<std::string> gridExpr;

@@ -373,14 +373,40 @@ TEST(LaunchDesc, RejectsShapesThatDoNotFit) {
     EXPECT_FALSE(bindShapes(*desc, c.shapes, error)) << c.text;
     EXPECT_EQ(error, c.error) << c.text;
   }
-  // A tensor map needs the arg's extents when the description is read.
+}
+
+// A tensor map over an arg with '?' extents: the box is checked when the
+// description is read, the row pitch once the extents are bound.
+TEST(LaunchDesc, TensorMapsOverExtentsGivenAtRunTime) {
   std::string error;
-  EXPECT_FALSE(parse("kernel k\ngrid 1\nblock 32\narg A f16 ?x64\n"
-                     "tensormap A 8x8 swizzle none\n",
+  std::optional<LaunchDesc> rows =
+      parse("kernel k\ngrid 1\nblock 32\narg A f16 ?x64\n"
+            "tensormap A 8x8 swizzle none\n",
+            error);
+  ASSERT_TRUE(rows) << error;
+  EXPECT_TRUE(bindShapes(*rows, {{"A", {40, 64}}}, error)) << error;
+  EXPECT_EQ(rows->args[0].shape, (std::vector<int64_t>{40, 64}));
+
+  const char *colsText = "kernel k\ngrid 1\nblock 32\narg A f16 16x?\n"
+                         "tensormap A 8x8 swizzle none\n";
+  std::optional<LaunchDesc> cols = parse(colsText, error);
+  ASSERT_TRUE(cols) << error;
+  EXPECT_TRUE(bindShapes(*cols, {{"A", {16, 24}}}, error)) << error;
+  cols = parse(colsText, error);
+  ASSERT_TRUE(cols) << error;
+  EXPECT_FALSE(bindShapes(*cols, {{"A", {16, 12}}}, error));
+  EXPECT_EQ(error, "tensormap of arg 'A' (f16 16x12, box 8x8, swizzle none): "
+                   "its row pitch of 12 elements is 24 bytes, not a multiple "
+                   "of 16 (TMA needs 16-byte aligned global strides)");
+
+  // A box that the TMA cannot move fails when the description is read.
+  EXPECT_FALSE(parse("kernel k\ngrid 1\nblock 32\narg A f16 ?x?\n"
+                     "tensormap A 8x4 swizzle none\n",
                      error));
-  EXPECT_EQ(error, "line 5: tensormap of arg 'A' (f16 ?x64): a tensor map "
-                   "over an arg with extents given at run time ('?') is not "
-                   "supported");
+  EXPECT_EQ(error, "line 5: tensormap of arg 'A' (f16 ?x?, box 8x4, swizzle "
+                   "none): a box row of 4 elements is 8 bytes, not a "
+                   "multiple of 16 (TMA needs the box's inner extent in bytes "
+                   "to be one)");
 }
 
 TEST(LaunchDesc, ReadFileNamesTheFileAndTheReason) {

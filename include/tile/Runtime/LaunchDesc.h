@@ -94,8 +94,9 @@ struct LaunchDesc {
   /// `cluster <x> <y> <z>`: blocks per thread-block cluster, which the PTX
   /// requires (`.reqnctapercluster`); checked to tile the grid. Absent: 1.
   std::array<unsigned, 3> cluster = {1, 1, 1};
-  /// Kernel parameters args.size() .. args.size() + tensorMaps.size() - 1,
-  /// validated against their args (rank 2, box, swizzle span, row pitch).
+  /// The last kernel parameters, after the pointers and the sizes,
+  /// validated against their args (rank 2, box, swizzle span, row pitch;
+  /// over an arg with `?` extents the row pitch once bindShapes gives them).
   std::vector<TensorMapDesc> tensorMaps;
   /// Non-fatal remarks (unknown keys), "line N: ..." each.
   std::vector<std::string> warnings;

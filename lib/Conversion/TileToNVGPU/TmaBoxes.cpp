@@ -31,15 +31,26 @@ LogicalResult tma::checkGlobal(Value global, std::string &why) {
     return fail("its global tensor is not an argument of the kernel's "
                 "function");
   auto globalType = cast<MemRefType>(argument.getType());
-  if (globalType.getRank() != 2 || !globalType.hasStaticShape() ||
-      !globalType.getLayout().isIdentity())
-    return fail(
-        "its global tensor is not a row-major 2-D tensor of static shape");
+  if (globalType.getRank() != 2 || !globalType.getLayout().isIdentity())
+    return fail("its global tensor is not a row-major 2-D tensor");
   Type element = globalType.getElementType();
   if (!element.isF16() && !element.isBF16() && !element.isF32())
     return fail("its elements are not f16, bf16 or f32");
-  int64_t pitch =
-      globalType.getDimSize(1) * (element.getIntOrFloatBitWidth() / 8);
+  int64_t elementBytes = element.getIntOrFloatBitWidth() / 8;
+  // The tensor map's row pitch must be a multiple of 16 bytes. Over a row
+  // length known only at run time, the launch encodes the map from the
+  // shape it is given, and tile.divisibility promises the multiple.
+  if (globalType.isDynamicDim(1)) {
+    int64_t divisor = copy::knownStrideDivisor(argument, 0);
+    if ((divisor * elementBytes) % 16 != 0)
+      return fail("the rows of its global tensor have a length known only "
+                  "at run time, promised a multiple of " +
+                  Twine(divisor) + " elements (" +
+                  Twine(divisor * elementBytes) +
+                  " bytes), not of 16 bytes (tile.divisibility)");
+    return success();
+  }
+  int64_t pitch = globalType.getDimSize(1) * elementBytes;
   if (pitch % 16 != 0)
     return fail("the rows of its global tensor are " + Twine(pitch) +
                 " bytes, not a multiple of 16");

@@ -36,7 +36,7 @@ func.func @one_dim(%A: memref<4096xf16>) {
   %c8 = arith.constant 8 : index
   tile.kernel grid(%c2) threads(64) as (%bx) {
     %a = tile.alloc_shared : memref<128xf16, #gpu.address_space<workgroup>>
-    // expected-remark @below {{async copies stay cp.async, not the TMA: its global tensor is not a row-major 2-D tensor of static shape}}
+    // expected-remark @below {{async copies stay cp.async, not the TMA: its global tensor is not a row-major 2-D tensor}}
     tile.copy_async %A[%c0] to %a : memref<4096xf16> to memref<128xf16, #gpu.address_space<workgroup>>
     tile.commit_group
     tile.wait_group 0
@@ -55,6 +55,24 @@ func.func @odd_pitch(%A: memref<1024x4095xf16>) {
     %a = tile.alloc_shared : memref<64x64xf16, #gpu.address_space<workgroup>>
     // expected-remark @below {{async copies stay cp.async, not the TMA: the rows of its global tensor are 8190 bytes, not a multiple of 16}}
     tile.copy_async %A[%c0, %c0] to %a : memref<1024x4095xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+    tile.commit_group
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}
+// -----
+
+// Rows of a length known only at run time, promised a multiple of 4
+// elements (8 bytes) only: the tensor map's row pitch may not be a multiple
+// of 16 bytes.
+func.func @dynamic_pitch(%A: memref<?x?xf16> {tile.divisibility = 4 : i64}) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  tile.kernel grid(%c2) threads(64) as (%bx) {
+    %a = tile.alloc_shared : memref<64x64xf16, #gpu.address_space<workgroup>>
+    // expected-remark @below {{async copies stay cp.async, not the TMA: the rows of its global tensor have a length known only at run time, promised a multiple of 4 elements (8 bytes), not of 16 bytes (tile.divisibility)}}
+    tile.copy_async %A[%c0, %c0] to %a : memref<?x?xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
     tile.commit_group
     tile.wait_group 0
     tile.barrier

@@ -165,6 +165,40 @@ func.func @branches(%A: memref<1024x8xf16>) {
 
 // -----
 
+// A tensor whose sizes are known only at run time, its rows promised a
+// multiple of 8 f16 (16 bytes: the tensor map's row pitch may be any such
+// multiple): the map is made over the memref as it is, the launch encodes it
+// from the shape it is given, and the kernel's copies are TMA boxes. The
+// grid's blocks past the tensor's rows load boxes that the TMA clips.
+// CHECK-LABEL: func.func @dynamic_sizes(
+// CHECK-SAME: %[[A:.*]]: memref<?x?xf16> {tile.divisibility = 8 : i64})
+// CHECK: %[[UA:.*]] = memref.cast %[[A]] : memref<?x?xf16> to memref<*xf16>
+// CHECK: nvgpu.tma.create.descriptor %[[UA]] box[%c128, %c32] {{.*}}tensor = memref<128x32xf16, #gpu.address_space<workgroup>>, swizzle = swizzle_64b
+// CHECK: gpu.launch_func @tile_kernels::@dynamic_sizes_kernel
+// CHECK-SAME: tensormaps = ["A 128x32 swizzle 64"]
+// CHECK: gpu.func @dynamic_sizes_kernel(
+// CHECK: nvgpu.tma.async.load
+// CHECK-NOT: nvgpu.device_async_copy
+// CHECK: gpu.return
+func.func @dynamic_sizes(%A: memref<?x?xf16> {tile.divisibility = 8 : i64}) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %c128 = arith.constant 128 : index
+  %M = memref.dim %A, %c0 : memref<?x?xf16>
+  %g = arith.ceildivui %M, %c128 : index
+  tile.kernel grid(%g) threads(128) as (%bx) {
+    %a = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
+    %row = arith.muli %bx, %c128 : index
+    tile.copy_async %A[%row, %c0] to %a : memref<?x?xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+    tile.commit_group
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}
+
+// -----
+
 // The software pipeline's shape: a prologue commits two groups, each step of
 // the steady state waits for all but one and commits one more, and the
 // drain waits for the rest. Every step starts with 2 groups in flight and
