@@ -123,6 +123,11 @@ private:
   /// kernel's parameters.
   llvm::MapVector<Operation *, CopyPlan> plans;
   DenseMap<Operation *, int64_t> groupBytes; // per commit
+  /// Per commit, the bytes of its group's copies that sit in an `scf.if`
+  /// before it (a prologue's steps past a trip count known only at run
+  /// time), with the condition under which they are copied.
+  DenseMap<Operation *, SmallVector<std::pair<Value, int64_t>>>
+      conditionalBytes;
   int64_t numBarriers = 0;
   llvm::MapVector<DescriptorKey, Value> descriptors;
   Value barriers, leader, warpZero;
@@ -171,6 +176,26 @@ static FailureOr<CopyPlan> planCopy(CopyAsyncOp op, std::string &why) {
   return tma::planBoxes(op.getSource(), tileType, why);
 }
 
+/// Whether `op` is an scf.if whose group ops are copies in its `then`
+/// block alone, none nested deeper: each is one of the groups it is
+/// committed with, where the condition holds.
+static bool isGuardedCopies(Operation *op) {
+  auto guard = dyn_cast<scf::IfOp>(op);
+  if (!guard || guard.getNumResults() != 0)
+    return false;
+  bool copies = false, other = false;
+  guard->walk([&](Operation *nested) {
+    if (isa<CopyAsyncOp>(nested))
+      (nested->getParentOp() == guard.getOperation() &&
+               nested->getParentRegion() == &guard.getThenRegion()
+           ? copies
+           : other) = true;
+    else if (isa<CommitGroupOp, WaitGroupOp>(nested))
+      other = true;
+  });
+  return copies && !other;
+}
+
 bool TmaLowering::containsGroupOps(Operation *op) const {
   return op
       ->walk([](Operation *nested) {
@@ -198,16 +223,29 @@ LogicalResult TmaLowering::plan(Operation *&culprit, std::string &why) {
     if (failed(copyPlan))
       return WalkResult::interrupt();
     // The copy's group is the one its block commits next: the commit's
-    // arrival announces the group's bytes.
-    Operation *next = copy->getNextNode();
-    while (next && (isa<CopyAsyncOp>(next) ||
-                    (!isa<CommitGroupOp>(next) && !containsGroupOps(next))))
-      next = next->getNextNode();
-    if (!next || !isa<CommitGroupOp>(next)) {
+    // arrival announces the group's bytes. A copy alone in the `then` of an
+    // scf.if (as tile-software-pipeline guards a prologue's steps past a
+    // trip count known only at run time) belongs to the group committed
+    // after the scf.if, and its bytes count where the condition holds.
+    auto findCommit = [&](Operation *from) {
+      Operation *next = from->getNextNode();
+      while (next && (isa<CopyAsyncOp>(next) ||
+                      (!isa<CommitGroupOp>(next) &&
+                       (!containsGroupOps(next) || isGuardedCopies(next)))))
+        next = next->getNextNode();
+      return isa_and_nonnull<CommitGroupOp>(next) ? next : nullptr;
+    };
+    if (Operation *commit = findCommit(copy)) {
+      groupBytes[commit] += copyPlan->bytes;
+    } else if (auto guard = dyn_cast<scf::IfOp>(copy->getParentOp());
+               guard && isGuardedCopies(guard) && options.clusterSize == 1 &&
+               (commit = findCommit(guard))) {
+      conditionalBytes[commit].push_back(
+          {guard.getCondition(), copyPlan->bytes});
+    } else {
       why = "it is not followed by its tile.commit_group in the same block";
       return WalkResult::interrupt();
     }
-    groupBytes[next] += copyPlan->bytes;
     plans[op] = std::move(*copyPlan);
     return WalkResult::advance();
   });
@@ -376,7 +414,20 @@ void TmaLowering::lowerCopy(CopyAsyncOp op, Value committed) {
 void TmaLowering::commitGroup(Operation *before, Location loc, int64_t bytes,
                               GroupState &state) {
   OpBuilder issue = issueBefore(before);
-  Value expected = constantIndex(issue, loc, bytes);
+  // Copies under a condition (planned with their commit): their bytes
+  // where it holds, so that a group whose copies were all skipped completes
+  // its phase on the arrival alone.
+  SmallVector<std::pair<Value, int64_t>> guarded =
+      conditionalBytes.lookup(before);
+  Value expected =
+      bytes || guarded.empty() ? constantIndex(issue, loc, bytes) : Value();
+  for (auto [condition, some] : guarded) {
+    Value all = constantIndex(issue, loc, some);
+    Value none = constantIndex(issue, loc, 0);
+    Value copied = arith::SelectOp::create(issue, loc, condition, all, none);
+    expected =
+        expected ? arith::AddIOp::create(issue, loc, expected, copied) : copied;
+  }
   nvgpu::MBarrierArriveExpectTxOp::create(issue, loc, barriers, expected,
                                           slotOf(issue, loc, state.committed),
                                           issuePredicate());

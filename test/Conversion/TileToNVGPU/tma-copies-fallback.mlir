@@ -184,6 +184,29 @@ func.func @short_swizzled(%A: memref<1024x64xf16>) {
 }
 // -----
 
+// A copy in an scf.if that also commits its group: the guarded copies
+// that join the group committed after their scf.if (a prologue's steps)
+// sit alone in the `then` block.
+func.func @guard_commits(%A: memref<1024x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  tile.kernel grid(%c2) threads(64) as (%bx) {
+    %a = tile.alloc_shared : memref<64x64xf16, #gpu.address_space<workgroup>>
+    %c = arith.cmpi ult, %bx, %c1 : index
+    scf.if %c {
+      // expected-remark @below {{async copies stay cp.async, not the TMA: it is not followed by its tile.commit_group in the same block}}
+      tile.copy_async %A[%c0, %c0] to %a : memref<1024x64xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+      tile.wait_group 0
+    }
+    tile.commit_group
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}
+// -----
+
 // No commit follows the copy in its block.
 func.func @no_commit(%A: memref<1024x64xf16>) {
   %c0 = arith.constant 0 : index

@@ -199,6 +199,42 @@ func.func @dynamic_sizes(%A: memref<?x?xf16> {tile.divisibility = 8 : i64}) {
 
 // -----
 
+// A prologue's steps guarded by the trip count (a K known only at run time,
+// fewer steps than the pipeline's depth): each copy sits alone in an scf.if
+// before the group's commit. Thread 0 issues its boxes under the condition,
+// and the group's arrival expects its bytes where the condition holds and
+// none where it does not, so that a group whose copies were skipped
+// completes its phase on the arrival alone.
+// CHECK-LABEL: gpu.func @guarded_kernel
+// CHECK: %[[C:.*]] = arith.cmpi ult, %c1, %{{.*}} : index
+// CHECK: scf.if %[[C]]
+// CHECK: nvgpu.tma.async.load
+// CHECK: %[[BYTES:.*]] = arith.select %[[C]], %c8192, %c0 : index
+// CHECK: nvgpu.mbarrier.arrive.expect_tx %{{.*}}[%{{.*}}], %[[BYTES]]
+// CHECK-NOT: nvgpu.device_async_copy
+// CHECK: gpu.return
+func.func @guarded(%A: memref<?x?xf16> {tile.divisibility = 8 : i64}) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c32 = arith.constant 32 : index
+  %K = memref.dim %A, %c1 : memref<?x?xf16>
+  %kt = arith.ceildivui %K, %c32 : index
+  tile.kernel grid(%c2) threads(128) as (%bx) {
+    %a = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
+    %in = arith.cmpi ult, %c1, %kt : index
+    scf.if %in {
+      tile.copy_async %A[%c0, %c32] to %a : memref<?x?xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+    }
+    tile.commit_group
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}
+
+// -----
+
 // The software pipeline's shape: a prologue commits two groups, each step of
 // the steady state waits for all but one and commits one more, and the
 // drain waits for the rest. Every step starts with 2 groups in flight and

@@ -54,10 +54,12 @@
 #    for every size: with its tile.divisibility = 8 for sm_90a
 #    (gemm_dynamic_d8_sm90a), and without it for sm_80
 #    (gemm_dynamic_any_sm80);
-#  - the seed GEMM over M x 256 times 256 x N tensors whose M and N are
-#    dynamic (gemm_dynamic_mn.mlir) with tma=true for sm_90a: TMA boxes over
-#    tensor maps that the launch encodes from the shapes
-#    (gemm_dynamic_mn_tma_sm90a).
+#  - with tma=true for sm_90a, TMA boxes over tensor maps that the launch
+#    encodes from the shapes: the seed GEMM over tensors of dynamic size
+#    (gemm_dynamic.mlir; the prologue's copies are guarded by the trip
+#    count: gemm_dynamic_d8_tma_sm90a), and over M x 256 times 256 x N
+#    tensors whose M and N are dynamic (gemm_dynamic_mn.mlir:
+#    gemm_dynamic_mn_tma_sm90a).
 #   usage: make-compiled-inputs.sh BIN_DIR   (where tile-opt and tile-translate are)
 set -euo pipefail
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
@@ -163,4 +165,5 @@ sed 's/ {tile.divisibility = 8 : i64}//g' "$HERE/gemm_dynamic.mlir" \
   >"$HERE/gemm_dynamic_any.mlir"
 compile_file gemm_dynamic_any_sm80 chip=sm_80 gemm_dynamic_any.mlir
 rm "$HERE/gemm_dynamic_any.mlir"
+compile_file gemm_dynamic_d8_tma_sm90a "chip=sm_90a tma=true" gemm_dynamic.mlir
 compile_file gemm_dynamic_mn_tma_sm90a "chip=sm_90a tma=true" gemm_dynamic_mn.mlir
