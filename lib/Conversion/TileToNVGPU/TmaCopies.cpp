@@ -185,12 +185,10 @@ static bool isGuardedCopies(Operation *op) {
     return false;
   bool copies = false, other = false;
   guard->walk([&](Operation *nested) {
-    if (isa<CopyAsyncOp>(nested))
-      (nested->getParentOp() == guard.getOperation() &&
-               nested->getParentRegion() == &guard.getThenRegion()
-           ? copies
-           : other) = true;
-    else if (isa<CommitGroupOp, WaitGroupOp>(nested))
+    if (isa<CopyAsyncOp>(nested) &&
+        nested->getParentRegion() == &guard.getThenRegion())
+      copies = true;
+    else if (isa<CopyAsyncOp, CommitGroupOp, WaitGroupOp>(nested))
       other = true;
   });
   return copies && !other;
@@ -237,14 +235,20 @@ LogicalResult TmaLowering::plan(Operation *&culprit, std::string &why) {
     };
     if (Operation *commit = findCommit(copy)) {
       groupBytes[commit] += copyPlan->bytes;
-    } else if (auto guard = dyn_cast<scf::IfOp>(copy->getParentOp());
-               guard && isGuardedCopies(guard) && options.clusterSize == 1 &&
-               (commit = findCommit(guard))) {
-      conditionalBytes[commit].push_back(
-          {guard.getCondition(), copyPlan->bytes});
     } else {
-      why = "it is not followed by its tile.commit_group in the same block";
-      return WalkResult::interrupt();
+      // Not in clusters, whose blocks multicast each other's boxes and so
+      // must issue the same ones.
+      auto guard = dyn_cast<scf::IfOp>(copy->getParentOp());
+      Operation *after =
+          guard && isGuardedCopies(guard) && options.clusterSize == 1
+              ? findCommit(guard)
+              : nullptr;
+      if (!after) {
+        why = "it is not followed by its tile.commit_group in the same block";
+        return WalkResult::interrupt();
+      }
+      conditionalBytes[after].push_back(
+          {guard.getCondition(), copyPlan->bytes});
     }
     plans[op] = std::move(*copyPlan);
     return WalkResult::advance();
