@@ -261,7 +261,8 @@ static bool specializeLoop(scf::ForOp loop, bool skipAsyncCopies) {
   // The bounds do not depend on the counter: they go before the loops,
   // with the split point, the first counter lb + i * step at or above
   //   max(lb, min(ub, q_j - drop_j + 1 for every limit j)),
-  // in signed arithmetic (q_j - m may be negative; scf.for compares signed).
+  // in signed arithmetic (q_j - drop_j + 1 may be negative; scf.for compares
+  // signed).
   SmallVector<Operation *> invariant;
   for (Operation &op : *body) {
     if (&op == firstMin)
