@@ -53,6 +53,17 @@ static LogicalResult checkSymbolUses(KernelOp kernel) {
   return failure(result.wasInterrupted());
 }
 
+/// The kernels' gpu.module goes into the module the pass runs on, and the
+/// launches refer to it from there; a kernel in a module nested inside would
+/// refer to a symbol its own module does not hold.
+static LogicalResult checkEnclosingModule(KernelOp kernel, ModuleOp module) {
+  if (kernel->getParentOfType<ModuleOp>() == module)
+    return success();
+  return kernel.emitOpError(
+      "is inside a nested module; the GPU lowering compiles the kernels of "
+      "the top-level module only (their gpu.module goes there)");
+}
+
 LogicalResult
 mlir::tile::checkLowerToNVGPUOptions(Location loc,
                                      const TileLowerToNVGPUOptions &options,
@@ -143,7 +154,8 @@ struct TileLowerToNVGPUPass
     if (kernels.empty())
       return;
     for (KernelOp kernel : kernels)
-      if (failed(checkGPUElementTypes(kernel)) ||
+      if (failed(checkEnclosingModule(kernel, module)) ||
+          failed(checkGPUElementTypes(kernel)) ||
           failed(checkSymbolUses(kernel)))
         return signalPassFailure();
 

@@ -213,3 +213,21 @@ func.func @divisibility_not_integer(%A: memref<?x64xf16> {tile.divisibility = "8
   }
   return
 }
+
+// -----
+
+// The kernels' gpu.module goes into the top-level module, where a launch in
+// a nested module could not refer to it.
+module {
+  module @inner {
+    func.func @nested(%A: memref<16x64xf16>) {
+      %c1 = arith.constant 1 : index
+      // expected-error @+1 {{'tile.kernel' op is inside a nested module; the GPU lowering compiles the kernels of the top-level module only (their gpu.module goes there)}}
+      tile.kernel grid(%c1) threads(32) as (%bx) {
+        %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+        tile.copy %A to %s : memref<16x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+      }
+      return
+    }
+  }
+}
