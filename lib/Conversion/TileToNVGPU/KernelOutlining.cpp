@@ -266,7 +266,8 @@ mlir::tile::outlineKernel(KernelOp kernel, gpu::GPUModuleOp module,
                           std::optional<GemmTranspose> gemm) {
   auto func = kernel->getParentOfType<FunctionOpInterface>();
   if (!func)
-    return kernel.emitError("must be inside a function");
+    return kernel.emitOpError(
+        "must be inside a function: its memref arguments are the kernel's");
   MLIRContext *ctx = kernel.getContext();
   Location loc = kernel.getLoc();
 
