@@ -28,6 +28,7 @@
 #include "tile/Conversion/Passes.h"
 #include "tile/Conversion/TileToNVGPU/IndexFacts.h"
 #include "tile/Conversion/TileToNVGPU/InteriorBlocks.h"
+#include "tile/Conversion/TileToNVGPU/TmaCopies.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Utils/LoopUtils.h"
@@ -345,12 +346,20 @@ struct TileSpecializeInteriorStepsPass
   void runOnOperation() override {
     // Inner loops first (post-order), so that splitting an outer loop
     // clones both parts of an inner one.
-    SmallVector<scf::ForOp> loops;
+    // With tma=true the TMA clips the boxes of the async copies at the
+    // tensors' edges, so their loops need no split for them; but a kernel
+    // with one copy the TMA cannot take keeps cp.async for all, and its loops
+    // are split as without the TMA (unsplit, the checks in every step
+    // serialize a wgmma pipeline: ptxas's C7515).
+    SmallVector<std::pair<scf::ForOp, bool>> loops;
     getOperation()->walk([&](KernelOp kernel) {
-      kernel.walk([&](scf::ForOp loop) { loops.push_back(loop); });
+      bool skipAsyncCopies = tma && asyncCopiesFitTma(kernel);
+      kernel.walk([&](scf::ForOp loop) {
+        loops.push_back({loop, skipAsyncCopies});
+      });
     });
-    for (scf::ForOp loop : loops)
-      specializeLoop(loop, tma);
+    for (auto [loop, skipAsyncCopies] : loops)
+      specializeLoop(loop, skipAsyncCopies);
   }
 };
 } // namespace

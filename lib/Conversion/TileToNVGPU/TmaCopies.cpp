@@ -176,6 +176,16 @@ static FailureOr<CopyPlan> planCopy(CopyAsyncOp op, std::string &why) {
   return tma::planBoxes(op.getSource(), tileType, why);
 }
 
+bool mlir::tile::asyncCopiesFitTma(KernelOp kernel) {
+  std::string why;
+  return !kernel
+              .walk([&](CopyAsyncOp copy) {
+                return failed(planCopy(copy, why)) ? WalkResult::interrupt()
+                                                   : WalkResult::advance();
+              })
+              .wasInterrupted();
+}
+
 /// Whether `op` is an scf.if whose group ops are copies in its `then`
 /// block alone, none nested deeper: each is one of the groups it is
 /// committed with, where the condition holds.

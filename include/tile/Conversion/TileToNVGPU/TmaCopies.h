@@ -72,6 +72,14 @@ struct TmaOptions {
 FailureOr<bool> lowerAsyncCopiesToTma(KernelOp kernel, Value tid,
                                       const TmaOptions &options = {});
 
+/// Whether each `tile.copy_async` of `kernel`, taken alone, can go through
+/// the TMA (its source, its destination and its boxes: the checks that
+/// lowerAsyncCopiesToTma makes of every copy). Where one cannot, that lowering
+/// keeps cp.async for all of them; tile-specialize-interior-steps asks first,
+/// so that it leaves the copies' bounds to the TMA only where the TMA will
+/// take them. Emits nothing.
+bool asyncCopiesFitTma(KernelOp kernel);
+
 /// The `tile.kernel` attribute that asks for thread-block clusters (a
 /// DenseI32ArrayAttr of three sizes); the outlining makes it the kernel's
 /// `nvvm.cluster_dim` (PTX `.reqnctapercluster`).
