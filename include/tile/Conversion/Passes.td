@@ -329,8 +329,10 @@ def TileSpecializeInteriorSteps : Pass<"tile-specialize-interior-steps"> {
     `tile.pipelined` loop not yet rewritten. Both parts carry
     `tile.split_steps` (`tile-prefetch-fragments` leaves them alone). With
     `tma=true` the `tile.copy_async` ops are left out (the TMA clips their boxes at the
-    tensor's edges, so a split would only grow the code); if the TMA
-    lowering then falls back to `cp.async`, their loops keep their checks.
+    tensor's edges, so a split would only grow the code), unless one of the
+    kernel's copies cannot be a TMA copy (`asyncCopiesFitTma`): then
+    `tile-lower-to-nvgpu` keeps `cp.async` for all of them, and they count
+    as without `tma`.
 
     Sizes known only at run time need no relation between the tensors: in
     a GEMM over `memref<?x?xf16>` tensors the K loop runs to
@@ -356,8 +358,9 @@ def TileSpecializeInteriorSteps : Pass<"tile-specialize-interior-steps"> {
   }];
   let options = [
     Option<"tma", "tma", "bool", /*default=*/"false",
-           "leave tile.copy_async ops out: tile-lower-to-nvgpu will move "
-           "them with the TMA (tma=true), which needs no bounds checks">,
+           "leave tile.copy_async ops out where tile-lower-to-nvgpu will "
+           "move them with the TMA (tma=true), which needs no bounds "
+           "checks">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
