@@ -190,9 +190,9 @@ struct TileLowerToNVGPUPass
     }
 
     for (auto [kernel, gemm] : llvm::zip_equal(kernels, gemms)) {
+      // The verifier puts every kernel inside a function.
       auto func = kernel->getParentOfType<FunctionOpInterface>();
-      std::string base =
-          (func ? func.getName().str() : std::string("tile")) + "_kernel";
+      std::string base = func.getName().str() + "_kernel";
       std::string name = base;
       for (unsigned i = 1; gpuModule.lookupSymbol(name); ++i)
         name = base + "_" + std::to_string(i);

@@ -126,15 +126,6 @@ func.func @grid_above_limit_y(%A: memref<64x64xf16>) {
 
 // -----
 
-%c1 = arith.constant 1 : index
-// expected-error @+1 {{'tile.kernel' op must be inside a function: its memref arguments are the kernel's}}
-tile.kernel grid(%c1) threads(32) as (%bx) {
-  %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
-  tile.clear %s : memref<16x64xf16, #gpu.address_space<workgroup>>
-}
-
-// -----
-
 // The lowering sizes chunks, swizzles and registers by the element's byte
 // size, which index does not have on the GPU (the CPU lowering takes it).
 func.func @index_tile(%A: memref<64x64xindex>) {

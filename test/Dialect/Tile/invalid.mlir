@@ -117,6 +117,15 @@ func.func @grid_arg_not_index(%n: index) {
 
 // -----
 
+// Both lowerings rewrite the function around a kernel: the GPU's into a
+// launch, the CPU's into loops (which, as blocks, a module cannot hold).
+%c1 = arith.constant 1 : index
+// expected-error @+1 {{'tile.kernel' op must be inside a function: its memref arguments are the kernel's}}
+tile.kernel grid(%c1) threads(32) as (%bx) {
+}
+
+// -----
+
 func.func @nested_kernel(%n: index) {
   tile.kernel grid(%n) threads(128) as (%bx) {
     // expected-error @+1 {{'tile.kernel' op cannot be nested inside another 'tile.kernel'}}

@@ -10,6 +10,7 @@
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallBitVector.h"
 
@@ -159,6 +160,12 @@ static LogicalResult verifyIndexArguments(Operation *op, Region &region,
 LogicalResult KernelOp::verify() {
   if (getOperation()->getParentOfType<KernelOp>())
     return emitOpError("cannot be nested inside another 'tile.kernel'");
+  // The host side of a kernel (its grid, the memrefs it reads) is the code of
+  // a function, which both lowerings rewrite: the GPU's into a launch, the
+  // CPU's into loops, which a module body cannot hold once they are blocks.
+  if (!getOperation()->getParentOfType<FunctionOpInterface>())
+    return emitOpError("must be inside a function: its memref arguments are "
+                       "the kernel's");
   size_t rank = getGridSizes().size();
   if (rank < 1 || rank > 3)
     return emitOpError() << "expects 1 to 3 grid sizes, got " << rank;
