@@ -346,13 +346,13 @@ struct TileSpecializeInteriorStepsPass
   void runOnOperation() override {
     // Inner loops first (post-order), so that splitting an outer loop
     // clones both parts of an inner one.
-    // With tma=true the TMA clips the boxes of the async copies at the
-    // tensors' edges, so their loops need no split for them; but a kernel
-    // with one copy the TMA cannot take keeps cp.async for all, and its loops
-    // are split as without the TMA (unsplit, the checks in every step
-    // serialize a wgmma pipeline: ptxas's C7515).
     SmallVector<std::pair<scf::ForOp, bool>> loops;
     getOperation()->walk([&](KernelOp kernel) {
+      // With tma=true the TMA clips the boxes of the async copies at the
+      // tensors' edges, so they need no split; but a kernel with one copy
+      // the TMA cannot take keeps cp.async for all, and those count as
+      // without the TMA (unsplit, the checks in every step make ptxas
+      // serialize a wgmma pipeline: its C7515).
       bool skipAsyncCopies = tma && asyncCopiesFitTma(kernel);
       kernel.walk([&](scf::ForOp loop) {
         loops.push_back({loop, skipAsyncCopies});
