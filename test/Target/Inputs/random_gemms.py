@@ -71,6 +71,10 @@ parser.add_argument("--dynamic", action="store_true",
                     "multiples of 8; with --keep, manifest.tsv then names two "
                     "shapes to run each at, the drawn one and another, from "
                     "a separate stream as --types")
+parser.add_argument("--chips", default="sm_80,sm_86,sm_89,sm_90,sm_90a",
+                    help="the chips to draw from, separated by commas (the "
+                    "draw takes one number from the main stream whatever "
+                    "the list, so that the other choices stay as they were)")
 parser.add_argument("--keep", action="store_true",
                     help="keep the PTX, launch description and (sm_90, "
                     "sm_90a) cubin of each kernel, and write manifest.tsv")
@@ -91,6 +95,7 @@ cols_rng = random.Random(f"cluster-cols {args.seed}")
 order_rng = random.Random(f"block-orders {args.seed}")
 dynamic_rng = random.Random(f"dynamic {args.seed}")
 
+CHIPS = args.chips.split(",")
 M_SIZES = [1, 7, 64, 100, 128, 200, 333, 1000, 4095, 4096]
 N_SIZES = [1, 8, 64, 136, 255, 256, 1000, 4095]
 K_SIZES = [1, 16, 32, 72, 195, 777, 4095, 4096]
@@ -122,7 +127,7 @@ def config():
     if args.types:
         flags += ["--dtype", type_rng.choice(["f16", "bf16"]),
                   "--c-type", type_rng.choice(["f16", "bf16", "f32"])]
-    chip = rng.choice(["sm_80", "sm_86", "sm_89", "sm_90", "sm_90a"])
+    chip = rng.choice(CHIPS)
     shapes = ""
     if args.dynamic and dynamic_rng.random() < 0.5:
         flags.append("--dynamic")
@@ -161,7 +166,7 @@ def repeats_a_barrier(ptx):
     return False
 
 
-compiled = rejected = harmless = dynamic = divisible = 0
+compiled = rejected = harmless = dynamic = divisible = dynamic_tma = 0
 failures = []
 # Kernels that compiled and assembled, per option they were given: an
 # option's run that always ends in a diagnostic would otherwise go unseen.
@@ -264,6 +269,8 @@ for i in range(args.count):
                 compiled_with[key] += 1
             dynamic += "--dynamic" in flags
             divisible += "--divisibility" in flags
+            dynamic_tma += "--dynamic" in flags and \
+                "cp.async.bulk.tensor" in text
             line = f"{i}\t{chip}\t{' '.join(flags)} {persistent}".rstrip()
             manifest.append(line + (f"\t{shapes}" if shapes else "") + "\n")
     except subprocess.TimeoutExpired as e:
@@ -278,6 +285,8 @@ for option, n in compiled_with.items():
 if args.dynamic:
     print(f"compiled over dynamic sizes: {dynamic} ({divisible} with "
           "tile.divisibility = 8)")
+    if args.tma:
+        print(f"compiled over dynamic sizes with TMA copies: {dynamic_tma}")
 print(f"ptxas notes on single wgmmas waited at once (harmless): {harmless}")
 print(f"{args.count} configurations: {compiled} compiled and assembled, "
       f"{rejected} rejected with a diagnostic, {len(failures)} failures")
