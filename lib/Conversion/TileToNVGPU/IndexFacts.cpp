@@ -512,6 +512,15 @@ static std::optional<SizeForm> getSymbolicUpperForm(Value value, unsigned depth,
     form->c = llvm::divideFloorSigned(form->c, *parts);
     return form;
   }
+  // x - c that cannot wrap below zero is at most x's bound less c.
+  if (auto sub = dyn_cast_or_null<arith::SubIOp>(op)) {
+    std::optional<int64_t> c = tile::evaluateConstantIndex(sub.getRhs());
+    if (c && bitEnumContainsAll(sub.getOverflowFlags(),
+                                arith::IntegerOverflowFlags::nuw)) {
+      auto form = getUpperForm(sub.getLhs(), depth + 1, target);
+      return form ? addForms(*form, SizeForm::constant(*c), -1) : std::nullopt;
+    }
+  }
   if (!op || !isa<arith::AddIOp, arith::MulIOp, arith::MinUIOp, arith::MaxUIOp,
                   arith::SelectOp>(op))
     return getExactForm(value, depth + 1);

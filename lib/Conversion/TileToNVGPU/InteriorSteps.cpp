@@ -54,8 +54,8 @@ struct Linear {
 /// A dimension of a copy's global side that the loop counter moves: the
 /// copy stays inside dimension `dim` of `memref` in every iteration with
 /// scale * counter + reach <= size, where reach is the offset plus the
-/// copy's extent. Copies with the same memref, dimension and scale share
-/// one constraint, with the largest reach.
+/// copy's extent (or 0 where that is negative). Copies with the same memref,
+/// dimension and scale share one constraint, with the largest reach.
 struct Constraint {
   Value memref;
   unsigned dim;
@@ -99,8 +99,9 @@ static std::optional<Linear> getLinear(Value value, Value counter,
 
 /// The dimensions of the global sides of `loop`'s copies that its counter
 /// moves forward and that are not yet proved inside (without the
-/// tile.copy_async ops if `skipAsyncCopies`).
-static SmallVector<Constraint> getConstraints(scf::ForOp loop,
+/// tile.copy_async ops if `skipAsyncCopies`); `lb` is its constant lower
+/// bound.
+static SmallVector<Constraint> getConstraints(scf::ForOp loop, int64_t lb,
                                               bool skipAsyncCopies) {
   Value counter = loop.getInductionVar();
   SmallVector<Constraint> constraints;
@@ -111,10 +112,16 @@ static SmallVector<Constraint> getConstraints(scf::ForOp loop,
     for (auto [d, index] : llvm::enumerate(indices)) {
       if (provablyFitsIn(index, extent[d], memref, d))
         continue;
+      // A negative offset (a loop shifted to start at 1, say) is fine where
+      // the first counter's index is not: the first part then never
+      // indexes below the tensor.
       std::optional<Linear> linear = getLinear(index, counter);
-      if (!linear || linear->scale <= 0 || linear->offset < 0)
+      if (!linear || linear->scale <= 0 ||
+          linear->scale * lb + linear->offset < 0)
         continue;
-      int64_t reach = linear->offset + extent[d];
+      // A reach at or below 0 constrains no counter at or above 0; 0 keeps
+      // the limit's drop (below) from going negative.
+      int64_t reach = std::max<int64_t>(linear->offset + extent[d], 0);
       auto same = llvm::find_if(constraints, [&](const Constraint &c) {
         return c.memref == memref && c.dim == d && c.scale == linear->scale;
       });
@@ -203,6 +210,24 @@ static bool isRemainderLoop(scf::ForOp loop) {
   return false;
 }
 
+/// Gives `nuw` to each subtraction x - c in `loop` whose x is scale *
+/// `counter` + offset with scale >= 0 and scale * lb + offset >= c: a loop
+/// shifted to start at lb indexes its tensors at (counter - lb) * tile,
+/// which IndexFacts bounds only where the difference cannot wrap. `counter`
+/// is at least lb in the first part of a split (its bounds are at least
+/// every counter that part runs).
+static void markSubtractionsNonWrapping(scf::ForOp loop, Value counter,
+                                        int64_t lb) {
+  loop.getBody()->walk([&](arith::SubIOp sub) {
+    std::optional<int64_t> c = evaluateConstantIndex(sub.getRhs());
+    std::optional<Linear> x = getLinear(sub.getLhs(), counter);
+    if (!c || !x || x->scale < 0 || x->scale * lb + x->offset < *c)
+      return;
+    sub.setOverflowFlags(sub.getOverflowFlags() |
+                         arith::IntegerOverflowFlags::nuw);
+  });
+}
+
 /// Splits `loop` in two where its copies can first leave their tensors, if
 /// that proves more of them inside. Returns whether it did.
 static bool specializeLoop(scf::ForOp loop, bool skipAsyncCopies) {
@@ -218,7 +243,8 @@ static bool specializeLoop(scf::ForOp loop, bool skipAsyncCopies) {
           ->walk([](PipelinedOp) { return WalkResult::interrupt(); })
           .wasInterrupted())
     return false;
-  SmallVector<Constraint> constraints = getConstraints(loop, skipAsyncCopies);
+  SmallVector<Constraint> constraints =
+      getConstraints(loop, *lb, skipAsyncCopies);
   if (constraints.empty())
     return false;
 
@@ -254,6 +280,7 @@ static bool specializeLoop(scf::ForOp loop, bool skipAsyncCopies) {
       firstMin = min;
   }
   counter.replaceAllUsesExcept(restricted, firstMin);
+  markSubtractionsNonWrapping(first, restricted, *lb);
   if (countCopyDimsProvablyInside(first) <= countCopyDimsProvablyInside(loop)) {
     first->erase();
     return false;

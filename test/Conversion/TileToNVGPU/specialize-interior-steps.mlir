@@ -302,3 +302,79 @@ func.func @past_the_tile(%A: !A) {
   }
   return
 }
+
+// -----
+
+// A loop shifted to start at 1 reads k-tile k - 1: offset -16 in columns.
+// The index is not below 0 at the first counter, so the loop splits; in its
+// first part the subtraction cannot wrap (the counter is at least 1) and
+// gets nuw, through which IndexFacts bounds the copy by 16 * floor(K / 16).
+// (Without the split, every step kept its checks, and ptxas serialized the
+// wgmma pipeline of such a kernel: test/Target/gemm-dynamic-ptx.test.)
+
+!A = memref<32x?xf16>
+!As = memref<32x16xf16, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: func.func @shifted
+// CHECK:         tile.kernel
+// CHECK:           scf.for %[[K:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-NEXT:        %[[KB:.*]] = arith.minui %[[K]], %{{.*}} {tile.counter_bound} : index
+// CHECK-NEXT:        %[[KK:.*]] = arith.subi %[[KB]], %{{.*}} overflow<nuw> : index
+// CHECK-NEXT:        %[[KO:.*]] = arith.muli %[[KK]], %{{.*}} : index
+// CHECK-NEXT:        tile.copy %{{.*}}[%{{.*}}, %[[KO]]] to
+// CHECK:           } {tile.split_steps}
+// CHECK:           scf.for
+// CHECK-NOT:         overflow<nuw>
+// CHECK:           } {tile.split_steps}
+
+// LOWER-LABEL: gpu.func @shifted_kernel
+// LOWER:       scf.for
+// LOWER-NOT:   vector.maskedload
+// LOWER:       scf.for
+// LOWER:       vector.maskedload
+func.func @shifted(%A: !A) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %K = memref.dim %A, %c1 : !A
+  %kt = arith.ceildivui %K, %c16 : index
+  %ub = arith.addi %kt, %c1 : index
+  tile.kernel grid(%c1) threads(64) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    scf.for %k = %c1 to %ub step %c1 {
+      %kk = arith.subi %k, %c1 : index
+      %ko = arith.muli %kk, %c16 : index
+      tile.copy %A[%c0, %ko] to %A_s : !A to !As
+    }
+  }
+  return
+}
+
+// -----
+
+// Shifted the other way, from 0: the first step would index column -16,
+// which is outside the tensor (as an index, a huge one), so no split.
+
+!A = memref<32x?xf16>
+!As = memref<32x16xf16, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: func.func @below_the_tensor
+// CHECK-NOT:     tile.split_steps
+// CHECK-NOT:     overflow<nuw>
+// CHECK:         return
+func.func @below_the_tensor(%A: !A) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %K = memref.dim %A, %c1 : !A
+  %kt = arith.ceildivui %K, %c16 : index
+  tile.kernel grid(%c1) threads(64) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    scf.for %k = %c0 to %kt step %c1 {
+      %kk = arith.subi %k, %c1 : index
+      %ko = arith.muli %kk, %c16 : index
+      tile.copy %A[%c0, %ko] to %A_s : !A to !As
+    }
+  }
+  return
+}
