@@ -35,8 +35,8 @@ struct TileToPTXPass
                        " print=" + (printBudget ? "true" : "false") + "},";
     // After the budget, which checks the tiles as written.
     if (splitAccumulators)
-      text += "tile-split-accumulators{chip=" + chip + " blocks=" +
-              (splitAccumulatorsBlocks ? "true" : "false") + "},";
+      text += "tile-split-accumulators{chip=" + chip +
+              " blocks=" + (splitAccumulatorsBlocks ? "true" : "false") + "},";
     text += std::string("tile-software-pipeline{unroll-steady-state=") +
             (unroll ? "true" : "false") + "},";
     // Interior blocks first: tile-persistent-blocks makes each tile of the
