@@ -221,7 +221,8 @@ static void markSubtractionsNonWrapping(scf::ForOp loop, Value counter,
   loop.getBody()->walk([&](arith::SubIOp sub) {
     std::optional<int64_t> c = evaluateConstantIndex(sub.getRhs());
     std::optional<Linear> x = getLinear(sub.getLhs(), counter);
-    if (!c || !x || x->scale < 0 || x->scale * lb + x->offset < *c)
+    // A negative c is an addition, which nuw would claim never wraps.
+    if (!c || *c < 0 || !x || x->scale < 0 || x->scale * lb + x->offset < *c)
       return;
     sub.setOverflowFlags(sub.getOverflowFlags() |
                          arith::IntegerOverflowFlags::nuw);

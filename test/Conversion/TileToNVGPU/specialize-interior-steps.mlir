@@ -378,3 +378,35 @@ func.func @below_the_tensor(%A: !A) {
   }
   return
 }
+
+// -----
+
+// Subtracting -1 adds 1 (k-tile k + 1). The subtraction gets no nuw: that
+// would claim k - (-1) does not wrap, which holds for no k. Without it
+// IndexFacts does not bound the index, so the loop stays as it is (with
+// the flag it would split).
+
+!A = memref<32x?xf16>
+!As = memref<32x16xf16, #gpu.address_space<workgroup>>
+
+// CHECK-LABEL: func.func @minus_negative
+// CHECK-NOT:     overflow<nuw>
+// CHECK-NOT:     tile.split_steps
+// CHECK:         return
+func.func @minus_negative(%A: !A) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %cm1 = arith.constant -1 : index
+  %c16 = arith.constant 16 : index
+  %K = memref.dim %A, %c1 : !A
+  %kt = arith.ceildivui %K, %c16 : index
+  tile.kernel grid(%c1) threads(64) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    scf.for %k = %c0 to %kt step %c1 {
+      %kk = arith.subi %k, %cm1 : index
+      %ko = arith.muli %kk, %c16 : index
+      tile.copy %A[%c0, %ko] to %A_s : !A to !As
+    }
+  }
+  return
+}
