@@ -119,8 +119,8 @@ static SmallVector<Constraint> getConstraints(scf::ForOp loop, int64_t lb,
       if (!linear || linear->scale <= 0 ||
           linear->scale * lb + linear->offset < 0)
         continue;
-      // A reach at or below 0 constrains no counter at or above 0; 0 keeps
-      // the limit's drop (below) from going negative.
+      // A reach below 0 is taken as 0: a limit no later than the exact one,
+      // whose drop (buildLimit) is not negative.
       int64_t reach = std::max<int64_t>(linear->offset + extent[d], 0);
       auto same = llvm::find_if(constraints, [&](const Constraint &c) {
         return c.memref == memref && c.dim == d && c.scale == linear->scale;
