@@ -167,6 +167,8 @@ getMemrefArguments(KernelOp kernel, FunctionOpInterface func) {
              << ", which has no LLVM type to pass it as";
     memrefArgs.push_back(arg);
   }
+  if (failed(checkKernelArgNames(kernel, memrefArgs)))
+    return failure();
   return memrefArgs;
 }
 

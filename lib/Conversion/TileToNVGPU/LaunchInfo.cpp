@@ -14,19 +14,54 @@
 #include "tile/Conversion/TileToNVGPU/IndexFacts.h"
 #include "tile/Dialect/Tile/Utils/LoopUtils.h"
 #include "tile/Runtime/LaunchDesc.h"
+#include "llvm/ADT/StringMap.h"
 
 using namespace mlir;
 using namespace mlir::tile;
 
-/// The name of a kernel parameter in the description.
-static std::string argName(BlockArgument arg,
-                           ArrayRef<BlockArgument> memrefArgs) {
+std::string mlir::tile::getKernelArgName(BlockArgument arg,
+                                         ArrayRef<BlockArgument> memrefArgs) {
   if (auto func = dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp()))
     if (auto attr = func.getArgAttrOfType<StringAttr>(arg.getArgNumber(),
                                                       kArgNameAttrName))
       return attr.str();
-  return std::string(
-      1, char('A' + llvm::find(memrefArgs, arg) - memrefArgs.begin()));
+  int64_t position = llvm::find(memrefArgs, arg) - memrefArgs.begin();
+  if (position < 26)
+    return std::string(1, char('A' + position));
+  return "arg" + std::to_string(position);
+}
+
+LogicalResult
+mlir::tile::checkKernelArgNames(KernelOp kernel,
+                                ArrayRef<BlockArgument> memrefArgs) {
+  auto isNameChar = [](char c) { return llvm::isAlnum(c) || c == '_'; };
+  llvm::StringMap<BlockArgument> named;
+  for (BlockArgument arg : memrefArgs) {
+    auto func = cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
+    if (Attribute attr =
+            func.getArgAttr(arg.getArgNumber(), kArgNameAttrName)) {
+      auto text = dyn_cast<StringAttr>(attr);
+      if (!text || text.getValue().empty() ||
+          llvm::isDigit(text.getValue().front()) ||
+          !llvm::all_of(text.getValue(), isNameChar))
+        return kernel.emitError("kernel argument #")
+               << arg.getArgNumber() << " has " << kArgNameAttrName << " = "
+               << attr
+               << ", which cannot name it in the launch description: a name "
+                  "is a string of ASCII letters, digits and '_', not "
+                  "starting with a digit";
+    }
+    std::string name = getKernelArgName(arg, memrefArgs);
+    auto [it, inserted] = named.try_emplace(name, arg);
+    if (!inserted)
+      return kernel.emitError("kernel arguments #")
+             << it->second.getArgNumber() << " and #" << arg.getArgNumber()
+             << " are both named '" << name
+             << "' in the launch description (the name is the argument's "
+             << kArgNameAttrName
+             << ", else A, B, C, ... by its place among the memrefs)";
+  }
+  return success();
 }
 
 /// A formula for a grid size, over constants and the sizes of the memref
@@ -47,8 +82,8 @@ static std::string describe(Value value, ArrayRef<BlockArgument> memrefArgs,
     std::optional<int64_t> index = dim.getConstantIndex();
     if (!arg || !index || !llvm::is_contained(memrefArgs, arg))
       return "?";
-    return "dim(" + argName(arg, memrefArgs) + "," + std::to_string(*index) +
-           ")";
+    return "dim(" + getKernelArgName(arg, memrefArgs) + "," +
+           std::to_string(*index) + ")";
   }
   auto binary = [&](StringRef fmtPrefix, StringRef sep, StringRef suffix) {
     return (fmtPrefix + describe(op->getOperand(0), memrefArgs, depth + 1) +
@@ -150,7 +185,7 @@ LogicalResult mlir::tile::attachLaunchInfo(gpu::LaunchFuncOp launch,
   SmallVector<Attribute> args;
   for (BlockArgument arg : memrefArgs) {
     auto type = cast<MemRefType>(arg.getType());
-    std::string name = argName(arg, memrefArgs);
+    std::string name = getKernelArgName(arg, memrefArgs);
     std::string shape;
     llvm::raw_string_ostream os(shape);
     llvm::interleave(
@@ -187,10 +222,11 @@ LogicalResult mlir::tile::attachLaunchInfo(gpu::LaunchFuncOp launch,
                               "a memref argument of the function");
     auto type = cast<nvgpu::TensorMapDescriptorType>(map.getType());
     MemRefType box = type.getTensor();
-    maps.push_back(b.getStringAttr(
-        argName(arg, memrefArgs) + " " + std::to_string(box.getDimSize(0)) +
-        "x" + std::to_string(box.getDimSize(1)) + " swizzle " +
-        swizzleName(type.getSwizzle()).str()));
+    maps.push_back(b.getStringAttr(getKernelArgName(arg, memrefArgs) + " " +
+                                   std::to_string(box.getDimSize(0)) + "x" +
+                                   std::to_string(box.getDimSize(1)) +
+                                   " swizzle " +
+                                   swizzleName(type.getSwizzle()).str()));
   }
 
   NamedAttrList info;

@@ -64,6 +64,27 @@ static LogicalResult checkEnclosingModule(KernelOp kernel, ModuleOp module) {
       "the top-level module only (their gpu.module goes there)");
 }
 
+/// The kernel is named after its function (`f` gives `f_kernel`), and that
+/// name becomes a PTX `.entry`: PTX identifiers are ASCII letters, digits,
+/// '_' and '$', not starting with a digit. LLVM's NVPTX printer stops the
+/// process on some other names ("Symbol name with unsupported
+/// characters") and prints others ('.') that ptxas then refuses.
+static LogicalResult checkKernelName(KernelOp kernel) {
+  auto func = kernel->getParentOfType<FunctionOpInterface>();
+  StringRef name = func.getName();
+  auto isPTXChar = [](char c) {
+    return llvm::isAlnum(c) || c == '_' || c == '$';
+  };
+  if (!name.empty() && !llvm::isDigit(name.front()) &&
+      llvm::all_of(name, isPTXChar))
+    return success();
+  return func.emitOpError("name \"")
+         << name
+         << "\" cannot name a GPU kernel: its kernel is a PTX entry named "
+            "after it, and PTX names are ASCII letters, digits, '_' and "
+            "'$', not starting with a digit";
+}
+
 LogicalResult
 mlir::tile::checkLowerToNVGPUOptions(Location loc,
                                      const TileLowerToNVGPUOptions &options,
@@ -155,6 +176,7 @@ struct TileLowerToNVGPUPass
       return;
     for (KernelOp kernel : kernels)
       if (failed(checkEnclosingModule(kernel, module)) ||
+          failed(checkKernelName(kernel)) ||
           failed(checkGPUElementTypes(kernel)) ||
           failed(checkSymbolUses(kernel)))
         return signalPassFailure();

@@ -222,3 +222,80 @@ module {
     }
   }
 }
+
+// -----
+
+// The kernel becomes the PTX entry "a.b_kernel", which ptxas would refuse
+// (and a name such as "kä" stops LLVM's NVPTX printer).
+// expected-error @+1 {{'func.func' op name "a.b" cannot name a GPU kernel: its kernel is a PTX entry named after it, and PTX names are ASCII letters, digits, '_' and '$', not starting with a digit}}
+func.func @"a.b"(%A: memref<16x64xf16>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    tile.copy %A to %s : memref<16x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op name "kä" cannot name a GPU kernel}}
+func.func @"kä"(%A: memref<16x64xf16>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    tile.copy %A to %s : memref<16x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// expected-error @+1 {{'func.func' op name "2d" cannot name a GPU kernel}}
+func.func @"2d"(%A: memref<16x64xf16>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    tile.copy %A to %s : memref<16x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// The launch description is words separated by spaces.
+func.func @name_with_space(%A: memref<16x64xf16> {tile.name = "A b"}) {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{kernel argument #0 has tile.name = "A b", which cannot name it in the launch description: a name is a string of ASCII letters, digits and '_', not starting with a digit}}
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    tile.copy %A to %s : memref<16x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+func.func @name_not_string(%A: memref<16x64xf16>, %B: memref<16x64xf16> {tile.name = 7}) {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{kernel argument #1 has tile.name = 7 : i64, which cannot name it in the launch description}}
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    tile.copy %A to %s : memref<16x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// The second memref is B by default: two parameters of one name, which
+// tile-run would refuse.
+func.func @same_name(%A: memref<16x64xf16> {tile.name = "B"}, %x: index, %B: memref<16x64xf16>) {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{kernel arguments #0 and #2 are both named 'B' in the launch description (the name is the argument's tile.name, else A, B, C, ... by its place among the memrefs)}}
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    tile.copy %A to %s : memref<16x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}

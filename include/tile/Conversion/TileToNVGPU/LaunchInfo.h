@@ -25,6 +25,20 @@ constexpr llvm::StringLiteral kLaunchAttrName = "tile.launch";
 /// (`%A: memref<...> {tile.name = "A"}`); unnamed memrefs are A, B, C, ...
 constexpr llvm::StringLiteral kArgNameAttrName = "tile.name";
 
+/// The name of kernel parameter `arg`, one of `memrefArgs`, in the
+/// description: its tile.name, else A, B, C, ... by its position among
+/// `memrefArgs` (arg26, arg27, ... after Z).
+std::string getKernelArgName(BlockArgument arg,
+                             ArrayRef<BlockArgument> memrefArgs);
+
+/// Checks that the description can name every parameter: each tile.name is a
+/// string of ASCII letters, digits and '_' that does not start with a digit
+/// (the description is words separated by spaces, and its grid formulas and
+/// tile-run's `--shape NAME=...` hold the names), and no two parameters have
+/// the same name. Errors are at `kernel`.
+LogicalResult checkKernelArgNames(KernelOp kernel,
+                                  ArrayRef<BlockArgument> memrefArgs);
+
 /// How a kernel's tile.gemm ops read their operands: A stored KxM, B stored
 /// NxK. A runtime that checks the kernel against a reference GEMM needs it.
 struct GemmTranspose {
