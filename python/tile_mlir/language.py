@@ -74,17 +74,38 @@ def _element_type(dtype: str) -> str:
                          f"{', '.join(sorted(_DTYPES))}") from None
 
 
+# The range of MLIR's index and i64 values: what the generated text can
+# hold as an integer.
+_INT64_MIN, _INT64_MAX = -2**63, 2**63 - 1
+
+
+def _is_int(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int64(value: int, what: str) -> int:
+    """`value`, checked to be a 64-bit integer (else the generated text
+    would not parse, and the error would point at it, not at Python)."""
+    if not _INT64_MIN <= value <= _INT64_MAX:
+        raise ValueError(f"{what}: {value} does not fit in 64 bits")
+    return value
+
+
 def _shape(shape, what: str, dynamic: bool = False) -> tuple:
     """`shape` as a tuple of Python ints (and, where `dynamic`, None for a
     size known only at run time)."""
     if isinstance(shape, int) or shape is None:
         shape = (shape,)
     if not isinstance(shape, (tuple, list)) or not shape or not all(
-            (isinstance(d, int) and not isinstance(d, bool)) or
-            (dynamic and d is None) for d in shape):
+            _is_int(d) or (dynamic and d is None) for d in shape):
         kinds = "Python ints or None" if dynamic else "Python ints"
         raise TypeError(f"{what}: the shape must be a non-empty tuple of "
                         f"{kinds}, got {shape!r}")
+    for d in shape:
+        # A memref's static size is 0 .. 2**63 - 2 (2**63 - 1 is its `?`).
+        if d is not None and not 0 <= d < _INT64_MAX:
+            raise ValueError(f"{what}: a size must be non-negative and below "
+                             f"2**63 - 1, got {d} in {tuple(shape)!r}")
     return tuple(shape)
 
 
@@ -224,8 +245,8 @@ class _Function:
                 raise ValueError(f"{what}: {value} belongs to another "
                                  "T.prim_func")
             return value._name
-        if isinstance(value, int) and not isinstance(value, bool):
-            return self.constant(value)
+        if _is_int(value):
+            return self.constant(_int64(value, what))
         raise TypeError(f"{what}: expected a Python int or an index value "
                         f"of the kernel, got {value!r}")
 
@@ -387,10 +408,10 @@ class Tensor:
                            _shape(self.shape, "T.Tensor", dynamic=True))
         _element_type(self.dtype)
         if self.divisibility is not None and (
-                not isinstance(self.divisibility, int) or
-                isinstance(self.divisibility, bool) or self.divisibility < 1):
+                not _is_int(self.divisibility) or
+                not 1 <= self.divisibility <= _INT64_MAX):
             raise ValueError("T.Tensor: divisibility must be a positive "
-                             f"int, got {self.divisibility!r}")
+                             f"64-bit int, got {self.divisibility!r}")
 
 
 class PrimFunc:
@@ -494,10 +515,10 @@ class Kernel:
         self.function = _current("T.Kernel")
         self.grid = [self.function.index(g, "T.Kernel grid size")
                      for g in grid]
-        if not isinstance(threads, int) or isinstance(threads, bool):
+        if not _is_int(threads):
             raise TypeError(f"T.Kernel: threads must be a Python int, got "
                             f"{threads!r}")
-        self.threads = threads
+        self.threads = _int64(threads, "T.Kernel threads")
         self.location = _location()
         self.scope = None
 
@@ -530,9 +551,11 @@ def _range(what: str, bounds: Sequence[IndexLike]):
 
 def _int_list(name: str, values) -> str:
     if not isinstance(values, (list, tuple)) or not all(
-            isinstance(v, int) and not isinstance(v, bool) for v in values):
+            _is_int(v) for v in values):
         raise TypeError(f"T.Pipelined: {name} must be a list of Python ints, "
                         f"got {values!r}")
+    for v in values:
+        _int64(v, f"T.Pipelined {name}")
     return f" {name} = [{', '.join(str(v) for v in values)}]"
 
 
@@ -546,9 +569,10 @@ def Pipelined(*bounds: IndexLike, num_stages: int | None = None,
     function, (lower, upper, step) = _range("T.Pipelined", bounds)
     attributes = ""
     if num_stages is not None:
-        if not isinstance(num_stages, int) or isinstance(num_stages, bool):
+        if not _is_int(num_stages):
             raise TypeError("T.Pipelined: num_stages must be a Python int, "
                             f"got {num_stages!r}")
+        _int64(num_stages, "T.Pipelined num_stages")
         attributes += f" num_stages = {num_stages}"
     if stage is not None:
         attributes += _int_list("stage", stage)

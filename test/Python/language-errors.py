@@ -59,6 +59,14 @@ report(lambda: T.Tensor((4, 4), "float17"))
 report(lambda: T.Tensor((4, 4.0), "float16"))
 # CHECK: ValueError: T.ceildiv(4, 0): the divisor must be positive
 report(lambda: T.ceildiv(4, 0))
+# Numbers that the tile dialect's text cannot hold are Python errors, at the
+# Python call, not parse errors in the generated text.
+# CHECK: ValueError: T.Tensor: a size must be non-negative and below 2**63 - 1, got -4 in (-4, 4)
+report(lambda: T.Tensor((-4, 4), "float16"))
+# CHECK: ValueError: T.Tensor: a size must be non-negative and below 2**63 - 1, got 9223372036854775807 in (4, 9223372036854775807)
+report(lambda: T.Tensor((4, 2**63 - 1), "float16"))
+# CHECK: ValueError: T.Tensor: divisibility must be a positive 64-bit int, got 9223372036854775808
+report(lambda: T.Tensor((None, 4), "float16", divisibility=2**63))
 
 
 def traced(body):
@@ -86,6 +94,16 @@ report(traced(lambda A, bx: T.Pipelined(0, 1, 2, 3)))
 report(traced(lambda A, bx: T.Pipelined(4, stage=[0, "x"])))
 # CHECK: TypeError: T.gemm operand B: expected a tensor or a tile, got <the tile of A at (0, 0)>
 report(traced(lambda A, bx: T.gemm(A, A[0, 0], A)))
+# CHECK: ValueError: T.alloc_shared: a size must be non-negative and below 2**63 - 1, got -1 in (-1, 32)
+report(traced(lambda A, bx: T.alloc_shared((-1, 32), "float16")))
+# CHECK: ValueError: arith.addi: 18446744073709551616 does not fit in 64 bits
+report(traced(lambda A, bx: bx + 2**64))
+# CHECK: ValueError: T.Pipelined stage: -9223372036854775809 does not fit in 64 bits
+report(traced(lambda A, bx: next(iter(T.Pipelined(4, stage=[-2**63 - 1])))))
+# CHECK: ValueError: T.Pipelined num_stages: 9223372036854775808 does not fit in 64 bits
+report(traced(lambda A, bx: T.Pipelined(4, num_stages=2**63)))
+# CHECK: ValueError: T.Kernel threads: 18446744073709551616 does not fit in 64 bits
+report(traced(lambda A, bx: T.Kernel(1, threads=2**64)))
 
 
 # An index value lives in the function that traced it.
