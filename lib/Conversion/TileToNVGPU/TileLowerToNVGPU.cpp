@@ -174,6 +174,14 @@ struct TileLowerToNVGPUPass
     module.walk([&](KernelOp kernel) { kernels.push_back(kernel); });
     if (kernels.empty())
       return;
+    Operation *existing = module.lookupSymbol(kKernelModuleName);
+    if (existing && !isa<gpu::GPUModuleOp>(existing)) {
+      existing->emitOpError("is named @")
+          << kKernelModuleName
+          << ", the name of the gpu.module that " << getArgument()
+          << " puts the kernels in; rename it";
+      return signalPassFailure();
+    }
     for (KernelOp kernel : kernels)
       if (failed(checkEnclosingModule(kernel, module)) ||
           failed(checkKernelName(kernel)) ||

@@ -299,3 +299,16 @@ func.func @same_name(%A: memref<16x64xf16> {tile.name = "B"}, %x: index, %B: mem
   }
   return
 }
+
+// -----
+
+// The kernels go into a gpu.module of this name, which a function has taken.
+// expected-error @+1 {{'func.func' op is named @tile_kernels, the name of the gpu.module that tile-lower-to-nvgpu puts the kernels in; rename it}}
+func.func @tile_kernels(%A: memref<16x64xf16>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    tile.copy %A to %s : memref<16x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
