@@ -177,9 +177,8 @@ struct TileLowerToNVGPUPass
     Operation *existing = module.lookupSymbol(kKernelModuleName);
     if (existing && !isa<gpu::GPUModuleOp>(existing)) {
       existing->emitOpError("is named @")
-          << kKernelModuleName
-          << ", the name of the gpu.module that " << getArgument()
-          << " puts the kernels in; rename it";
+          << kKernelModuleName << ", the name of the gpu.module that "
+          << getArgument() << " puts the kernels in; rename it";
       return signalPassFailure();
     }
     for (KernelOp kernel : kernels)
