@@ -89,6 +89,8 @@ def _library():
 
 
 def _ref(text: str) -> tuple[_StringRef, bytes]:
+    if not isinstance(text, str):
+        raise TypeError(f"expected a str, got {type(text).__name__}")
     data = text.encode()
     return _StringRef(ctypes.cast(data, ctypes.c_void_p), len(data)), data
 
@@ -168,6 +170,43 @@ def compile_to_ptx(source: str, chip: str = "sm_90a", **options) -> "Kernel":
     return Kernel(ptx=emit_ptx(module), launch=emit_launch(module))
 
 
+def _read_launch_line(launch: dict, key: str, rest: str) -> None:
+    """Adds one line of a launch description (`key rest`) to `launch`."""
+    fields = rest.split()
+    if key in ("kernel", "chip"):
+        launch[key] = rest
+    elif key in ("grid", "block", "cluster"):
+        # "?": a grid extent computed at run time from grid_expr.
+        launch[key] = tuple(None if f == "?" else int(f) for f in fields)
+    elif key == "shared_bytes":
+        launch[key] = int(rest)
+    elif key == "gemm_transpose":
+        launch[key] = tuple(f == "1" for f in fields)
+    elif key == "grid_expr":
+        launch[key] = fields
+    elif key == "arg":
+        if len(fields) < 3:
+            raise ValueError("expected 'arg <name> <dtype> <d0>x<d1>...'")
+        name, dtype, shape = fields[:3]
+        arg = {"name": name, "dtype": dtype,
+               "shape": tuple(None if d == "?" else int(d)
+                              for d in shape.split("x"))}
+        if fields[3:4] == ["divisible"]:
+            arg["divisible"] = int(fields[4])
+        launch["args"].append(arg)
+    elif key == "tensormap":
+        if len(fields) != 4:
+            raise ValueError("expected 'tensormap <arg> <rows>x<cols> "
+                             "swizzle <kind>'")
+        arg, box, _, swizzle = fields
+        launch["tensormaps"].append({
+            "arg": arg, "box": tuple(int(d) for d in box.split("x")),
+            "swizzle": swizzle})
+    else:
+        warnings.warn(f"unknown launch description key {key!r} ignored",
+                      stacklevel=3)
+
+
 def parse_launch(text: str) -> list[dict]:
     """Reads launch descriptions (the ``.launch`` format of
     ``include/tile/Conversion/TileToNVGPU/LaunchInfo.h``), one dict per
@@ -178,43 +217,24 @@ def parse_launch(text: str) -> list[dict]:
     time (``?``) is None. As in tile-run, ``#`` starts a comment and a line with an
     unknown key is ignored with a warning (a newer compiler's)."""
     launches: list[dict] = []
-    for block in text.strip().split("\n\n"):
+    blocks: list[list[tuple[int, str]]] = [[]]
+    for number, raw in enumerate(text.split("\n"), 1):
+        if raw:
+            blocks[-1].append((number, raw))
+        else:
+            blocks.append([])
+    for block in blocks:
         launch: dict = {"args": [], "tensormaps": []}
-        for raw in block.splitlines():
+        for number, raw in block:
             line = raw.partition("#")[0].strip()
             if not line:
                 continue
             key, _, rest = line.partition(" ")
-            rest = rest.strip()
-            fields = rest.split()
-            if key in ("kernel", "chip"):
-                launch[key] = rest
-            elif key in ("grid", "block", "cluster"):
-                # "?": a grid extent computed at run time from grid_expr.
-                launch[key] = tuple(None if f == "?" else int(f)
-                                    for f in fields)
-            elif key == "shared_bytes":
-                launch[key] = int(rest)
-            elif key == "gemm_transpose":
-                launch[key] = tuple(f == "1" for f in fields)
-            elif key == "grid_expr":
-                launch[key] = fields
-            elif key == "arg":
-                name, dtype, shape = fields[:3]
-                arg = {"name": name, "dtype": dtype,
-                       "shape": tuple(None if d == "?" else int(d)
-                                      for d in shape.split("x"))}
-                if fields[3:4] == ["divisible"]:
-                    arg["divisible"] = int(fields[4])
-                launch["args"].append(arg)
-            elif key == "tensormap":
-                arg, box, _, swizzle = fields
-                launch["tensormaps"].append({
-                    "arg": arg, "box": tuple(int(d) for d in box.split("x")),
-                    "swizzle": swizzle})
-            else:
-                warnings.warn(f"unknown launch description key {key!r} "
-                              "ignored", stacklevel=2)
+            try:
+                _read_launch_line(launch, key, rest.strip())
+            except (ValueError, IndexError) as e:
+                raise ValueError(f"launch description line {number}: cannot "
+                                 f"read {line!r} ({e})") from None
         if len(launch) > 2 or launch["args"] or launch["tensormaps"]:
             launches.append(launch)
     return launches

@@ -39,6 +39,24 @@ for w in caught:
 print("parsed:", parsed)
 print("empty:", tile_mlir.parse_launch(""))
 
+# A line of a known key that does not read is an error naming the line.
+# CHECK-NEXT: ValueError: launch description line 3: cannot read 'arg A f16' (expected 'arg <name> <dtype> <d0>x<d1>...')
+# CHECK-NEXT: ValueError: launch description line 2: cannot read 'grid 1 x 1' (invalid literal for int() with base 10: 'x')
+for text in ("kernel k\ngrid 1 1 1\narg A f16\n", "\ngrid 1 x 1\n"):
+    try:
+        tile_mlir.parse_launch(text)
+        print("no error")
+    except ValueError as e:
+        print("ValueError:", e)
+
+# The compiler takes text.
+# CHECK-NEXT: TypeError: expected a str, got bytes
+try:
+    tile_mlir.verify(b"module {}")
+    print("no error")
+except TypeError as e:
+    print("TypeError:", e)
+
 # Kernel.info describes the one launch of a module; two are refused.
 # CHECK-NEXT: ValueError: the module launches 2 kernels
 try:
