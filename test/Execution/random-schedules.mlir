@@ -74,3 +74,15 @@
 // BOTH-NOT: FAIL
 // BOTH: declined by tile-persistent-blocks: 0
 // BOTH: {{^}}40 configurations: 22 ran and matched, 18 rejected with a diagnostic, 0 failures{{$}}
+
+// Leads: a third of the K loops of the seed's form read every K tile some
+// elements early (gemm.py --k-lead), so the first tile starts at a negative
+// offset; what lies before A and B must read as zero for the product to
+// match.
+// RUN: %python %S/Inputs/random_schedules.py --seed 7 --count 40 --regions --two-gemms --dynamic --leads \
+// RUN:   --gen %S/Inputs/gemm.py --tile-opt tile-opt --to-llvm "%tile_cpu_to_llvm" \
+// RUN:   --runner "%tile_cpu_runner" | FileCheck %s --check-prefix=LEADS
+
+// LEADS-NOT: FAIL
+// LEADS: ran and matched with --k-lead: 8
+// LEADS: {{^}}40 configurations: 27 ran and matched, 13 rejected with a diagnostic, 0 failures{{$}}

@@ -59,6 +59,12 @@ def parse_args(argv):
     p.add_argument("--k-offset", type=int, default=0,
                    help="shift the K loop's bounds by this much (a non-zero "
                    "lower bound), subtracting it again in the body")
+    p.add_argument("--k-lead", type=int, default=0,
+                   help="start every K tile this many elements early: the "
+                   "copies read from k * bk - LEAD, the first tile from a "
+                   "negative offset, and the loop runs ceil((K + LEAD) / "
+                   "bk) times; what lies outside A and B reads as zero, so "
+                   "the product is the same GEMM")
     p.add_argument("--transpose-a", action="store_true",
                    help="store A as KxM and use tile.gemm transpose_a")
     p.add_argument("--transpose-b", action="store_true",
@@ -105,6 +111,10 @@ def parse_args(argv):
         p.error("--stage/--order need --variant manual")
     if args.two_gemms and (args.variant == "manual" or args.bk % 2):
         p.error("--two-gemms needs an even --bk and no --variant manual")
+    if args.k_lead < 0 or (args.k_lead and (args.k_step != "tile" or
+                                             args.k_offset)):
+        p.error("--k-lead needs a non-negative value, --k-step tile and no "
+                "--k-offset")
     if args.c_type is None:
         args.c_type = args.dtype
     if args.variant == "auto" and args.num_stages is None:
@@ -128,6 +138,13 @@ def k_loop(a):
     """The K loop's bounds, the definitions they need (before the kernel) and
     the body's first ops, which give %ko, the element offset of the K tile.
     By default the seed's form: 0 to ceil(K/bk) step 1."""
+    if a.k_lead:
+        defs = (f"  %k_lead = arith.constant {a.k_lead} : index\n"
+                "  %K_lead = arith.addi %K, %k_lead : index\n"
+                "  %kt_lead = arith.ceildivui %K_lead, %bk : index\n")
+        body = ("      %kb = arith.muli %k, %bk : index\n"
+                "      %ko = arith.subi %kb, %k_lead : index")
+        return "%c0 to %kt_lead step %c1", defs, body
     if a.k_step == "tile" and a.k_offset == 0:
         return ("%c0 to %kt step %c1", "",
                 "      %ko = arith.muli %k, %bk : index")
@@ -198,9 +215,12 @@ def emit_kernel(a):
     # else region (never taken: %ko < K): passes that clone a copy with the
     # ops feeding it must follow uses into regions.
     far = "    %far = arith.muli %bx, %bk : index\n" if a.offset_in_if else ""
+    # Whether %ko lies below K: with --k-lead the first tile's %ko is
+    # negative, below K as a signed number.
+    below = "slt" if a.k_lead else "ult"
     offset = ""
     if a.offset_in_if:
-        offset = ("      %in_k = arith.cmpi ult, %ko, %K : index\n"
+        offset = (f"      %in_k = arith.cmpi {below}, %ko, %K : index\n"
                   "      %ka = scf.if %in_k -> (index) {\n"
                   "        scf.yield %ko : index\n"
                   "      } else {\n"
@@ -211,7 +231,7 @@ def emit_kernel(a):
              + (" transpose_b" if a.transpose_b else ""))
     copy_b = f"      tile.copy %B[{b_at}] to %B_s : !B to !Bs"
     if a.copy_b_in_if:
-        copy_b = ("      %inside = arith.cmpi ult, %ko, %K : index\n"
+        copy_b = (f"      %inside = arith.cmpi {below}, %ko, %K : index\n"
                   "      scf.if %inside {\n  " + copy_b + "\n      }")
     gemm = f"      tile.gemm %A_s, %B_s, %C_l{flags} : !As, !Bs, !Cl"
     if a.two_gemms:

@@ -24,6 +24,12 @@ def add_sweep_arguments(parser):
                         "hand-scheduled) kernels gemm.py's --two-gemms: two "
                         "copies of A, two of B and two gemms per iteration, "
                         "from a stream of its own as --regions")
+    parser.add_argument("--leads", action="store_true",
+                        help="give a third of the kernels whose K loop has "
+                        "the seed's form gemm.py's --k-lead (1 to 64 "
+                        "elements): every K tile starts that far early, the "
+                        "first at a negative offset that reads zeros, from a "
+                        "stream of its own as --regions")
 
 
 def draw_layout_flags(rng):
@@ -50,3 +56,14 @@ def draw_region_flags(rng):
         if rng.random() < 0.3:
             flags.append(flag)
     return flags
+
+
+def draw_lead_flags(rng, flags):
+    """gemm.py's --k-lead for a third of the configurations whose K loop
+    `flags` leave in the seed's form (no --k-step element, no --k-offset),
+    from the caller's own stream; one draw per call whatever `flags`, so
+    that the stream stays in step with the configurations."""
+    chance, lead = rng.random(), rng.choice([1, 2, 3, 7, 8, 16, 24, 31, 64])
+    if chance < 1 / 3 and "--k-step" not in flags and "--k-offset" not in flags:
+        return ["--k-lead", str(lead)]
+    return []

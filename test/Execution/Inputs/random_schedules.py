@@ -37,7 +37,7 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gemm_flags import (add_sweep_arguments, draw_layout_flags,  # noqa: E402
-                        draw_region_flags)
+                        draw_lead_flags, draw_region_flags)
 
 parser = argparse.ArgumentParser(description=__doc__)
 add_sweep_arguments(parser)
@@ -60,6 +60,7 @@ args = parser.parse_args()
 
 rng = random.Random(args.seed)
 region_rng = random.Random(f"regions {args.seed}")
+lead_rng = random.Random(f"leads {args.seed}")
 two_rng = random.Random(f"two-gemms {args.seed}")
 persistent_rng = random.Random(f"persistent {args.seed}")
 dynamic_rng = random.Random(f"dynamic {args.seed}")
@@ -107,6 +108,8 @@ def config():
         if "--copy-b-in-if" in flags and "--stage" in flags and \
                 stage[1] != stage[2]:
             legal = False
+    if args.leads:
+        flags += draw_lead_flags(lead_rng, flags)
     if args.two_gemms and "--num-stages" in flags and two_rng.random() < 0.5:
         flags.append("--two-gemms")
     if args.dynamic and dynamic_rng.random() < 0.5:
@@ -123,7 +126,7 @@ def run(cmd, **kw):
                           timeout=args.timeout, **kw)
 
 
-ran = rejected = declined = 0
+ran = rejected = declined = led = 0
 failures = []
 for i in range(args.count):
     flags, unroll, elements, legal = config()
@@ -186,12 +189,15 @@ for i in range(args.count):
                             f"{out.stdout[-300:]}{out.stderr[-500:]}")
         else:
             ran += 1
+            led += "--k-lead" in flags
     except subprocess.TimeoutExpired as e:
         failures.append(f"timeout in {e.cmd[0]}: {what}")
 for failure in failures:
     print("FAIL", failure)
 if args.persistent:
     print(f"declined by tile-persistent-blocks: {declined}")
+if args.leads:
+    print(f"ran and matched with --k-lead: {led}")
 print(f"{args.count} configurations: {ran} ran and matched, {rejected} "
       f"rejected with a diagnostic, {len(failures)} failures")
 sys.exit(1 if failures else 0)
