@@ -167,11 +167,35 @@ def mutate(rng, text):
         elif choice < 0.9:
             lines.insert(rng.randrange(len(lines)), rng.choice(lines))
             text = "\n".join(lines)
-        else:
+        elif choice < 0.96:
             i, j = rng.randrange(len(lines)), rng.randrange(len(lines))
             lines[i], lines[j] = lines[j], lines[i]
             text = "\n".join(lines)
+        else:
+            text = mutate_names(rng, text)
     return text
+
+
+# Names that reach PTX (a kernel is the entry <function>_kernel) and the
+# launch description (a tile.name): ones outside PTX's identifier
+# characters, the kernels' gpu.module's own name, and tile.names with a
+# space, a comma or none at all, or another argument's default letter.
+FUNCTION_NAMES = ['@"k\u00e4"', '@"a.b"', '@"a-b"', '@"a b"', '@"1x"', '@"$k"',
+                  "@tile_kernels", '@"%x"', "@_k"]
+ARG_NAMES = ["A b", "", "B", "C", "1", "x,y", "dim(A", "A=B", "_a1"]
+
+
+def mutate_names(rng, text):
+    """A function's name, or an argument's tile.name, replaced or added."""
+    if rng.random() < 0.5:
+        return re.sub(r"func\.func @[\w$.]+", "func.func " +
+                      rng.choice(FUNCTION_NAMES), text, count=1)
+    name = rng.choice(ARG_NAMES)
+    if "tile.name" in text and rng.random() < 0.5:
+        return re.sub(r'tile\.name = "[^"]*"', f'tile.name = "{name}"', text,
+                      count=1)
+    return re.sub(r"(%\w+: memref<[^>]*>)(?=[,)])",
+                  rf'\1 {{tile.name = "{name}"}}', text, count=1)
 
 
 def error_kind(err):
