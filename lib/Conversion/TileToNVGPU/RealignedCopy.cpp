@@ -7,6 +7,8 @@
 
 #include "CopyLoweringDetail.h"
 
+#include "tile/Conversion/TileToNVGPU/IndexFacts.h"
+
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
@@ -35,7 +37,14 @@ static constexpr int64_t kMinNarrowChunksPerRow = 4;
 /// least one chunk and one word long), 16-bit elements on both sides, rows of
 /// the extent made of at least kMinRealignedChunksPerRow whole chunks
 /// (kMinNarrowChunksPerRow with `narrowRows`) and a destination aligned for
-/// them. Returns the chunk plan, or std::nullopt.
+/// them. The source's first column must be provably non-negative: a chunk
+/// counts its elements inside the tensor from its start (inBoundsElements),
+/// so one that begins before column 0 and ends inside the row would be read
+/// as all zeros. (Chunks of a vector plan start at multiples of their width
+/// and cannot straddle column 0; realigned chunks start anywhere. A K loop
+/// whose tiles start before the tensor, as `gemm.py --k-lead` writes, lost
+/// the first columns of A that way on the GPU.) Returns the chunk plan, or
+/// std::nullopt.
 std::optional<ChunkPlan> copy::planRealigned(ArrayRef<int64_t> extent,
                                              const CopySide &src,
                                              const CopySide &dst,
@@ -51,6 +60,9 @@ std::optional<ChunkPlan> copy::planRealigned(ArrayRef<int64_t> extent,
       extent.back() % kRealignedElements != 0 ||
       extent.back() / kRealignedElements < minChunksPerRow ||
       !isAlignedFor(dst, kRealignedElements))
+    return std::nullopt;
+  // getConstantUpperBound bounds only values it proves non-negative.
+  if (!src.offsets.empty() && !getConstantUpperBound(src.offsets.back()))
     return std::nullopt;
   return makePlan(extent, kRealignedElements);
 }

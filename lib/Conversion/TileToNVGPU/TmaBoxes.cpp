@@ -11,6 +11,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "tile/Conversion/TileToNVGPU/IndexFacts.h"
 #include "tile/Conversion/TileToNVGPU/SharedLayout.h"
 
 using namespace mlir;
@@ -55,6 +56,25 @@ LogicalResult tma::checkGlobal(Value global, std::string &why) {
     return fail("the rows of its global tensor are " + Twine(pitch) +
                 " bytes, not a multiple of 16");
   return success();
+}
+
+LogicalResult tma::checkInnerOffset(Value global, ValueRange indices,
+                                    std::string &why) {
+  if (indices.empty())
+    return success();
+  int64_t elementBytes =
+      cast<MemRefType>(global.getType()).getElementTypeBitWidth() / 8;
+  // A known divisor is a power of two or a multiple of one (2^30 for zero),
+  // so the product's divisibility by 16 is exact enough.
+  int64_t divisor = getKnownDivisor(indices.back());
+  if ((divisor * elementBytes) % 16 == 0)
+    return success();
+  why = "the TMA needs its first column at a multiple of 16 bytes, and it is "
+        "known to be a multiple of " +
+        std::to_string(divisor) +
+        (divisor == 1 ? " element (" : " elements (") +
+        std::to_string(divisor * elementBytes) + " bytes) only";
+  return failure();
 }
 
 FailureOr<tma::BoxPlan> tma::planBoxes(Value global, MemRefType tileType,

@@ -161,7 +161,8 @@ private:
 } // namespace
 
 static FailureOr<CopyPlan> planCopy(CopyAsyncOp op, std::string &why) {
-  if (failed(tma::checkGlobal(op.getSource(), why)))
+  if (failed(tma::checkGlobal(op.getSource(), why)) ||
+      failed(tma::checkInnerOffset(op.getSource(), op.getSourceIndices(), why)))
     return failure();
   if (!llvm::all_of(op.getDestIndices(),
                     [](Value v) { return isConstantIntValue(v, 0); })) {

@@ -42,6 +42,14 @@ struct BoxPlan {
 /// tensor map needs; on failure `why` says what it is not.
 LogicalResult checkGlobal(Value global, std::string &why);
 
+/// Whether the innermost of `indices` (a tile's first element in `global`,
+/// which must pass checkGlobal) is provably a multiple of 16 bytes: the TMA
+/// faults with an illegal instruction on a box whose innermost coordinate is
+/// not, even where the box lies before the tensor and reads only zeros. No
+/// indices stand for the tensor's origin. On failure `why` says so.
+LogicalResult checkInnerOffset(Value global, ValueRange indices,
+                               std::string &why);
+
 /// The boxes that move a shared tile of `tileType` (the innermost two
 /// dimensions; SharedLayout.h gives its layout) to or from `global`, which
 /// must pass checkGlobal. On failure `why` says what does not fit.

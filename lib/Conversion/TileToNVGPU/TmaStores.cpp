@@ -95,7 +95,8 @@ void mlir::tile::stageFragmentStoresForTma(KernelOp kernel,
         MemRefLayoutAttrInterface(),
         getMemorySpaceAttr(kernel.getContext(), MemorySpace::Shared));
     std::string why;
-    if (failed(tma::planBoxes(op.getDest(), stagingType, why))) {
+    if (failed(tma::planBoxes(op.getDest(), stagingType, why)) ||
+        failed(tma::checkInnerOffset(op.getDest(), op.getDestIndices(), why))) {
       op.emitRemark("the store stays synchronous, not the TMA: ") << why;
       continue;
     }

@@ -196,6 +196,50 @@ func.func @realigned(%A: memref<4096x4095xf16>) {
 
 // -----
 
+// A tile that may start before column 0 (here 3 columns early, as a K loop
+// with a lead) is not realigned: a realigned chunk counts the elements inside
+// the tensor from its start, so one that began before the row and ended in it
+// would be read as zeros. It is copied element by element, each element
+// checked (unsigned, so negative columns are outside). The same tile at a
+// column that cannot be negative is realigned.
+
+// CHECK-LABEL: gpu.func @lead_kernel
+// CHECK-NOT: memref.collapse_shape
+// CHECK: scf.for
+// CHECK: %[[IN:.*]] = arith.cmpi ult, %{{.*}}, %c4095 : index
+// CHECK: vector.load %{{.*}} : memref<4096x4095xf16>, vector<1xf16>
+// CHECK-NOT: memref.collapse_shape
+// CHECK: gpu.return
+// CHECK-LABEL: gpu.func @no_lead_kernel
+// CHECK: memref.collapse_shape %{{.*}} {{\[}}[0, 1]] : memref<4096x4095xf16> into memref<16773120xf16>
+// CHECK: gpu.return
+func.func @lead(%A: memref<4096x4095xf16>) {
+  %c3 = arith.constant 3 : index
+  %c64 = arith.constant 64 : index
+  tile.kernel grid(%c64, %c64) threads(128) as (%bx, %by) {
+    %s = tile.alloc_shared : memref<64x64xf16, #gpu.address_space<workgroup>>
+    %row = arith.muli %by, %c64 : index
+    %col = arith.muli %bx, %c64 : index
+    %early = arith.subi %col, %c3 : index
+    tile.copy %A[%row, %early] to %s : memref<4096x4095xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+func.func @no_lead(%A: memref<4096x4095xf16>) {
+  %c3 = arith.constant 3 : index
+  %c64 = arith.constant 64 : index
+  tile.kernel grid(%c64, %c64) threads(128) as (%bx, %by) {
+    %s = tile.alloc_shared : memref<64x64xf16, #gpu.address_space<workgroup>>
+    %row = arith.muli %by, %c64 : index
+    %col = arith.muli %bx, %c64 : index
+    %later = arith.addi %col, %c3 : index
+    tile.copy %A[%row, %later] to %s : memref<4096x4095xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
 // Tiles with fewer than 8 chunks per row (128 x 32: 4) are realigned only
 // where their element-wise copy would be a loop (here 32 elements per
 // thread) and the step's realigned chunks stay within 4 per thread: alone

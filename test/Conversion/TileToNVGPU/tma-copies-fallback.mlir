@@ -281,3 +281,27 @@ func.func @unbounded_groups(%A: memref<1024x64xf16>) {
   }
   return
 }
+// -----
+
+// Tiles that start two columns early (a K loop with a lead): the TMA faults
+// with an illegal instruction where a box's innermost coordinate is not a
+// multiple of 16 bytes, even a box that lies before the tensor.
+func.func @lead_column(%A: memref<1024x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c2) threads(64) as (%bx) {
+    %a = tile.alloc_shared : memref<64x32xf16, #gpu.address_space<workgroup>>
+    scf.for %k = %c0 to %c2 step %c1 {
+      %kb = arith.muli %k, %c32 : index
+      %ko = arith.subi %kb, %c2 : index
+      // expected-remark @below {{async copies stay cp.async, not the TMA: the TMA needs its first column at a multiple of 16 bytes, and it is known to be a multiple of 2 elements (4 bytes) only}}
+      tile.copy_async %A[%c0, %ko] to %a : memref<1024x64xf16> to memref<64x32xf16, #gpu.address_space<workgroup>>
+      tile.commit_group
+      tile.wait_group 0
+      tile.barrier
+    }
+  }
+  return
+}

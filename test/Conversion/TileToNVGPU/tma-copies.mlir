@@ -349,3 +349,36 @@ func.func @persistent(%A: memref<4096x32xf16>) {
   }
   return
 }
+
+// -----
+
+// Tiles that start 8 columns (16 bytes) early, as a K loop with a lead of 8
+// writes: the innermost coordinate is a multiple of 16 bytes, so the copies
+// keep the TMA, whose first box lies partly before the tensor (the tensor
+// map's out-of-bounds fill gives zeros there). A lead of 2 would not
+// (tma-copies-fallback.mlir).
+// CHECK-LABEL: func.func @lead_column
+// CHECK: gpu.func @lead_column_kernel
+// CHECK: scf.for %[[K:[^ ]*]] = %c0 to %c2 step %c1
+// CHECK: %[[KB:.*]] = arith.muli %[[K]], %c32
+// CHECK: %[[KO:.*]] = arith.subi %[[KB]], %c8
+// CHECK: nvgpu.tma.async.load %{{.*}}[%[[KO]], %c0]
+func.func @lead_column(%A: memref<1024x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c2) threads(64) as (%bx) {
+    %a = tile.alloc_shared : memref<64x32xf16, #gpu.address_space<workgroup>>
+    scf.for %k = %c0 to %c2 step %c1 {
+      %kb = arith.muli %k, %c32 : index
+      %ko = arith.subi %kb, %c8 : index
+      tile.copy_async %A[%c0, %ko] to %a : memref<1024x64xf16> to memref<64x32xf16, #gpu.address_space<workgroup>>
+      tile.commit_group
+      tile.wait_group 0
+      tile.barrier
+    }
+  }
+  return
+}

@@ -48,3 +48,29 @@ func.func @too_big(%C: memref<4096x4096xf16>) {
   }
   return
 }
+
+// -----
+
+// Columns from 3 + 128 * t: the TMA's innermost coordinate must be a multiple
+// of 16 bytes, or the box faults with an illegal instruction.
+// CHECK-LABEL: func.func @column_offset
+// CHECK-NOT: nvgpu.tma.async.store
+// CHECK: gpu.return
+func.func @column_offset(%C: memref<1024x1024xf16>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c7 = arith.constant 7 : index
+  %c128 = arith.constant 128 : index
+  tile.kernel grid(%c2) threads(128) as (%bx) {
+    %F = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    scf.for %t = %bx to %c7 step %c2 {
+      tile.clear %F : memref<128x128xf32, #gpu.address_space<private>>
+      %col = arith.muli %t, %c128 : index
+      %shifted = arith.addi %col, %c3 : index
+      // expected-remark @below {{the store stays synchronous, not the TMA: the TMA needs its first column at a multiple of 16 bytes, and it is known to be a multiple of 1 element (2 bytes) only}}
+      tile.copy %F to %C[%c0, %shifted] : memref<128x128xf32, #gpu.address_space<private>> to memref<1024x1024xf16>
+    }
+  }
+  return
+}
