@@ -215,7 +215,8 @@ def TilePersistentBlocks : Pass<"tile-persistent-blocks"> {
            "the number of blocks (e.g. SMs x blocks per SM)">,
     Option<"blockGroup", "block-group", "int64_t", /*default=*/"8",
            "rows of tiles per group in the grouped tile order of a "
-           "two-dimensional grid (1 or less: row-major order)">,
+           "two-dimensional grid (1 or less: row-major order; at most "
+           "65535)">,
   ];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",

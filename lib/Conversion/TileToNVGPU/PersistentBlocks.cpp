@@ -25,6 +25,7 @@
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Utils/LoopUtils.h"
 #include "tile/Dialect/Tile/Utils/PassOptions.h"
+#include "tile/Runtime/LaunchDesc.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir {
@@ -407,14 +408,24 @@ static LogicalResult makePersistent(KernelOp kernel, int64_t blocks,
 
 namespace {
 struct TilePersistentBlocksPass
-    : tile::NamedOptionErrors<
-          tile::impl::TilePersistentBlocksBase<TilePersistentBlocksPass>> {
+    : mlir::tile::NamedOptionErrors<mlir::tile::impl::TilePersistentBlocksBase<
+          TilePersistentBlocksPass>> {
   using NamedOptionErrors::NamedOptionErrors;
 
   void runOnOperation() override {
     if (blocks <= 0) {
       emitError(getOperation()->getLoc(),
                 "tile-persistent-blocks: blocks must be positive");
+      return signalPassFailure();
+    }
+    // As tile-lower-to-nvgpu's block-group: past the most rows a grid can
+    // have, every group is the whole grid, and a larger group would overflow
+    // the group's first tile (group * grid_x) over a grid known at run time.
+    if (blockGroup > ::tile::runtime::kMaxGridDim[1]) {
+      emitError(getOperation()->getLoc())
+          << "tile-persistent-blocks: block-group=" << int64_t(blockGroup)
+          << " is more rows of tiles than a grid can have (at most "
+          << ::tile::runtime::kMaxGridDim[1] << ")";
       return signalPassFailure();
     }
     SmallVector<KernelOp> kernels;
