@@ -31,6 +31,7 @@ namespace {
 // tile that is not two parts long.
 constexpr const char *kKernel = R"mlir(
 func.func @f() {
+  %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c2 = arith.constant 2 : index
   %c3 = arith.constant 3 : index
@@ -54,6 +55,7 @@ func.func @f() {
     %other = arith.addi %tile_row40, %part_row {name = "not_split_row"} : index
     %last = arith.subi %c3, %bx overflow<nuw> {name = "mirrored"} : index
     %wrapping = arith.subi %c3, %bx {name = "unflagged"} : index
+    %below = arith.subi %c1, %bx {name = "one_less_block"} : index
     %shifted = arith.muli %last, %c32 {name = "mirrored_row"} : index
     %t = arith.addi %bx, %by {name = "sum"} : index
     %q = arith.divui %t, %c3 {name = "quotient"} : index
@@ -66,6 +68,30 @@ func.func @f() {
       %odd = arith.addi %ko, %c1 {name = "k_offset_plus_one"} : index
       %kmin = arith.minui %k, %c40 {name = "k_min_40"} : index
       %kmin44 = arith.minui %k, %c44 {name = "k_min_44"} : index
+      %past = arith.subi %ko, %c3 {name = "k_offset_less_3"} : index
+      %before = arith.subi %ko, %c40 {name = "k_offset_less_40"} : index
+      %m40 = arith.maxsi %before, %c4 : index
+      %steps = arith.subi %m40, %c4 {name = "clamped_steps"} : index
+    }
+    scf.for %kz = %c0 to %c60 step %c8 {
+      %kzo = arith.muli %kz, %c4 : index
+      %early = arith.subi %kzo, %c3 {name = "k_lead"} : index
+      %same = arith.subi %kzo, %c0 {name = "k_minus_zero"} : index
+      %inside = arith.cmpi ult, %kzo, %c60 : index
+      %picked = scf.if %inside -> (index) {
+        scf.yield %kzo : index
+      } else {
+        scf.yield %row : index
+      } {name = "picked"}
+      %picked_early = scf.if %inside -> (index) {
+        scf.yield %early : index
+      } else {
+        scf.yield %kzo : index
+      } {name = "picked_lead"}
+    }
+    %clamped = arith.minui %wrapping, %c4 {name = "clamped_unflagged"} : index
+    scf.for %tc = %bx to %c60 step %c4 {
+      %trow = arith.muli %tc, %c32 {name = "tile_counter_row"} : index
     }
   }
   return
@@ -247,6 +273,35 @@ TEST_F(IndexFacts, Divisors) {
   // A minimum is one of its operands: the divisors they share.
   EXPECT_EQ(mlir::tile::getKnownDivisor(named("k_min_40")), 8);
   EXPECT_EQ(mlir::tile::getKnownDivisor(named("k_min_44")), 4);
+}
+
+// Offsets chosen in a branch have the divisors both branches share.
+TEST_F(IndexFacts, BranchDivisors) {
+  ASSERT_TRUE(module);
+  EXPECT_EQ(mlir::tile::getKnownDivisor(named("picked")), 32);
+  EXPECT_EQ(mlir::tile::getKnownDivisor(named("picked_lead")), 1);
+  EXPECT_EQ(mlir::tile::getKnownDivisor(named("k_lead")), 1);
+}
+
+// Non-negative: a counter from a block index, which has no upper bound (the
+// tile loop of tile-persistent-blocks); 3 - bx, as bx < 3; an unsigned
+// minimum with 4; k * 4 - 3 where k runs from 8 (a loop's last steps, which
+// tile-specialize-interior-steps splits off without nuw); max(x, 4) - 4.
+// Not: a tile started before the tensor (k * 4 - 3 from k = 0), a branch
+// that may yield one, 1 - bx, and k * 4 - 40 from k = 8.
+TEST_F(IndexFacts, NonNegative) {
+  ASSERT_TRUE(module);
+  for (StringRef name :
+       {"row", "k_offset", "k_minus_zero", "picked", "sum", "quotient",
+        "remainder", "min", "lane_plus_one", "mirrored", "mirrored_row",
+        "clamped_unflagged", "unflagged", "tile_counter_row", "k_offset_less_3",
+        "clamped_steps"})
+    EXPECT_TRUE(mlir::tile::provablyNonNegative(named(name))) << name.str();
+  for (StringRef name :
+       {"k_lead", "picked_lead", "one_less_block", "k_offset_less_40"})
+    EXPECT_FALSE(mlir::tile::provablyNonNegative(named(name))) << name.str();
+  EXPECT_EQ(mlir::tile::getConstantUpperBound(named("tile_counter_row")),
+            std::nullopt);
 }
 
 class DynamicIndexFacts : public IndexFacts {

@@ -88,6 +88,14 @@ static int64_t getDivisor(Value value, unsigned depth) {
     return operand(0);
   if (isa<arith::SelectOp>(op))
     return std::gcd(operand(1), operand(2));
+  // An offset chosen in a branch (gemm.py --offset-in-if): either yield.
+  if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+    if (!ifOp.elseBlock())
+      return 1;
+    unsigned i = cast<OpResult>(value).getResultNumber();
+    return std::gcd(getDivisor(ifOp.thenYield().getOperand(i), depth + 1),
+                    getDivisor(ifOp.elseYield().getOperand(i), depth + 1));
+  }
   // The minimum or maximum is one of the two (tile-specialize-interior-steps
   // restricts loop counters with a bound on the counter's own lattice).
   if (isa<arith::MinUIOp, arith::MaxUIOp, arith::MinSIOp, arith::MaxSIOp>(op))
@@ -259,6 +267,134 @@ static std::optional<int64_t> getUpperBound(Value value, unsigned depth) {
 
 std::optional<int64_t> mlir::tile::getConstantUpperBound(Value value) {
   return getUpperBound(value, 0);
+}
+
+static bool isNonNegative(Value value, unsigned depth);
+
+/// The smallest value `value` can take, where that is known: loop counters
+/// start at their lower bound and rise, a block index at 0. Far from
+/// overflow, as getUpperBound.
+static std::optional<int64_t> getLowerBound(Value value, unsigned depth) {
+  if (depth > 32)
+    return std::nullopt;
+  if (std::optional<int64_t> c = tile::evaluateConstantIndex(value))
+    return c;
+  auto checked = [](int64_t v) -> std::optional<int64_t> {
+    if (v < -(int64_t(1) << 40) || v > (int64_t(1) << 40))
+      return std::nullopt;
+    return v;
+  };
+  auto lower = [&](Value v) { return getLowerBound(v, depth + 1); };
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    if (isa<tile::KernelOp>(arg.getOwner()->getParentOp()))
+      return 0;
+    std::optional<LoopBounds> loop = getLoopBounds(arg);
+    std::optional<int64_t> step = loop ? lower(loop->step) : std::nullopt;
+    if (step && *step > 0)
+      return lower(loop->lb);
+    return std::nullopt;
+  }
+  Operation *op = value.getDefiningOp();
+  auto both = [&]() -> std::optional<std::pair<int64_t, int64_t>> {
+    std::optional<int64_t> a = lower(op->getOperand(0));
+    std::optional<int64_t> b = a ? lower(op->getOperand(1)) : std::nullopt;
+    if (!b)
+      return std::nullopt;
+    return std::pair(*a, *b);
+  };
+  if (isa<arith::AddIOp>(op)) {
+    if (auto ab = both())
+      return checked(ab->first + ab->second);
+  } else if (isa<arith::MulIOp>(op)) {
+    if (auto ab = both(); ab && ab->first >= 0 && ab->second >= 0)
+      return checked(ab->first * ab->second);
+  } else if (isa<arith::MinSIOp>(op)) {
+    if (auto ab = both())
+      return std::min(ab->first, ab->second);
+  } else if (isa<arith::MinUIOp>(op)) {
+    if (auto ab = both(); ab && ab->first >= 0 && ab->second >= 0)
+      return std::min(ab->first, ab->second);
+  } else if (isa<arith::MaxSIOp>(op)) {
+    std::optional<int64_t> a = lower(op->getOperand(0));
+    std::optional<int64_t> b = lower(op->getOperand(1));
+    if (a && b)
+      return std::max(*a, *b);
+    return a ? a : b;
+  }
+  if (isNonNegative(value, depth + 1))
+    return 0;
+  return std::nullopt;
+}
+
+/// Whether `value` is non-negative, read as a signed integer. Sums and
+/// products of non-negative values count as non-negative: tile offsets stay
+/// far below 2^63.
+static bool isNonNegative(Value value, unsigned depth) {
+  if (depth > 32)
+    return false;
+  APInt constant;
+  if (matchPattern(value, m_ConstantInt(&constant)))
+    return !constant.isNegative();
+  auto nonNegative = [&](Value v) { return isNonNegative(v, depth + 1); };
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    // Block indices; loop counters from a non-negative start, rising.
+    if (isa<tile::KernelOp>(arg.getOwner()->getParentOp()))
+      return true;
+    if (std::optional<LoopBounds> loop = getLoopBounds(arg))
+      return nonNegative(loop->lb) && nonNegative(loop->step);
+    return false;
+  }
+  Operation *op = value.getDefiningOp();
+  if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp,
+          arith::ExtUIOp>(op))
+    return true;
+  // Zero-extended from fewer bits than an index has.
+  if (auto cast = dyn_cast<arith::IndexCastUIOp>(op))
+    return cast.getIn().getType().isInteger() &&
+           cast.getIn().getType().getIntOrFloatBitWidth() < 64;
+  // Sign-extended into an index.
+  if (auto cast = dyn_cast<arith::IndexCastOp>(op))
+    return cast.getType().isIndex() && nonNegative(cast.getIn());
+  auto operand = [&](unsigned i) { return nonNegative(op->getOperand(i)); };
+  if (isa<arith::AddIOp, arith::MulIOp, arith::MaxUIOp, arith::MinSIOp>(op))
+    return operand(0) && operand(1);
+  // The unsigned minimum is at most a non-negative operand; the signed
+  // maximum at least one.
+  if (isa<arith::MinUIOp, arith::MaxSIOp>(op))
+    return operand(0) || operand(1);
+  // Unsigned quotients and remainders are at most their dividend.
+  if (isa<arith::DivUIOp, arith::CeilDivUIOp, arith::RemUIOp>(op))
+    return operand(0);
+  if (isa<arith::SelectOp>(op))
+    return operand(1) && operand(2);
+  // A difference that cannot wrap below zero is at most the minuend; so is
+  // one less zero. max(x, b) - b (the steps of a loop cut at a counter
+  // clamped to its bounds, tile-specialize-interior-steps) is at least 0.
+  if (auto sub = dyn_cast<arith::SubIOp>(op)) {
+    if (auto max = sub.getLhs().getDefiningOp<arith::MaxSIOp>())
+      if (max.getLhs() == sub.getRhs() || max.getRhs() == sub.getRhs())
+        return true;
+    // A counter at least c, less at most c (a loop's last steps, past the
+    // split of tile-specialize-interior-steps, at k - 128).
+    if (std::optional<int64_t> low = getLowerBound(sub.getLhs(), depth + 1))
+      if (std::optional<int64_t> high = getUpperBound(sub.getRhs(), depth + 1))
+        if (*low >= *high)
+          return true;
+    return operand(0) &&
+           (bitEnumContainsAll(sub.getOverflowFlags(),
+                               arith::IntegerOverflowFlags::nuw) ||
+            matchPattern(sub.getRhs(), m_Zero()));
+  }
+  if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+    unsigned i = cast<OpResult>(value).getResultNumber();
+    return ifOp.elseBlock() && nonNegative(ifOp.thenYield().getOperand(i)) &&
+           nonNegative(ifOp.elseYield().getOperand(i));
+  }
+  return false;
+}
+
+bool mlir::tile::provablyNonNegative(Value value) {
+  return isNonNegative(value, 0);
 }
 
 // Sizes known only at run time. A grid of ceildiv(M, 128) blocks cuts a

@@ -61,8 +61,7 @@ std::optional<ChunkPlan> copy::planRealigned(ArrayRef<int64_t> extent,
       extent.back() / kRealignedElements < minChunksPerRow ||
       !isAlignedFor(dst, kRealignedElements))
     return std::nullopt;
-  // getConstantUpperBound bounds only values it proves non-negative.
-  if (!src.offsets.empty() && !getConstantUpperBound(src.offsets.back()))
+  if (!src.offsets.empty() && !provablyNonNegative(src.offsets.back()))
     return std::nullopt;
   return makePlan(extent, kRealignedElements);
 }

@@ -36,6 +36,12 @@ int64_t getKnownDivisor(Value value);
 /// ids below the block size, loop counters below the loop's upper bound.
 std::optional<int64_t> getConstantUpperBound(Value value);
 
+/// Whether the integer `value` is provably non-negative (read as a signed
+/// integer) at run time: block and thread indices, loop counters from a
+/// non-negative start, and what arithmetic keeps non-negative (a sum or
+/// product of such values, a quotient of one, a difference marked `nuw`).
+bool provablyNonNegative(Value value);
+
 /// Whether `index` + `extent` <= the size of dimension `dim` of `memref`
 /// provably holds at run time, so that a copy of `extent` elements from
 /// `index` stays inside. For a static size, from getConstantUpperBound; for
