@@ -34,6 +34,29 @@ static int64_t boundedDivisor(int64_t d) {
 }
 
 namespace {
+/// The walks below branch at every op with two operands, so a chain of ops
+/// that each use the previous value twice (x = y - y) would take 2^depth
+/// steps. Each query (a public function, and any it calls) visits at most
+/// kMaxVisits values; one that runs out answers as it does for what it
+/// cannot prove. Real offsets take a few dozen visits.
+constexpr int64_t kMaxVisits = 4096;
+thread_local int64_t visitsLeft = 0;
+thread_local unsigned openQueries = 0;
+
+/// Opens a query: the outermost one of a thread resets the budget.
+struct Query {
+  Query() {
+    if (openQueries++ == 0)
+      visitsLeft = kMaxVisits;
+  }
+  ~Query() { --openQueries; }
+  Query(const Query &) = delete;
+  Query &operator=(const Query &) = delete;
+};
+
+/// Whether a walk must stop at this value: too deep, or out of visits.
+bool exhausted(unsigned depth) { return depth > 32 || --visitsLeft < 0; }
+
 struct LoopBounds {
   Value lb, ub, step;
 };
@@ -61,7 +84,7 @@ static int64_t divisorOfConstant(int64_t c) {
 }
 
 static int64_t getDivisor(Value value, unsigned depth) {
-  if (depth > 32)
+  if (exhausted(depth))
     return 1;
   APInt constant;
   if (matchPattern(value, m_ConstantInt(&constant)))
@@ -121,6 +144,7 @@ static int64_t getDivisor(Value value, unsigned depth) {
 }
 
 int64_t mlir::tile::getKnownDivisor(Value value) {
+  Query query;
   return getDivisor(value, 0);
 }
 
@@ -184,7 +208,7 @@ static std::optional<int64_t> loopCounterBound(Value lb, Value ub, Value step,
 }
 
 static std::optional<int64_t> getUpperBound(Value value, unsigned depth) {
-  if (depth > 32)
+  if (exhausted(depth))
     return std::nullopt;
   if (std::optional<int64_t> c = tile::evaluateConstantIndex(value))
     return *c >= 0 ? std::optional<int64_t>(*c) : std::nullopt;
@@ -266,6 +290,7 @@ static std::optional<int64_t> getUpperBound(Value value, unsigned depth) {
 }
 
 std::optional<int64_t> mlir::tile::getConstantUpperBound(Value value) {
+  Query query;
   return getUpperBound(value, 0);
 }
 
@@ -275,7 +300,7 @@ static bool isNonNegative(Value value, unsigned depth);
 /// start at their lower bound and rise, a block index at 0. Far from
 /// overflow, as getUpperBound.
 static std::optional<int64_t> getLowerBound(Value value, unsigned depth) {
-  if (depth > 32)
+  if (exhausted(depth))
     return std::nullopt;
   if (std::optional<int64_t> c = tile::evaluateConstantIndex(value))
     return c;
@@ -330,7 +355,7 @@ static std::optional<int64_t> getLowerBound(Value value, unsigned depth) {
 /// products of non-negative values count as non-negative: tile offsets stay
 /// far below 2^63.
 static bool isNonNegative(Value value, unsigned depth) {
-  if (depth > 32)
+  if (exhausted(depth))
     return false;
   APInt constant;
   if (matchPattern(value, m_ConstantInt(&constant)))
@@ -394,6 +419,7 @@ static bool isNonNegative(Value value, unsigned depth) {
 }
 
 bool mlir::tile::provablyNonNegative(Value value) {
+  Query query;
   return isNonNegative(value, 0);
 }
 
@@ -470,7 +496,7 @@ static std::optional<SizeForm> scaleForm(const SizeForm &form, int64_t k) {
 /// constants, sizes, ceildiv(size, t), and sums, differences (that cannot
 /// wrap) and constant multiples of those.
 static std::optional<SizeForm> getExactForm(Value value, unsigned depth) {
-  if (depth > 32)
+  if (exhausted(depth))
     return std::nullopt;
   if (std::optional<int64_t> c = tile::evaluateConstantIndex(value))
     return *c >= 0 ? std::optional(SizeForm::constant(*c)) : std::nullopt;
@@ -601,7 +627,7 @@ static std::optional<SizeForm> getUpperForm(Value value, unsigned depth,
                                             const SizeTarget &target) {
   if (std::optional<SizeForm> form = getSymbolicUpperForm(value, depth, target))
     return form;
-  if (std::optional<int64_t> bound = tile::getConstantUpperBound(value))
+  if (std::optional<int64_t> bound = getUpperBound(value, depth + 1))
     return SizeForm::constant(*bound);
   return std::nullopt;
 }
@@ -611,7 +637,7 @@ static std::optional<SizeForm> getUpperForm(Value value, unsigned depth,
 /// size, loop counters below their upper bound.
 static std::optional<SizeForm> getSymbolicUpperForm(Value value, unsigned depth,
                                                     const SizeTarget &target) {
-  if (depth > 32)
+  if (exhausted(depth))
     return std::nullopt;
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     Operation *parent = arg.getOwner()->getParentOp();
@@ -700,6 +726,7 @@ static std::optional<SizeForm> getSymbolicUpperForm(Value value, unsigned depth,
 
 bool mlir::tile::provablyFitsIn(Value index, int64_t extent, Value memref,
                                 unsigned dim) {
+  Query query;
   auto type = cast<MemRefType>(memref.getType());
   if (!type.isDynamicDim(dim)) {
     std::optional<int64_t> bound = getConstantUpperBound(index);

@@ -16,13 +16,16 @@ using namespace mlir;
 using namespace mlir::tile;
 
 /// evaluateConstantIndex with a bound on the depth of the ops it folds, so
-/// that a long chain cannot exhaust the stack.
-static std::optional<int64_t> foldConstantIndex(Value value, unsigned budget) {
+/// that a long chain cannot exhaust the stack, and on how many it folds in
+/// all (`folds`), since a chain whose ops each use the previous value twice
+/// (x = y - y) would fold 2^depth of them.
+static std::optional<int64_t> foldConstantIndex(Value value, unsigned budget,
+                                                int64_t &folds) {
   if (std::optional<int64_t> constant = getConstantIntValue(value))
     return constant;
   Operation *def = value.getDefiningOp();
-  if (!def || budget == 0 || def->getNumResults() != 1 || !isPure(def) ||
-      def->getNumRegions() != 0)
+  if (!def || budget == 0 || --folds < 0 || def->getNumResults() != 1 ||
+      !isPure(def) || def->getNumRegions() != 0)
     return std::nullopt;
   // Operands that are not integers (the memref of a memref.dim, whose size
   // may be static) go to the folder as unknown; an integer one must fold.
@@ -32,7 +35,8 @@ static std::optional<int64_t> foldConstantIndex(Value value, unsigned budget) {
       operands.push_back(Attribute());
       continue;
     }
-    std::optional<int64_t> folded = foldConstantIndex(operand, budget - 1);
+    std::optional<int64_t> folded =
+        foldConstantIndex(operand, budget - 1, folds);
     if (!folded)
       return std::nullopt;
     operands.push_back(IntegerAttr::get(operand.getType(), *folded));
@@ -47,11 +51,12 @@ static std::optional<int64_t> foldConstantIndex(Value value, unsigned budget) {
   }
   // An op may fold to one of its operands (x + 0, x * 1, a select on a
   // constant): the constant is that operand's.
-  return foldConstantIndex(cast<Value>(results.front()), budget - 1);
+  return foldConstantIndex(cast<Value>(results.front()), budget - 1, folds);
 }
 
 std::optional<int64_t> mlir::tile::evaluateConstantIndex(Value value) {
-  return foldConstantIndex(value, /*budget=*/32);
+  int64_t folds = 1024;
+  return foldConstantIndex(value, /*budget=*/32, folds);
 }
 
 std::optional<int64_t> mlir::tile::getStaticTripCount(Value lb, Value ub,
