@@ -64,8 +64,6 @@ LogicalResult tma::checkInnerOffset(Value global, ValueRange indices,
     return success();
   int64_t elementBytes =
       cast<MemRefType>(global.getType()).getElementTypeBitWidth() / 8;
-  // A known divisor is a power of two or a multiple of one (2^30 for zero),
-  // so the product's divisibility by 16 is exact enough.
   int64_t divisor = getKnownDivisor(indices.back());
   if ((divisor * elementBytes) % 16 == 0)
     return success();
