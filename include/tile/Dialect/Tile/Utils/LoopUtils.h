@@ -21,7 +21,8 @@ namespace tile {
 /// The value of an index computed from constants only (`ceildiv(4096, 32)`
 /// as the seed writes its trip count), by folding its side-effect-free
 /// defining ops (at most 32 deep, 1024 in all); std::nullopt if it depends
-/// on anything else. Folding leaves the IR untouched, unlike running a canonicalizer.
+/// on anything else. Folding leaves the IR untouched, unlike running a
+/// canonicalizer.
 std::optional<int64_t> evaluateConstantIndex(Value value);
 
 /// The trip count of a loop from `lb` to `ub` by `step` when all three are
