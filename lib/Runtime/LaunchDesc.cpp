@@ -249,7 +249,22 @@ private:
     fail(std::string("expected '") + function + "(a,b)'");
     return false;
   }
+  /// The compiler writes formulas a few levels deep; each level is a frame
+  /// of recursion here, so a deeper one (in a hand-written file) is refused
+  /// before it exhausts the stack.
+  static constexpr unsigned kMaxDepth = 256;
+
   std::optional<int64_t> expr() {
+    if (depth == kMaxDepth)
+      return fail("the formula is nested more than " +
+                  std::to_string(kMaxDepth) + " levels deep");
+    ++depth;
+    std::optional<int64_t> value = term();
+    --depth;
+    return value;
+  }
+
+  std::optional<int64_t> term() {
     if (eat("dim(")) {
       size_t comma = text.find(',', pos);
       if (comma == std::string::npos)
@@ -289,16 +304,19 @@ private:
       std::optional<int64_t> b = expr();
       if (!b || !eat(")"))
         return fail("expected '(a<op>b)'");
-      // Operands stay below 2^40 (extents) or are results of the same, so
-      // a product is checked and the rest cannot overflow.
+      // Results stay within 2^62 in magnitude, so that no step overflows.
+      constexpr int64_t kLimit = int64_t(1) << 62;
       int64_t r;
       switch (op) {
       case '+':
-        return *a + *b;
       case '-':
-        return *a - *b;
+        if ((op == '+' ? __builtin_add_overflow(*a, *b, &r)
+                       : __builtin_sub_overflow(*a, *b, &r)) ||
+            r > kLimit || r < -kLimit)
+          return fail(op == '+' ? "a sum overflows" : "a difference overflows");
+        return r;
       case '*':
-        if (__builtin_mul_overflow(*a, *b, &r) || r > (int64_t(1) << 62))
+        if (__builtin_mul_overflow(*a, *b, &r) || r > kLimit || r < -kLimit)
           return fail("a product overflows");
         return r;
       case '/':
@@ -317,6 +335,7 @@ private:
   const std::string &text;
   const LaunchDesc &desc;
   size_t pos = 0;
+  unsigned depth = 0;
   std::string why;
 };
 

@@ -336,6 +336,16 @@ TEST(LaunchDesc, RejectsShapesThatDoNotFit) {
        {{"A", {8}}},
        "cannot compute the grid from grid_expr 'dim(A,1)': arg 'A' has no "
        "dimension 1"},
+      {"kernel k\ngrid ?\nblock 32\narg A f16 ?\ngrid_expr "
+       "(1099511627776*8388608)\n",
+       {{"A", {8}}},
+       "cannot compute the grid from grid_expr '(1099511627776*8388608)': a "
+       "product overflows"},
+      {"kernel k\ngrid ?\nblock 32\narg A f16 ?\ngrid_expr "
+       "((1099511627776*4194304)+(1099511627776*4194304))\n",
+       {{"A", {8}}},
+       "cannot compute the grid from grid_expr "
+       "'((1099511627776*4194304)+(1099511627776*4194304))': a sum overflows"},
       {"kernel k\ngrid ?\nblock 32\narg A f16 ?\ngrid_expr ceildiv(8,0)\n",
        {{"A", {8}}},
        "cannot compute the grid from grid_expr 'ceildiv(8,0)': division by 0"},
@@ -419,3 +429,20 @@ TEST(LaunchDesc, ReadFileNamesTheFileAndTheReason) {
 }
 
 } // namespace
+
+// A formula nested deeper than the compiler writes (the evaluator recurses
+// once per level) is an error, not a stack overflow.
+TEST(LaunchDesc, RejectsFormulasNestedTooDeep) {
+  std::string deep = std::string(1000000, '(') + "1";
+  for (int i = 0; i < 1000000; ++i)
+    deep += "+1)";
+  std::string error;
+  std::optional<LaunchDesc> desc =
+      parse("kernel k\ngrid ?\nblock 32\narg A f16 ?\ngrid_expr " + deep + "\n",
+            error);
+  ASSERT_TRUE(desc) << error;
+  EXPECT_FALSE(bindShapes(*desc, {{"A", {8}}}, error));
+  EXPECT_NE(error.find("the formula is nested more than 256 levels deep"),
+            std::string::npos)
+      << error;
+}

@@ -131,7 +131,7 @@ bool parseExtents(const std::string &s, std::vector<int64_t> &shape,
 /// name, its whole shape (the extents the description fixes must agree).
 /// Then computes each `?` grid extent from `grid_expr` (integers,
 /// `dim(<arg>,<d>)`, `ceildiv(a,b)`, `min(a,b)`, `(a+b)`, `(a-b)`, `(a*b)`,
-/// `(a/b)`) and
+/// `(a/b)`; at most 256 levels deep, every result within 2^62) and
 /// checks it against CUDA's limits and the cluster shape. Fails, with
 /// `error` saying why, for an unknown arg, a disagreeing or missing extent
 /// or a grid extent it cannot compute.
