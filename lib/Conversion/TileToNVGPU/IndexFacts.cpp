@@ -294,133 +294,118 @@ std::optional<int64_t> mlir::tile::getConstantUpperBound(Value value) {
   return getUpperBound(value, 0);
 }
 
-static bool isNonNegative(Value value, unsigned depth);
-
-/// The smallest value `value` can take, where that is known: loop counters
-/// start at their lower bound and rise, a block index at 0. Far from
-/// overflow, as getUpperBound.
+/// The smallest value `value` can take, read as a signed integer, where a
+/// bound is known: loop counters start at their lower bound and rise, block
+/// and thread indices at 0, and what arithmetic keeps a bound. Sums and
+/// products stay far from overflow (tile offsets index below 2^40), as in
+/// getUpperBound.
 static std::optional<int64_t> getLowerBound(Value value, unsigned depth) {
   if (exhausted(depth))
     return std::nullopt;
   if (std::optional<int64_t> c = tile::evaluateConstantIndex(value))
     return c;
+  auto lower = [&](Value v) { return getLowerBound(v, depth + 1); };
+  auto atLeastZero = [&](Value v) {
+    std::optional<int64_t> low = lower(v);
+    return low && *low >= 0;
+  };
   auto checked = [](int64_t v) -> std::optional<int64_t> {
     if (v < -(int64_t(1) << 40) || v > (int64_t(1) << 40))
       return std::nullopt;
     return v;
   };
-  auto lower = [&](Value v) { return getLowerBound(v, depth + 1); };
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     if (isa<tile::KernelOp>(arg.getOwner()->getParentOp()))
       return 0;
     std::optional<LoopBounds> loop = getLoopBounds(arg);
-    std::optional<int64_t> step = loop ? lower(loop->step) : std::nullopt;
-    if (step && *step > 0)
+    if (loop && atLeastZero(loop->step))
       return lower(loop->lb);
     return std::nullopt;
   }
   Operation *op = value.getDefiningOp();
-  auto both = [&]() -> std::optional<std::pair<int64_t, int64_t>> {
-    std::optional<int64_t> a = lower(op->getOperand(0));
-    std::optional<int64_t> b = a ? lower(op->getOperand(1)) : std::nullopt;
-    if (!b)
-      return std::nullopt;
-    return std::pair(*a, *b);
-  };
-  if (isa<arith::AddIOp>(op)) {
-    if (auto ab = both())
-      return checked(ab->first + ab->second);
-  } else if (isa<arith::MulIOp>(op)) {
-    if (auto ab = both(); ab && ab->first >= 0 && ab->second >= 0)
-      return checked(ab->first * ab->second);
-  } else if (isa<arith::MinSIOp>(op)) {
-    if (auto ab = both())
-      return std::min(ab->first, ab->second);
-  } else if (isa<arith::MinUIOp>(op)) {
-    if (auto ab = both(); ab && ab->first >= 0 && ab->second >= 0)
-      return std::min(ab->first, ab->second);
-  } else if (isa<arith::MaxSIOp>(op)) {
-    std::optional<int64_t> a = lower(op->getOperand(0));
-    std::optional<int64_t> b = lower(op->getOperand(1));
-    if (a && b)
-      return std::max(*a, *b);
-    return a ? a : b;
+  if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp,
+          arith::ExtUIOp>(op))
+    return 0;
+  // Zero-extended from fewer bits than an index has.
+  if (auto cast = dyn_cast<arith::IndexCastUIOp>(op)) {
+    Type in = cast.getIn().getType();
+    if (in.isInteger() && in.getIntOrFloatBitWidth() < 64)
+      return 0;
+    return std::nullopt;
   }
-  if (isNonNegative(value, depth + 1))
+  // Sign-extended into an index.
+  if (auto cast = dyn_cast<arith::IndexCastOp>(op))
+    return cast.getType().isIndex() ? lower(cast.getIn()) : std::nullopt;
+  // An offset chosen in a branch (gemm.py --offset-in-if): either yield.
+  if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+    if (!ifOp.elseBlock())
+      return std::nullopt;
+    unsigned i = cast<OpResult>(value).getResultNumber();
+    std::optional<int64_t> a = lower(ifOp.thenYield().getOperand(i));
+    std::optional<int64_t> b =
+        a ? lower(ifOp.elseYield().getOperand(i)) : std::nullopt;
+    return b ? std::optional(std::min(*a, *b)) : std::nullopt;
+  }
+  if (auto select = dyn_cast<arith::SelectOp>(op)) {
+    std::optional<int64_t> a = lower(select.getTrueValue());
+    std::optional<int64_t> b = a ? lower(select.getFalseValue()) : std::nullopt;
+    return b ? std::optional(std::min(*a, *b)) : std::nullopt;
+  }
+  // Unsigned quotients and remainders of a non-negative value.
+  if (isa<arith::DivUIOp, arith::CeilDivUIOp, arith::RemUIOp>(op))
+    return atLeastZero(op->getOperand(0)) ? std::optional<int64_t>(0)
+                                          : std::nullopt;
+  if (auto sub = dyn_cast<arith::SubIOp>(op)) {
+    // max(x, b) - b (the steps of a loop cut at a counter clamped to its
+    // bounds, tile-specialize-interior-steps) is at least 0.
+    if (auto max = sub.getLhs().getDefiningOp<arith::MaxSIOp>())
+      if (max.getLhs() == sub.getRhs() || max.getRhs() == sub.getRhs())
+        return 0;
+    std::optional<int64_t> low = lower(sub.getLhs());
+    if (!low)
+      return std::nullopt;
+    if (matchPattern(sub.getRhs(), m_Zero()))
+      return low;
+    // A counter at least c, less at most c (a loop's last steps, past the
+    // split of tile-specialize-interior-steps, at k - 128).
+    if (std::optional<int64_t> high = getUpperBound(sub.getRhs(), depth + 1);
+        high && *low >= *high)
+      return *low - *high;
+    // A difference that cannot wrap below zero.
+    if (*low >= 0 && bitEnumContainsAll(sub.getOverflowFlags(),
+                                        arith::IntegerOverflowFlags::nuw))
+      return 0;
+    return std::nullopt;
+  }
+  if (!isa<arith::AddIOp, arith::MulIOp, arith::MinSIOp, arith::MinUIOp,
+           arith::MaxSIOp, arith::MaxUIOp>(op))
+    return std::nullopt;
+  std::optional<int64_t> a = lower(op->getOperand(0));
+  std::optional<int64_t> b = lower(op->getOperand(1));
+  bool nonNegative = a && b && *a >= 0 && *b >= 0;
+  if (isa<arith::AddIOp>(op))
+    return a && b ? checked(*a + *b) : std::nullopt;
+  if (isa<arith::MulIOp>(op))
+    return nonNegative ? checked(*a * *b) : std::nullopt;
+  if (isa<arith::MinSIOp>(op))
+    return a && b ? std::optional(std::min(*a, *b)) : std::nullopt;
+  if (isa<arith::MaxSIOp>(op))
+    return a && b ? std::optional(std::max(*a, *b)) : (a ? a : b);
+  if (isa<arith::MaxUIOp>(op))
+    return nonNegative ? std::optional(std::max(*a, *b)) : std::nullopt;
+  // The unsigned minimum is at most a non-negative operand, so it is
+  // non-negative too.
+  if (nonNegative)
+    return std::min(*a, *b);
+  if ((a && *a >= 0) || (b && *b >= 0))
     return 0;
   return std::nullopt;
 }
 
-/// Whether `value` is non-negative, read as a signed integer. Sums and
-/// products of non-negative values count as non-negative: tile offsets stay
-/// far below 2^63.
-static bool isNonNegative(Value value, unsigned depth) {
-  if (exhausted(depth))
-    return false;
-  APInt constant;
-  if (matchPattern(value, m_ConstantInt(&constant)))
-    return !constant.isNegative();
-  auto nonNegative = [&](Value v) { return isNonNegative(v, depth + 1); };
-  if (auto arg = dyn_cast<BlockArgument>(value)) {
-    // Block indices; loop counters from a non-negative start, rising.
-    if (isa<tile::KernelOp>(arg.getOwner()->getParentOp()))
-      return true;
-    if (std::optional<LoopBounds> loop = getLoopBounds(arg))
-      return nonNegative(loop->lb) && nonNegative(loop->step);
-    return false;
-  }
-  Operation *op = value.getDefiningOp();
-  if (isa<gpu::ThreadIdOp, gpu::BlockIdOp, gpu::BlockDimOp, gpu::GridDimOp,
-          arith::ExtUIOp>(op))
-    return true;
-  // Zero-extended from fewer bits than an index has.
-  if (auto cast = dyn_cast<arith::IndexCastUIOp>(op))
-    return cast.getIn().getType().isInteger() &&
-           cast.getIn().getType().getIntOrFloatBitWidth() < 64;
-  // Sign-extended into an index.
-  if (auto cast = dyn_cast<arith::IndexCastOp>(op))
-    return cast.getType().isIndex() && nonNegative(cast.getIn());
-  auto operand = [&](unsigned i) { return nonNegative(op->getOperand(i)); };
-  if (isa<arith::AddIOp, arith::MulIOp, arith::MaxUIOp, arith::MinSIOp>(op))
-    return operand(0) && operand(1);
-  // The unsigned minimum is at most a non-negative operand; the signed
-  // maximum at least one.
-  if (isa<arith::MinUIOp, arith::MaxSIOp>(op))
-    return operand(0) || operand(1);
-  // Unsigned quotients and remainders are at most their dividend.
-  if (isa<arith::DivUIOp, arith::CeilDivUIOp, arith::RemUIOp>(op))
-    return operand(0);
-  if (isa<arith::SelectOp>(op))
-    return operand(1) && operand(2);
-  // A difference that cannot wrap below zero is at most the minuend; so is
-  // one less zero. max(x, b) - b (the steps of a loop cut at a counter
-  // clamped to its bounds, tile-specialize-interior-steps) is at least 0.
-  if (auto sub = dyn_cast<arith::SubIOp>(op)) {
-    if (auto max = sub.getLhs().getDefiningOp<arith::MaxSIOp>())
-      if (max.getLhs() == sub.getRhs() || max.getRhs() == sub.getRhs())
-        return true;
-    // A counter at least c, less at most c (a loop's last steps, past the
-    // split of tile-specialize-interior-steps, at k - 128).
-    if (std::optional<int64_t> low = getLowerBound(sub.getLhs(), depth + 1))
-      if (std::optional<int64_t> high = getUpperBound(sub.getRhs(), depth + 1))
-        if (*low >= *high)
-          return true;
-    return operand(0) &&
-           (bitEnumContainsAll(sub.getOverflowFlags(),
-                               arith::IntegerOverflowFlags::nuw) ||
-            matchPattern(sub.getRhs(), m_Zero()));
-  }
-  if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
-    unsigned i = cast<OpResult>(value).getResultNumber();
-    return ifOp.elseBlock() && nonNegative(ifOp.thenYield().getOperand(i)) &&
-           nonNegative(ifOp.elseYield().getOperand(i));
-  }
-  return false;
-}
-
 bool mlir::tile::provablyNonNegative(Value value) {
   Query query;
-  return isNonNegative(value, 0);
+  std::optional<int64_t> low = getLowerBound(value, 0);
+  return low && *low >= 0;
 }
 
 // Sizes known only at run time. A grid of ceildiv(M, 128) blocks cuts a
