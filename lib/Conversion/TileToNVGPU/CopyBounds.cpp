@@ -8,7 +8,7 @@
 #include "CopyLoweringDetail.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "tile/Conversion/TileToNVGPU/IndexFacts.h"
+#include "tile/Dialect/Tile/Utils/IndexFacts.h"
 
 using namespace mlir;
 using namespace mlir::tile;

@@ -10,7 +10,7 @@
 #include "CopyLoweringDetail.h"
 #include "FragmentLoweringDetail.h"
 
-#include "tile/Conversion/TileToNVGPU/IndexFacts.h"
+#include "tile/Dialect/Tile/Utils/IndexFacts.h"
 #include "tile/Conversion/TileToNVGPU/InteriorBlocks.h"
 #include "tile/Conversion/TileToNVGPU/SharedLayout.h"
 

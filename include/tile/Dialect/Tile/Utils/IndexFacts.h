@@ -1,14 +1,16 @@
 //===- IndexFacts.h - Divisors and bounds of index values ------*- C++ -*-===//
 //
 // Part of tile-mlir. Vector copies need their start addresses aligned to the
-// vector width, and bounds checks are only needed where an index can leave
-// the tensor; both are proved from the index arithmetic that computes tile
-// offsets (block index times tile size, loop counter times tile size).
+// vector width, bounds checks are only needed where an index can leave the
+// tensor, and tile-split-accumulators computes only the parts of an
+// accumulator that reach into the tensor; all three are proved from the index
+// arithmetic that computes tile offsets (block index times tile size, loop
+// counter times tile size).
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef TILE_CONVERSION_TILETONVGPU_INDEXFACTS_H
-#define TILE_CONVERSION_TILETONVGPU_INDEXFACTS_H
+#ifndef TILE_DIALECT_TILE_UTILS_INDEXFACTS_H
+#define TILE_DIALECT_TILE_UTILS_INDEXFACTS_H
 
 #include "mlir/IR/Value.h"
 #include "llvm/ADT/StringRef.h"
@@ -36,6 +38,12 @@ int64_t getKnownDivisor(Value value);
 /// ids below the block size, loop counters below the loop's upper bound.
 std::optional<int64_t> getConstantUpperBound(Value value);
 
+/// The smallest value the integer `value` (read as a signed integer) can
+/// take at run time, where that is known: 0 for block and thread indices, a
+/// loop's start for its counter (with a non-negative step), and what follows
+/// through sums, products of non-negative values, branches and the like.
+std::optional<int64_t> getConstantLowerBound(Value value);
+
 /// Whether the integer `value` is provably non-negative (read as a signed
 /// integer) at run time: block and thread indices, loop counters from a
 /// non-negative start, and what arithmetic keeps non-negative (a sum or
@@ -54,4 +62,4 @@ bool provablyFitsIn(Value index, int64_t extent, Value memref, unsigned dim);
 } // namespace tile
 } // namespace mlir
 
-#endif // TILE_CONVERSION_TILETONVGPU_INDEXFACTS_H
+#endif // TILE_DIALECT_TILE_UTILS_INDEXFACTS_H

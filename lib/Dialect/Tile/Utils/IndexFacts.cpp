@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tile/Conversion/TileToNVGPU/IndexFacts.h"
+#include "tile/Dialect/Tile/Utils/IndexFacts.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -368,14 +368,15 @@ static std::optional<int64_t> getLowerBound(Value value, unsigned depth) {
       return low;
     // A counter at least c, less at most c (a loop's last steps, past the
     // split of tile-specialize-interior-steps, at k - 128).
-    if (std::optional<int64_t> high = getUpperBound(sub.getRhs(), depth + 1);
-        high && *low >= *high)
+    std::optional<int64_t> high = getUpperBound(sub.getRhs(), depth + 1);
+    if (high && *low >= *high)
       return *low - *high;
     // A difference that cannot wrap below zero.
     if (*low >= 0 && bitEnumContainsAll(sub.getOverflowFlags(),
                                         arith::IntegerOverflowFlags::nuw))
       return 0;
-    return std::nullopt;
+    // One that can go below zero (a lead, k * 32 - 3), by at most this.
+    return high ? checked(*low - *high) : std::nullopt;
   }
   if (!isa<arith::AddIOp, arith::MulIOp, arith::MinSIOp, arith::MinUIOp,
            arith::MaxSIOp, arith::MaxUIOp>(op))
@@ -402,9 +403,13 @@ static std::optional<int64_t> getLowerBound(Value value, unsigned depth) {
   return std::nullopt;
 }
 
-bool mlir::tile::provablyNonNegative(Value value) {
+std::optional<int64_t> mlir::tile::getConstantLowerBound(Value value) {
   Query query;
-  std::optional<int64_t> low = getLowerBound(value, 0);
+  return getLowerBound(value, 0);
+}
+
+bool mlir::tile::provablyNonNegative(Value value) {
+  std::optional<int64_t> low = getConstantLowerBound(value);
   return low && *low >= 0;
 }
 

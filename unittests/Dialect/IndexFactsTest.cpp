@@ -7,7 +7,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "tile/Conversion/TileToNVGPU/IndexFacts.h"
+#include "tile/Dialect/Tile/Utils/IndexFacts.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -92,6 +92,7 @@ func.func @f() {
     %clamped = arith.minui %wrapping, %c4 {name = "clamped_unflagged"} : index
     scf.for %tc = %bx to %c60 step %c4 {
       %trow = arith.muli %tc, %c32 {name = "tile_counter_row"} : index
+      %unbounded = arith.subi %c1, %trow {name = "unbounded_difference"} : index
     }
   }
   return
@@ -302,6 +303,27 @@ TEST_F(IndexFacts, NonNegative) {
     EXPECT_FALSE(mlir::tile::provablyNonNegative(named(name))) << name.str();
   EXPECT_EQ(mlir::tile::getConstantUpperBound(named("tile_counter_row")),
             std::nullopt);
+}
+
+// The lower bounds behind NonNegative, and those below zero: a block row
+// from 0, a loop counter from 8 times 4, less 3 or 40 (a lead), a thread id
+// plus one, 3 - bx and 1 - bx with bx < 3 (signed values: the second is
+// negative for bx = 2, not a wrapped unsigned one), and nothing for a
+// difference with an unbounded right side.
+TEST_F(IndexFacts, LowerBounds) {
+  ASSERT_TRUE(module);
+  auto low = [&](StringRef name) {
+    return mlir::tile::getConstantLowerBound(named(name));
+  };
+  EXPECT_EQ(low("row"), 0);
+  EXPECT_EQ(low("k_offset"), 32);
+  EXPECT_EQ(low("k_offset_less_3"), 29);
+  EXPECT_EQ(low("k_offset_less_40"), -8);
+  EXPECT_EQ(low("k_lead"), -3);
+  EXPECT_EQ(low("lane_plus_one"), 1);
+  EXPECT_EQ(low("unflagged"), 1);
+  EXPECT_EQ(low("one_less_block"), -1);
+  EXPECT_EQ(low("unbounded_difference"), std::nullopt);
 }
 
 class DynamicIndexFacts : public IndexFacts {
