@@ -20,7 +20,10 @@
 // over the parts' loops; over tensors of dynamic size, also where the last
 // tile of columns has one part inside C and one outside (N = 320: the
 // interior version takes the blocks of complete tiles), and where every
-// tile is complete (every block takes the interior version).
+// tile is complete (every block takes the interior version). Last, tensors
+// smaller than the tile, whose parts past M = 64 rows (or N = 50 columns)
+// no block stores into and the pass leaves out: in blocks, in a loop, with
+// persistent blocks and a K loop from an offset, and with one part left.
 //
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 100 --N 200 --K 61 --bm 128 --bn 64 --bk 16 --threads 32 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
@@ -107,6 +110,23 @@
 // RUN:       --tile-specialize-interior-blocks --tile-specialize-interior-steps \
 // RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.19 | %tile_cpu_runner | FileCheck %s
 // RUN: FileCheck %s --check-prefix=FOUR < %t.19
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 64 --N 256 --K 32 --bm 128 --bn 128 --bk 16 --threads 32 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
+// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.20 | %tile_cpu_runner | FileCheck %s
+// RUN: FileCheck %s --check-prefix=TWO-OF-FOUR < %t.20
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 64 --N 256 --K 32 --bm 128 --bn 128 --bk 16 --threads 32 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators="chip=sm_90a blocks=false" --tile-software-pipeline \
+// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.21 | %tile_cpu_runner | FileCheck %s
+// RUN: FileCheck %s --check-prefix=TWO-OF-FOUR-LOOP < %t.21
+// RUN: %python %S/Inputs/gemm.py --variant plain --M 64 --N 256 --K 32 --bm 128 --bn 128 --bk 16 --threads 32 --k-offset 5 --two-gemms \
+// RUN:   | tile-opt --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
+// RUN:       --tile-specialize-interior-blocks --tile-persistent-blocks="blocks=3 block-group=3" \
+// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.22 | %tile_cpu_runner | FileCheck %s
+// RUN: FileCheck %s --check-prefix=TWO-OF-FOUR < %t.22
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 40 --N 50 --K 40 --bm 128 --bn 128 --bk 16 --threads 32 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
+// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.23 | %tile_cpu_runner | FileCheck %s
+// RUN: FileCheck %s --check-prefix=ONE-OF-FOUR < %t.23
 
 // CHECK:      max_abs_error: 0{{$}}
 // CHECK-NEXT: unwritten: 0{{$}}
@@ -115,3 +135,6 @@
 // FOUR: remark: this 128x128 accumulator needs 512 registers per thread at 32 threads, {{.*}} it is computed in 4 parts of 64x64, each in a block of its own
 // TWO-LOOP:  remark: this {{[0-9]+x[0-9]+}} accumulator needs 256 registers per thread at 32 threads, {{.*}} it is computed in 2 parts of 64x64, one after another
 // FOUR-LOOP: remark: this 128x128 accumulator needs 512 registers per thread at 32 threads, {{.*}} it is computed in 4 parts of 64x64, one after another
+// TWO-OF-FOUR: remark: this 128x128 accumulator {{.*}} it is cut in 4 parts of 64x64, of which 2 reach into the tensor it is stored into and are computed, each in a block of its own
+// TWO-OF-FOUR-LOOP: remark: this 128x128 accumulator {{.*}} it is cut in 4 parts of 64x64, of which 2 reach into the tensor it is stored into and are computed, one after another
+// ONE-OF-FOUR: remark: this 128x128 accumulator {{.*}} it is cut in 4 parts of 64x64, of which 1 reaches into the tensor it is stored into and is computed{{$}}

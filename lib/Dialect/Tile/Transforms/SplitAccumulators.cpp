@@ -22,6 +22,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Dialect/Tile/Utils/IndexFacts.h"
 #include "tile/Dialect/Tile/Utils/LoopUtils.h"
 #include "tile/Dialect/Tile/Utils/PassOptions.h"
 #include "tile/Runtime/LaunchDesc.h"
@@ -51,12 +52,16 @@ static constexpr int64_t kMinPartExtent = 16;
 namespace {
 
 /// How an M x N accumulator is cut: `parts[d]` pieces along dimension d
-/// (0: rows, 1: columns), each `partShape[d]` long.
+/// (0: rows, 1: columns), each `partShape[d]` long. Only the first
+/// `computed[d]` of them are computed: those past it lie wholly outside the
+/// tensors that the accumulator is stored into, for every block.
 struct SplitPlan {
   int64_t parts[2] = {1, 1};
   int64_t partShape[2] = {0, 0};
+  int64_t computed[2] = {1, 1};
 
   int64_t getNumParts() const { return parts[0] * parts[1]; }
+  int64_t getNumComputed() const { return computed[0] * computed[1]; }
 };
 
 /// A shared tile that a GEMM into the accumulator reads, and which of its
@@ -71,6 +76,8 @@ struct OperandTile {
 struct AccumulatorRegion {
   AllocFragmentOp accumulator;
   SmallVector<OperandTile> operands;
+  /// Its stores of the whole tile into global memory.
+  SmallVector<CopyOp> stores;
   /// The kernel body's ops from the accumulator's clear (or an earlier copy
   /// into a GEMM's tile) to its last store that each part repeats; the pure
   /// ones that need nothing repeated (index arithmetic) stay where they are.
@@ -117,7 +124,40 @@ static std::optional<SplitPlan> planSplit(MemRefType type, int64_t threads,
     plan.parts[dim] *= 2;
     plan.partShape[dim] /= 2;
   }
+  plan.computed[0] = plan.parts[0];
+  plan.computed[1] = plan.parts[1];
   return plan;
+}
+
+/// Leaves out of `plan` the parts that no store of `region` reaches into. A
+/// part starting `p * partShape` into the tile stores from the store's index
+/// plus that, so where the index is at least `low` for every block and the
+/// tensor has `size` rows (or columns), only the parts with
+/// `low + p * partShape < size` can write anything; the others would clear,
+/// copy tiles and compute for nothing (with M = 64 and 128-row tiles cut in
+/// halves, the second half of every block). A dynamic size, or an index
+/// without a known lower bound, keeps every part. At least one part is
+/// computed, so that the kernel keeps its shape.
+static void dropPartsOutside(SplitPlan &plan, const AccumulatorRegion &region) {
+  for (unsigned dim = 0; dim < 2; ++dim) {
+    int64_t reached = 1;
+    for (CopyOp store : region.stores) {
+      int64_t size =
+          cast<MemRefType>(store.getDest().getType()).getDimSize(dim);
+      std::optional<int64_t> low =
+          store.getDestIndices().empty()
+              ? std::optional<int64_t>(0)
+              : getConstantLowerBound(store.getDestIndices()[dim]);
+      if (ShapedType::isDynamic(size) || !low) {
+        reached = plan.parts[dim];
+        break;
+      }
+      if (size > *low)
+        reached = std::max(
+            reached, llvm::divideCeilSigned(size - *low, plan.partShape[dim]));
+    }
+    plan.computed[dim] = std::min(reached, plan.parts[dim]);
+  }
 }
 
 static bool isGlobal(Value memref) {
@@ -162,6 +202,7 @@ analyzeAccumulator(AllocFragmentOp accumulator, std::string &why) {
           "global memory";
     return failure();
   }
+  region.stores = stores;
 
   // Clear, then GEMMs, then stores, at the kernel body's top level.
   Operation *lastStore = stores.front();
@@ -303,20 +344,20 @@ static std::optional<PartBlocks> placeInBlocks(KernelOp kernel,
   using ::tile::runtime::kMaxGridDim;
   OperandRange grid = kernel.getGridSizes();
   PartBlocks blocks;
-  if (plan.parts[1] > 1)
+  if (plan.computed[1] > 1)
     blocks.gridDim[1] = 0;
-  if (plan.parts[0] > 1) {
+  if (plan.computed[0] > 1) {
     // A grid's second dimension holds 65535 blocks at most; a size known
     // only at run time could pass that once multiplied, and stays as it is.
     std::optional<int64_t> rows =
         grid.size() > 1 ? evaluateConstantIndex(grid[1]) : std::nullopt;
-    bool inY = rows && *rows * plan.parts[0] <= kMaxGridDim[1];
+    bool inY = rows && *rows * plan.computed[0] <= kMaxGridDim[1];
     blocks.gridDim[0] = inY ? 1 : 0;
   }
   int64_t partsInX = 1;
   for (unsigned cut = 0; cut < 2; ++cut)
     if (blocks.gridDim[cut] == 0u)
-      partsInX *= plan.parts[cut];
+      partsInX *= plan.computed[cut];
   std::optional<int64_t> columns = evaluateConstantIndex(grid[0]);
   if (columns && *columns * partsInX > kMaxGridDim[0]) {
     why = "its grid would have " + std::to_string(*columns * partsInX) +
@@ -408,7 +449,8 @@ static std::array<Value, 2> makeBlockOffsets(KernelOp kernel,
     bool rows = blocks.gridDim[0] == dim, columns = blocks.gridDim[1] == dim;
     if (!rows && !columns)
       continue;
-    int64_t count = (rows ? plan.parts[0] : 1) * (columns ? plan.parts[1] : 1);
+    int64_t count =
+        (rows ? plan.computed[0] : 1) * (columns ? plan.computed[1] : 1);
     Value part = makePartIndex(kernel, dim, count, inside, loc);
     if (!rows || !columns) {
       parts[rows ? 0 : 1] = part;
@@ -416,7 +458,7 @@ static std::array<Value, 2> makeBlockOffsets(KernelOp kernel,
     }
     // Both cuts in one grid dimension: the column part is the minor one.
     Value columnParts =
-        arith::ConstantIndexOp::create(inside, loc, plan.parts[1]);
+        arith::ConstantIndexOp::create(inside, loc, plan.computed[1]);
     parts[0] = arith::DivUIOp::create(inside, loc, part, columnParts);
     parts[1] = arith::RemUIOp::create(inside, loc, part, columnParts);
   }
@@ -483,10 +525,10 @@ static void splitAccumulator(AccumulatorRegion &region, const SplitPlan &plan,
       return arith::ConstantIndexOp::create(builder, loc, value);
     };
     for (unsigned dim = 0; dim < 2; ++dim) {
-      if (plan.parts[dim] == 1)
+      if (plan.computed[dim] == 1)
         continue;
       Value lower = constant(0);
-      Value upper = constant(plan.parts[dim]);
+      Value upper = constant(plan.computed[dim]);
       Value step = constant(1);
       Value extent = constant(plan.partShape[dim]);
       auto loop = scf::ForOp::create(builder, loc, lower, upper, step);
@@ -500,8 +542,11 @@ static void splitAccumulator(AccumulatorRegion &region, const SplitPlan &plan,
     part->walk([&](CopyOp copy) {
       if (auto it = cutTiles.find(copy.getDest()); it != cutTiles.end()) {
         // A load of an operand tile reads this part's rows of A (or
-        // columns of B): the tile's cut dimension is the source's.
+        // columns of B): the tile's cut dimension is the source's. Where
+        // only the first part is computed, it reads from the tile's start.
         OperandTile &operand = *it->second;
+        if (!offsets[operand.accumulatorDim])
+          return;
         copy.getSourceIndicesMutable().assign(
             shiftIndices(copy.getSourceIndices(),
                          cast<MemRefType>(copy.getSource().getType()).getRank(),
@@ -576,18 +621,32 @@ struct TileSplitAccumulatorsPass
           diag << "; it stays whole and will spill, because " << why;
           continue;
         }
-        diag << "; it is computed in " << plan->getNumParts() << " parts of "
-             << plan->partShape[0] << "x" << plan->partShape[1];
+        dropPartsOutside(*plan, *region);
+        int64_t computed = plan->getNumComputed();
+        std::string shape = std::to_string(plan->partShape[0]) + "x" +
+                            std::to_string(plan->partShape[1]);
+        if (computed == plan->getNumParts()) {
+          diag << "; it is computed in " << computed << " parts of " << shape;
+        } else {
+          diag << "; it is cut in " << plan->getNumParts() << " parts of "
+               << shape << ", of which " << computed
+               << (computed == 1 ? " reaches" : " reach") << " into the "
+               << (region->stores.size() == 1 ? "tensor" : "tensors")
+               << " it is stored into and " << (computed == 1 ? "is" : "are")
+               << " computed";
+        }
         std::string whyNotBlocks;
         std::optional<PartBlocks> placed;
-        if (blocks)
-          placed = placeInBlocks(kernel, *region, *plan, whyNotBlocks);
-        if (placed) {
-          diag << ", each in a block of its own";
-        } else {
-          diag << ", one after another, each with its own reduction loop";
+        if (computed > 1) {
           if (blocks)
-            diag << " (not in blocks of their own: " << whyNotBlocks << ")";
+            placed = placeInBlocks(kernel, *region, *plan, whyNotBlocks);
+          if (placed) {
+            diag << ", each in a block of its own";
+          } else {
+            diag << ", one after another, each with its own reduction loop";
+            if (blocks)
+              diag << " (not in blocks of their own: " << whyNotBlocks << ")";
+          }
         }
         diag.report();
         splitAccumulator(*region, *plan, placed);

@@ -114,7 +114,11 @@ def TileSplitAccumulators : Pass<"tile-split-accumulators"> {
     copies reading the part's rows of A and columns of B, and the stores
     writing the part's block of C; index arithmetic that does not depend on
     them stays where it was. Each element is the same sum in the same order
-    as before.
+    as before. Parts that no store reaches into are not computed: where a
+    store's index is at least `low` for every block (IndexFacts) and the
+    tensor's size `S` in that dimension is a constant, only the parts
+    `p` with `low + p * extent < S` are (a 64-row C with 128-row tiles cut
+    in halves computes the first half only).
 
     Where the kernel does nothing but compute this accumulator (its other
     ops only allocate tiles or compute values), each part gets a block of
