@@ -10,9 +10,9 @@
 #include "CopyLoweringDetail.h"
 #include "FragmentLoweringDetail.h"
 
-#include "tile/Dialect/Tile/Utils/IndexFacts.h"
 #include "tile/Conversion/TileToNVGPU/InteriorBlocks.h"
 #include "tile/Conversion/TileToNVGPU/SharedLayout.h"
+#include "tile/Dialect/Tile/Utils/IndexFacts.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"

@@ -22,9 +22,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "tile/Conversion/Passes.h"
-#include "tile/Dialect/Tile/Utils/IndexFacts.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
+#include "tile/Dialect/Tile/Utils/IndexFacts.h"
 #include "tile/Dialect/Tile/Utils/LoopUtils.h"
 
 namespace mlir {

@@ -26,11 +26,11 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "tile/Conversion/Passes.h"
-#include "tile/Dialect/Tile/Utils/IndexFacts.h"
 #include "tile/Conversion/TileToNVGPU/InteriorBlocks.h"
 #include "tile/Conversion/TileToNVGPU/TmaCopies.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
+#include "tile/Dialect/Tile/Utils/IndexFacts.h"
 #include "tile/Dialect/Tile/Utils/LoopUtils.h"
 #include "tile/Dialect/Tile/Utils/PassOptions.h"
 

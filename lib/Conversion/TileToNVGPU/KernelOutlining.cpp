@@ -20,10 +20,10 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Transforms/RegionUtils.h"
 #include "tile/Conversion/TileToNVGPU/BlockOrder.h"
-#include "tile/Dialect/Tile/Utils/IndexFacts.h"
 #include "tile/Conversion/TileToNVGPU/LaunchInfo.h"
 #include "tile/Conversion/TileToNVGPU/SharedCarving.h"
 #include "tile/Conversion/TileToNVGPU/TmaCopies.h"
+#include "tile/Dialect/Tile/Utils/IndexFacts.h"
 #include "tile/Dialect/Tile/Utils/LoopUtils.h"
 
 using namespace mlir;

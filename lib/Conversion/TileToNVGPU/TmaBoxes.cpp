@@ -11,8 +11,8 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "tile/Dialect/Tile/Utils/IndexFacts.h"
 #include "tile/Conversion/TileToNVGPU/SharedLayout.h"
+#include "tile/Dialect/Tile/Utils/IndexFacts.h"
 
 using namespace mlir;
 using namespace mlir::tile;
