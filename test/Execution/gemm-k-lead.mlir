@@ -5,10 +5,7 @@
 // the product is the plain GEMM's and every element must match exactly.
 // Plain, pipelined (the rewrite and the interior-steps split, which must
 // keep the checks of the first steps), transposed, and over sizes known at
-// run time only. Then serial loops through the interior-steps split, which
-// peels the steps that start before the tensors (one for a lead of 3, three
-// for a lead of 40 in 16-wide tiles) into a loop of their own that keeps
-// its checks.
+// run time only.
 //
 // RUN: %python %S/Inputs/gemm.py --M 40 --N 24 --K 50 --bm 16 --bn 8 --bk 16 --k-lead 3 \
 // RUN:   | tile-opt --tile-lower-to-cpu %tile_cpu_to_llvm | %tile_cpu_runner | FileCheck %s
@@ -27,15 +24,6 @@
 // RUN: %python %S/Inputs/gemm.py --two-gemms --offset-in-if --copy-b-in-if --variant auto --num-stages 3 --M 40 --N 24 --K 50 --bm 16 --bn 8 --bk 16 --k-lead 1 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
-// RUN: %python %S/Inputs/gemm.py --M 40 --N 24 --K 50 --bm 16 --bn 8 --bk 16 --k-lead 3 \
-// RUN:   | tile-opt --tile-specialize-interior-blocks --tile-specialize-interior-steps --tile-lower-to-cpu %tile_cpu_to_llvm \
-// RUN:   | %tile_cpu_runner | FileCheck %s
-// RUN: %python %S/Inputs/gemm.py --dynamic --M 40 --N 24 --K 50 --bm 16 --bn 8 --bk 16 --k-lead 40 \
-// RUN:   | tile-opt --tile-specialize-interior-blocks --tile-specialize-interior-steps --tile-lower-to-cpu %tile_cpu_to_llvm \
-// RUN:   | %tile_cpu_runner | FileCheck %s
-// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 1 --transpose-a --M 40 --N 24 --K 50 --bm 16 --bn 8 --bk 16 --k-lead 7 \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-specialize-interior-blocks --tile-specialize-interior-steps \
-// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm | %tile_cpu_runner | FileCheck %s
 
 // CHECK:      max_abs_error: 0{{$}}
 // CHECK-NEXT: unwritten: 0{{$}}

@@ -315,13 +315,7 @@ def TileSpecializeInteriorSteps : Pass<"tile-specialize-interior-steps"> {
     the next counter lb + i * step, and the second one the rest (loops with
     an unsigned comparison, a non-index counter or a lower bound that is
     not a constant >= 0 are left alone), with the loop-carried values passed
-    from the first to the second. Where a copy's index starts before its
-    tensor at lb (a K loop with a lead, `A[%row, %k * 32 - 3]`), the steps
-    below the first counter h at which every such index is at least 0
-    (rounded up to a counter lb + i * step) go first into a loop of their
-    own from lb to min(h, ub), which keeps its checks, and the rest, from h,
-    is split as above; where the rest does not split, neither is the head.
-    In the first loop the counter is replaced
+    from the first to the second. In the first loop the counter is replaced
     by `min(counter, Q)` for each dimension's last counter Q (equal to the
     counter there), which IndexFacts bounds, so the copy lowering drops
     those checks; the second loop keeps them. Each minimum carries
@@ -333,7 +327,7 @@ def TileSpecializeInteriorSteps : Pass<"tile-specialize-interior-steps"> {
     that proves more copy dimensions inside, inner loops first; the rolled
     remainder of an unrolled steady-state loop (`tile.steady_state` beside
     one with a larger step) is left as it is, and so is a loop around a
-    `tile.pipelined` loop not yet rewritten. Every part (and a head) carries
+    `tile.pipelined` loop not yet rewritten. Both parts carry
     `tile.split_steps` (`tile-prefetch-fragments` leaves them alone). With
     `tma=true` the `tile.copy_async` ops are left out (the TMA clips their boxes at the
     tensor's edges, so a split would only grow the code), unless one of the

@@ -135,32 +135,6 @@ static SmallVector<Constraint> getConstraints(scf::ForOp loop, int64_t lb,
   return constraints;
 }
 
-/// The first counter from which every global copy index of `loop` that its
-/// counter moves forward, and that starts before its tensor at `lb`, is at
-/// least 0: a K loop with a lead copies from k * 32 - 3, before the tensor
-/// at k = 0 only. std::nullopt where no index starts before its tensor.
-static std::optional<int64_t> getHeadEnd(scf::ForOp loop, int64_t lb,
-                                         bool skipAsyncCopies) {
-  Value counter = loop.getInductionVar();
-  std::optional<int64_t> end;
-  auto visitSide = [&](Value memref, ValueRange indices,
-                       ArrayRef<int64_t> extent) {
-    if (!loop.isDefinedOutsideOfLoop(memref))
-      return;
-    for (auto [d, index] : llvm::enumerate(indices)) {
-      std::optional<Linear> linear = getLinear(index, counter);
-      if (!linear || linear->scale <= 0 ||
-          linear->scale * lb + linear->offset >= 0 ||
-          provablyFitsIn(index, extent[d], memref, d))
-        continue;
-      int64_t first = llvm::divideCeilSigned(-linear->offset, linear->scale);
-      end = std::max(end.value_or(first), first);
-    }
-  };
-  forEachGlobalCopySide(loop, skipAsyncCopies, visitSide);
-  return end;
-}
-
 namespace {
 /// The values of one constraint: every counter up to q - drop keeps the
 /// copies inside. Where reach - 1 is not a multiple of scale,
@@ -358,55 +332,6 @@ static bool specializeLoop(scf::ForOp loop, bool skipAsyncCopies) {
   return true;
 }
 
-/// Splits `loop` at its first iteration whose copies start inside their
-/// tensors (getHeadEnd), where that is not its first, and the rest with
-/// specializeLoop: the iterations before keep their checks, those after run
-/// without them up to the last ones. A pipelined loop's steady state starts
-/// some steps in, past a short lead; a serial loop from 0 with a lead would
-/// otherwise keep its checks in every step, as no counter of it starts every
-/// copy inside. The head is kept only where the rest then splits.
-static bool peelHeadAndSpecialize(scf::ForOp loop, bool skipAsyncCopies) {
-  std::optional<int64_t> lb = evaluateConstantIndex(loop.getLowerBound());
-  std::optional<int64_t> step = evaluateConstantIndex(loop.getStep());
-  if (loop.getUnsignedCmp() || !loop.getInductionVar().getType().isIndex() ||
-      !lb || *lb < 0 || !step || *step <= 0 || isRemainderLoop(loop))
-    return false;
-  std::optional<int64_t> end = getHeadEnd(loop, *lb, skipAsyncCopies);
-  if (!end || *end <= *lb)
-    return false;
-  // The first counter lb + i * step at or above the end.
-  int64_t split = *lb + llvm::divideCeilSigned(*end - *lb, *step) * *step;
-  std::optional<int64_t> ub = evaluateConstantIndex(loop.getUpperBound());
-  if (ub && split >= *ub)
-    return false;
-
-  // The head runs [lb, min(split, ub)), the loop the rest (none where ub is
-  // at most split: scf.for compares signed).
-  Location loc = loop.getLoc();
-  OpBuilder b(loop);
-  Value oldLower = loop.getLowerBound();
-  Value splitValue = arith::ConstantIndexOp::create(b, loc, split);
-  auto head = cast<scf::ForOp>(b.clone(*loop));
-  b.setInsertionPoint(head);
-  Value headUpper =
-      b.createOrFold<arith::MinSIOp>(loc, splitValue, loop.getUpperBound());
-  head.getUpperBoundMutable().assign(headUpper);
-  loop.getLowerBoundMutable().assign(splitValue);
-  loop.getInitArgsMutable().assign(head.getResults());
-  if (specializeLoop(loop, skipAsyncCopies)) {
-    TileDialect::SplitStepsAttrHelper splitSteps(loop.getContext());
-    splitSteps.setAttr(head, UnitAttr::get(loop.getContext()));
-    return true;
-  }
-  loop.getLowerBoundMutable().assign(oldLower);
-  loop.getInitArgsMutable().assign(head.getInitArgs());
-  head->erase();
-  for (Value value : {headUpper, splitValue})
-    if (Operation *op = value.getDefiningOp(); op && op->use_empty())
-      op->erase();
-  return false;
-}
-
 /// Whether LLVM makes better use of a counter bound `value` than of the
 /// counter: where a comparison depends on it (a bounds check that the copy
 /// lowering could not drop, such as an element-wise copy's check over its
@@ -462,8 +387,7 @@ struct TileSpecializeInteriorStepsPass
       });
     });
     for (auto [loop, skipAsyncCopies] : loops)
-      if (!peelHeadAndSpecialize(loop, skipAsyncCopies))
-        specializeLoop(loop, skipAsyncCopies);
+      specializeLoop(loop, skipAsyncCopies);
   }
 };
 } // namespace
