@@ -133,7 +133,10 @@ CheckResult tile::runtime::compareAllClose(const std::vector<float> &out,
     double allowed = atol + rtol * std::fabs(f);
     // NaN compares false everywhere: count it bad and worst of all.
     bool ok = err <= allowed;
+    // An exact element is 0 however tight the tolerance (0 / 0 is NaN, and
+    // would never be the worst, even where every element is exact).
     double ratio = std::isnan(err) ? std::numeric_limits<double>::infinity()
+                   : err == 0      ? 0
                                    : err / allowed;
     if (!ok)
       ++r.numBad;

@@ -76,15 +76,30 @@ std::vector<std::string> splitWords(const std::string &line) {
   return words;
 }
 
+/// The value of a string of decimal digits, saturated at INT64_MAX, so that
+/// a number too large for any field reads as out of its range rather than
+/// as no number; std::nullopt for anything but digits.
+std::optional<int64_t> parseDigits(const std::string &s) {
+  if (s.empty())
+    return std::nullopt;
+  int64_t value = 0;
+  constexpr int64_t kMax = std::numeric_limits<int64_t>::max();
+  for (char c : s) {
+    if (c < '0' || c > '9')
+      return std::nullopt;
+    int digit = c - '0';
+    value = value > (kMax - digit) / 10 ? kMax : value * 10 + digit;
+  }
+  return value;
+}
+
 /// A decimal integer in [minValue, maxValue], nothing else.
 bool parseInt(const std::string &s, int64_t minValue, int64_t maxValue,
               int64_t &value) {
-  if (s.empty() || s.size() > 18)
+  std::optional<int64_t> digits = parseDigits(s);
+  if (!digits)
     return false;
-  for (char c : s)
-    if (c < '0' || c > '9')
-      return false;
-  value = std::stoll(s);
+  value = *digits;
   return value >= minValue && value <= maxValue;
 }
 
@@ -233,9 +248,12 @@ private:
     size_t start = pos;
     while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9')
       ++pos;
-    int64_t v;
-    if (!parseInt(text.substr(start, pos - start), 0, int64_t(1) << 40, v))
+    std::optional<int64_t> v = parseDigits(text.substr(start, pos - start));
+    if (!v)
       return fail("expected a number at '" + text.substr(start) + "'");
+    if (*v > (int64_t(1) << 40))
+      return fail("the number " + text.substr(start, pos - start) +
+                  " is above 2^40");
     return v;
   }
   /// After `<function>(`: the two arguments and the closing parenthesis.
@@ -350,9 +368,10 @@ bool tile::runtime::parseExtents(const std::string &s,
     size_t end = s.find('x', start);
     std::string part = s.substr(
         start, end == std::string::npos ? std::string::npos : end - start);
+    // Any positive extent: the callers bound the product.
     int64_t extent = -1;
     if (!(allowUnknown && part == "?") &&
-        !parseInt(part, 1, int64_t(1) << 40, extent))
+        !parseInt(part, 1, std::numeric_limits<int64_t>::max(), extent))
       return false;
     shape.push_back(extent);
     if (end == std::string::npos)
@@ -466,8 +485,11 @@ bool tile::runtime::bindShapes(
   return checkClusters(desc, "", error);
 }
 
-std::optional<LaunchDesc>
-tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
+/// parseLaunchDesc's work; the warnings go to `warnings`, so that they
+/// survive a failure.
+static std::optional<LaunchDesc>
+parseLines(const std::string &text, std::string &error,
+           std::vector<std::string> &warnings) {
   LaunchDesc desc;
   bool seenKernel = false, seenGrid = false, seenBlock = false,
        seenShared = false, seenChip = false, seenTranspose = false,
@@ -550,9 +572,12 @@ tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
         return fail("expected 'shared_bytes <bytes>'");
       if (!once(seenShared))
         return fail("duplicate 'shared_bytes' line");
-      if (!parseInt(words[1], 0, 0xffffffff, v))
+      if (!parseInt(words[1], 0, std::numeric_limits<int64_t>::max(), v))
         return fail("'shared_bytes' value '" + words[1] +
                     "' is not a non-negative integer");
+      if (v > 0xffffffff)
+        return fail("'shared_bytes' value " + words[1] +
+                    " does not fit the driver's 32-bit size");
       desc.sharedBytes = uint64_t(v);
     } else if (key == "arg") {
       if (words.size() != 4 && !(words.size() == 6 && words[4] == "divisible"))
@@ -586,7 +611,7 @@ tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
       if (words.size() == 6 &&
           !parseInt(words[5], 1, int64_t(1) << 30, arg.divisor))
         return fail("'divisible' value '" + words[5] + "' of arg '" + arg.name +
-                    "' is not a positive integer");
+                    "' is not an integer in 1..2^30");
       desc.args.push_back(arg);
     } else if (key == "gemm_transpose") {
       auto flag = [](const std::string &w) { return w == "0" || w == "1"; };
@@ -647,8 +672,8 @@ tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
       size_t e = rest.find_last_not_of(" \t\r");
       desc.gridExpr = b == std::string::npos ? "" : rest.substr(b, e - b + 1);
     } else {
-      desc.warnings.push_back("line " + std::to_string(lineNo) +
-                              ": unknown key '" + key + "' ignored");
+      warnings.push_back("line " + std::to_string(lineNo) + ": unknown key '" +
+                         key + "' ignored");
     }
   }
   if (!seenKernel) {
@@ -673,6 +698,21 @@ tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
     }
   }
   return desc;
+}
+
+std::optional<LaunchDesc>
+tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
+  std::vector<std::string> warnings;
+  std::optional<LaunchDesc> desc = parseLines(text, error, warnings);
+  if (desc) {
+    desc->warnings = std::move(warnings);
+    return desc;
+  }
+  // A misspelt key is often why a later line fails (`agr A ...`, then
+  // `tensormap A ...`).
+  for (const std::string &warning : warnings)
+    error += "; note: " + warning;
+  return std::nullopt;
 }
 
 bool tile::runtime::readFile(const std::string &path, std::string &contents,

@@ -19,6 +19,8 @@
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
+#include <limits>
+#include <new>
 #include <string>
 #include <vector>
 
@@ -69,26 +71,46 @@ bool parseOptions(int argc, char **argv, Options &opts, std::string &error) {
       out = argv[++i];
       return true;
     };
-    // A number in [lo, hi]; the bounds keep the conversions to int and
-    // uint64_t defined (and --iters + --warmup within an int).
-    auto number = [&](double &out, double lo, double hi) {
+    // A decimal integer in [lo, hi]; the bounds keep --iters + --warmup
+    // within an int.
+    auto integer = [&](int64_t &out, int64_t lo, int64_t hi) {
+      std::string v;
+      if (!value(v))
+        return false;
+      size_t digits = 0;
+      while (digits < v.size() && v[digits] >= '0' && v[digits] <= '9')
+        ++digits;
+      // 19 digits at most: within int64_t, and above every bound below.
+      if (v.empty() || digits != v.size() || digits > 19 ||
+          std::stoull(v) < uint64_t(lo) || std::stoull(v) > uint64_t(hi)) {
+        error = "option '" + arg + "' needs an integer from " +
+                std::to_string(lo) + " to " + std::to_string(hi) + ", got '" +
+                v + "'";
+        return false;
+      }
+      out = int64_t(std::stoull(v));
+      return true;
+    };
+    // A real number in [lo, hi].
+    auto real = [&](double &out, double lo, double hi) {
       std::string v;
       if (!value(v))
         return false;
       char *end = nullptr;
       out = std::strtod(v.c_str(), &end);
       if (v.empty() || *end || !(out >= lo && out <= hi)) {
-        error = "option '" + arg + "' needs a number from " +
-                std::to_string(int64_t(lo)) + " to " +
-                std::to_string(int64_t(hi)) + ", got '" + v + "'";
+        char range[64];
+        std::snprintf(range, sizeof(range), "from %g to %g", lo, hi);
+        error = "option '" + arg + "' needs a number " + range + ", got '" + v +
+                "'";
         return false;
       }
       return true;
     };
-    constexpr double kMaxRuns = 1e6;
-    constexpr double kMaxSeed = 9007199254740992.0; // 2^53: exact in a double
+    constexpr int64_t kMaxRuns = 1000000;
+    constexpr int64_t kMaxSeed = int64_t(1) << 53;
     constexpr double kMaxTolerance = 1e30;
-    double d;
+    int64_t n;
     if (arg == "--ptx") {
       if (!value(opts.ptxPath))
         return false;
@@ -102,22 +124,22 @@ bool parseOptions(int argc, char **argv, Options &opts, std::string &error) {
     } else if (arg == "--json") {
       opts.json = true;
     } else if (arg == "--seed") {
-      if (!number(d, 0, kMaxSeed))
+      if (!integer(n, 0, kMaxSeed))
         return false;
-      opts.seed = uint64_t(d);
+      opts.seed = uint64_t(n);
     } else if (arg == "--iters") {
-      if (!number(d, 1, kMaxRuns))
+      if (!integer(n, 1, kMaxRuns))
         return false;
-      opts.iters = int(d);
+      opts.iters = int(n);
     } else if (arg == "--warmup") {
-      if (!number(d, 0, kMaxRuns))
+      if (!integer(n, 0, kMaxRuns))
         return false;
-      opts.warmup = int(d);
+      opts.warmup = int(n);
     } else if (arg == "--rtol") {
-      if (!number(opts.rtol, 0, kMaxTolerance))
+      if (!real(opts.rtol, 0, kMaxTolerance))
         return false;
     } else if (arg == "--atol") {
-      if (!number(opts.atol, 0, kMaxTolerance))
+      if (!real(opts.atol, 0, kMaxTolerance))
         return false;
     } else if (arg == "--shape") {
       std::string v;
@@ -132,7 +154,13 @@ bool parseOptions(int argc, char **argv, Options &opts, std::string &error) {
                 v + "'";
         return false;
       }
-      opts.shapes.emplace_back(v.substr(0, eq), shape);
+      std::string name = v.substr(0, eq);
+      for (const auto &given : opts.shapes)
+        if (given.first == name) {
+          error = "option '--shape' is given twice for arg '" + name + "'";
+          return false;
+        }
+      opts.shapes.emplace_back(name, shape);
     } else if (arg == "-h" || arg == "--help") {
       std::fputs(usage, stdout);
       std::exit(0);
@@ -254,7 +282,7 @@ std::string jsonString(const std::string &s) {
 
 } // namespace
 
-int main(int argc, char **argv) {
+static int run(int argc, char **argv) {
   Options opts;
   std::string error;
   if (!parseOptions(argc, argv, opts, error))
@@ -270,12 +298,13 @@ int main(int argc, char **argv) {
   std::optional<LaunchDesc> parsed = parseLaunchDesc(launchText, error);
   if (!parsed)
     return fail(opts.launchPath + ": " + error);
+  // Before binding the shapes: a misspelt key may be why that fails.
+  for (const std::string &w : parsed->warnings)
+    std::fprintf(stderr, "tile-run: warning: %s: %s\n", opts.launchPath.c_str(),
+                 w.c_str());
   if (!bindShapes(*parsed, opts.shapes, error))
     return fail(opts.launchPath + ": " + error);
   const LaunchDesc &desc = *parsed;
-  for (const std::string &w : desc.warnings)
-    std::fprintf(stderr, "tile-run: warning: %s: %s\n", opts.launchPath.c_str(),
-                 w.c_str());
   // The ABI is one 64-bit pointer per launch-description arg, one 64-bit
   // integer per `?` extent of the args, then one 128-byte CUtensorMap by
   // value per tensormap line. A mismatch would
@@ -325,11 +354,20 @@ int main(int argc, char **argv) {
   GemmShape gemm;
   std::string notGemm;
   bool isGemm = gemmShape(desc, gemm, notGemm);
+  std::string mode = opts.check ? "--check" : "--bench";
   if ((opts.check || opts.bench) && !isGemm)
-    return fail(std::string(opts.check ? "--check" : "--bench") +
+    return fail(mode +
                 " needs a GEMM (args A MxK, B KxN, C MxN, or as gemm_transpose "
                 "says) but " +
                 opts.launchPath + " does not describe one: " + notGemm);
+  // cublasGemmEx takes int sizes: a larger one would silently give cuBLAS
+  // another GEMM.
+  if ((opts.check || opts.bench) &&
+      std::max({gemm.m, gemm.n, gemm.k}) > std::numeric_limits<int>::max())
+    return fail(
+        mode + " runs cuBLAS, whose sizes are at most 2^31 - 1, but " +
+        opts.launchPath + " describes a GEMM with M=" + std::to_string(gemm.m) +
+        " N=" + std::to_string(gemm.n) + " K=" + std::to_string(gemm.k));
 
   std::unique_ptr<Gpu> gpu = Gpu::open(error);
   if (!gpu)
@@ -527,4 +565,15 @@ int main(int argc, char **argv) {
   if (opts.json)
     std::printf("%s}\n", json.c_str());
   return passed ? 0 : 1;
+}
+
+int main(int argc, char **argv) {
+  // The host holds each input as floats and as its encoding (6 bytes an f16
+  // element, 2 on the GPU): an arg the GPU has room for may not fit here.
+  try {
+    return run(argc, argv);
+  } catch (const std::bad_alloc &) {
+    return fail("out of host memory: tile-run keeps each arg on the host "
+                "too, as floats and as its element type");
+  }
 }

@@ -77,6 +77,16 @@ TEST(HostData, AllCloseFindsTheWorstElement) {
   EXPECT_EQ(r.worstRef, -5.0f);
 }
 
+TEST(HostData, AllCloseNamesAnElementAtZeroTolerance) {
+  // Exact everywhere with rtol = atol = 0: each element's error is 0 of 0
+  // allowed, and the worst element is still one of them.
+  std::vector<float> values = {1.0f, 2.0f, 0.0f};
+  CheckResult r = compareAllClose(values, values, 0, 0);
+  EXPECT_TRUE(r.pass());
+  EXPECT_EQ(r.worstIndex, 0);
+  EXPECT_EQ(r.maxAbsErr, 0);
+}
+
 TEST(HostData, AllCloseNeverPassesNaN) {
   std::vector<float> ref = {1.0f, 2.0f};
   std::vector<float> out = {1.0f, std::numeric_limits<float>::quiet_NaN()};

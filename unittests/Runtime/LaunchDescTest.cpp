@@ -132,6 +132,18 @@ TEST(LaunchDesc, RejectsBadFilesWithTheLineAndCause) {
       {"kernel k\ngrid 4294967296\n",
        "line 2: 'grid' extent 4294967296 in x is above CUDA's limit of "
        "2147483647"},
+      // Numbers too large for any field are out of range, not malformed.
+      {"kernel k\ngrid 99999999999999999999\n",
+       "line 2: 'grid' extent 99999999999999999999 in x is above CUDA's limit "
+       "of 2147483647"},
+      {"kernel k\nshared_bytes 4294967296\n",
+       "line 2: 'shared_bytes' value 4294967296 does not fit the driver's "
+       "32-bit size"},
+      {"kernel k\narg A f16 2199023255552\n",
+       "line 2: arg 'A' of shape '2199023255552' has more than 2^40 elements"},
+      {"kernel k\narg A f16 99999999999999999999x2\n",
+       "line 2: arg 'A' of shape '99999999999999999999x2' has more than 2^40 "
+       "elements"},
       {"kernel k\ngrid 1 70000\n",
        "line 2: 'grid' extent 70000 in y is above CUDA's limit of 65535"},
       {"kernel k\nblock 32 1 128\n",
@@ -159,7 +171,7 @@ TEST(LaunchDesc, RejectsBadFilesWithTheLineAndCause) {
        "line 2: expected 'arg <name> <f16|bf16|f32> <d0>x<d1> [divisible "
        "<n>]'"},
       {"kernel k\narg A f16 ?x8 divisible 0\n",
-       "line 2: 'divisible' value '0' of arg 'A' is not a positive integer"},
+       "line 2: 'divisible' value '0' of arg 'A' is not an integer in 1..2^30"},
       {"kernel k\narg A f16 ?x8 multiple 8\n",
        "line 2: expected 'arg <name> <f16|bf16|f32> <d0>x<d1> [divisible "
        "<n>]'"},
@@ -198,6 +210,12 @@ TEST(LaunchDesc, RejectsBadFilesWithTheLineAndCause) {
        "line 4: the grid (31 32 1) is not a whole number of clusters of 2 1 1"},
       {"kernel k\ngrid 1\nblock 1\ntensormap A 64x32 swizzle none\n",
        "line 4: tensormap names arg 'A', but no 'arg A ...' line declares it"},
+      // A misspelt key is often why a later line fails: its warning ends
+      // the error.
+      {"kernel k\ngrid 1\nblock 1\nagr A f16 8x8\n"
+       "tensormap A 8x8 swizzle none\n",
+       "line 5: tensormap names arg 'A', but no 'arg A ...' line declares it; "
+       "note: line 4: unknown key 'agr' ignored"},
       {"kernel k\ngrid 1\nblock 1\narg A f16 4096\n"
        "tensormap A 64x32 swizzle none\n",
        "line 5: tensormap of arg 'A' (f16 4096, box 64x32, swizzle none): the "
@@ -346,6 +364,12 @@ TEST(LaunchDesc, RejectsShapesThatDoNotFit) {
        {{"A", {8}}},
        "cannot compute the grid from grid_expr "
        "'((1099511627776*4194304)+(1099511627776*4194304))': a sum overflows"},
+      {"kernel k\ngrid ?\nblock 32\narg A f16 ?\ngrid_expr "
+       "ceildiv(dim(A,0),99999999999999999999)\n",
+       {{"A", {8}}},
+       "cannot compute the grid from grid_expr "
+       "'ceildiv(dim(A,0),99999999999999999999)': the number "
+       "99999999999999999999 is above 2^40"},
       {"kernel k\ngrid ?\nblock 32\narg A f16 ?\ngrid_expr ceildiv(8,0)\n",
        {{"A", {8}}},
        "cannot compute the grid from grid_expr 'ceildiv(8,0)': division by 0"},

@@ -118,12 +118,14 @@ struct LaunchDesc {
 /// whole file is read (it may come before the arg), so that every TMA
 /// constraint that depends only on the description fails here, without a
 /// GPU. Unknown keys are ignored with a warning, so that newer
-/// compilers can add informational lines without breaking older runtimes.
+/// compilers can add informational lines without breaking older runtimes;
+/// where the description fails, those warnings end `error` as notes.
 std::optional<LaunchDesc> parseLaunchDesc(const std::string &text,
                                           std::string &error);
 
-/// `<d0>x<d1>x...`, each extent a decimal integer in 1..2^40, or `?` (-1)
-/// where `allowUnknown`; false for anything else.
+/// `<d0>x<d1>x...`, each extent a positive decimal integer (saturated at
+/// INT64_MAX: the callers bound the number of elements), or `?` (-1) where
+/// `allowUnknown`; false for anything else.
 bool parseExtents(const std::string &s, std::vector<int64_t> &shape,
                   bool allowUnknown);
 
