@@ -543,6 +543,16 @@ func.func @wait_negative(%n: index) {
 
 // -----
 
+func.func @wait_too_many(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{pending group count must be at most 2147483647, got 2147483648}}
+    tile.wait_group 2147483648
+  }
+  return
+}
+
+// -----
+
 func.func @num_stages_negative(%n: index) {
   tile.kernel grid(%n) threads(128) as (%bx) {
     // expected-error @+1 {{num_stages must be non-negative, got -1}}

@@ -14,6 +14,8 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallBitVector.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::tile;
 
@@ -587,6 +589,11 @@ LogicalResult WaitGroupOp::verify() {
   int64_t pending = getPendingAttr().getInt();
   if (pending < 0)
     return emitOpError() << "pending group count must be non-negative, got "
+                         << pending;
+  // cp.async.wait_group's count is a 32-bit immediate.
+  if (pending > std::numeric_limits<int32_t>::max())
+    return emitOpError() << "pending group count must be at most "
+                         << std::numeric_limits<int32_t>::max() << ", got "
                          << pending;
   return success();
 }
