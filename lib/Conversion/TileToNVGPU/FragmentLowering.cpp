@@ -58,6 +58,11 @@ static LogicalResult checkWholeSharedTile(Operation *user, Value tile,
             "copy)";
 }
 
+/// The most registers per thread that a kernel's fragments may take on the
+/// GPU: 8 times what a thread holds, enough for an accumulator that
+/// tile-split-accumulators could not cut (256x256 at 32 threads).
+static constexpr int64_t kMaxFragmentRegisters = 2048;
+
 /// Checks that the GPU lowering supports `user`'s use of `fragment`.
 static LogicalResult checkUse(Operation *user, Value fragment) {
   if (isa<ClearOp>(user))
@@ -193,6 +198,22 @@ LogicalResult mlir::tile::lowerFragmentOps(KernelOp kernel,
 
   // Check everything first so that a failure leaves the kernel untouched.
   int64_t threads = kernel.getThreads();
+  // Past a thread's 255 registers ptxas spills; far past them the lowering
+  // itself, which writes one op per register, takes minutes and gigabytes
+  // (a 1024x1024 f32 fragment at 128 threads: 8192 registers, 25 s and
+  // 6 GB).
+  int64_t fragmentBytes = 0;
+  for (AllocFragmentOp alloc : allocs)
+    fragmentBytes += getTileBytes(alloc.getType());
+  int64_t registers = llvm::divideCeil(fragmentBytes, threads * 4);
+  if (registers > kMaxFragmentRegisters)
+    return emitError(kernel.getLoc())
+           << "fragment tiles need " << registers << " registers per thread ("
+           << fragmentBytes << " B / " << threads
+           << " threads / 4 B); the GPU lowering writes one op per register "
+              "and takes at most "
+           << kMaxFragmentRegisters
+           << " (a thread holds 255): use more threads or smaller fragments";
   SmallVector<FragmentLayout> layouts;
   for (AllocFragmentOp alloc : allocs) {
     std::string why;

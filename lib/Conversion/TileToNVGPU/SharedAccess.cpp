@@ -151,3 +151,106 @@ Value mlir::tile::getWholeSharedTile(Value tile) {
     return {};
   return tile;
 }
+
+LogicalResult mlir::tile::checkSharedTileUses(KernelOp kernel) {
+  // A copy or clear lowers to rows of 16-byte chunks (and TMA boxes); a
+  // scalar has no row.
+  WalkResult scalars = kernel.getBody().walk([](Operation *op) {
+    if (!isa<CopyOp, CopyAsyncOp, ClearOp>(op))
+      return WalkResult::advance();
+    for (Value operand : op->getOperands()) {
+      auto type = dyn_cast<MemRefType>(operand.getType());
+      if (type && type.getRank() == 0) {
+        op->emitOpError("on a memref of rank 0 is not supported by the GPU "
+                        "lowering: give the tile at least one dimension "
+                        "(memref<1xT>)");
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  if (scalars.wasInterrupted())
+    return failure();
+
+  // Each thread copies its own chunks, with no barrier between the reads
+  // and the writes: a copy within one tile could read elements that another
+  // thread has already overwritten.
+  auto underlyingTile = [](Value view) {
+    while (auto subview = view.getDefiningOp<memref::SubViewOp>())
+      view = subview.getSource();
+    return view;
+  };
+  // Two static subviews of one buffer that are apart in some dimension (two
+  // versions of a multi-buffered tile): a copy reads only inside its source
+  // and writes only inside its destination.
+  auto disjoint = [](Value a, Value b) {
+    auto first = a.getDefiningOp<memref::SubViewOp>();
+    auto second = b.getDefiningOp<memref::SubViewOp>();
+    if (!first || !second || first.getSource() != second.getSource())
+      return false;
+    for (auto [x, y] : llvm::zip_equal(
+             llvm::zip_equal(first.getStaticOffsets(), first.getStaticSizes(),
+                             first.getStaticStrides()),
+             llvm::zip_equal(second.getStaticOffsets(), second.getStaticSizes(),
+                             second.getStaticStrides()))) {
+      auto [xOffset, xSize, xStride] = x;
+      auto [yOffset, ySize, yStride] = y;
+      if (ShapedType::isDynamic(xOffset) || ShapedType::isDynamic(xSize) ||
+          ShapedType::isDynamic(xStride) || ShapedType::isDynamic(yOffset) ||
+          ShapedType::isDynamic(ySize) || ShapedType::isDynamic(yStride))
+        continue;
+      int64_t xLast = xOffset + (xSize - 1) * xStride;
+      int64_t yLast = yOffset + (ySize - 1) * yStride;
+      if (xLast < yOffset || yLast < xOffset)
+        return true;
+    }
+    return false;
+  };
+  WalkResult selfCopies = kernel.getBody().walk([&](Operation *op) {
+    Value source, dest;
+    if (auto copy = dyn_cast<CopyOp>(op))
+      std::tie(source, dest) = std::make_pair(copy.getSource(), copy.getDest());
+    else if (auto copy = dyn_cast<CopyAsyncOp>(op))
+      std::tie(source, dest) = std::make_pair(copy.getSource(), copy.getDest());
+    else
+      return WalkResult::advance();
+    Value tile = underlyingTile(source);
+    if (!tile.getDefiningOp<AllocSharedOp>() || tile != underlyingTile(dest) ||
+        disjoint(source, dest))
+      return WalkResult::advance();
+    op->emitOpError("copies between parts of one shared tile, which the GPU "
+                    "lowering does not support: its threads copy at once, so "
+                    "one could read an element that another has already "
+                    "overwritten (copy through a second tile)");
+    return WalkResult::interrupt();
+  });
+  if (selfCopies.wasInterrupted())
+    return failure();
+
+  WalkResult uses = kernel.getBody().walk([](AllocSharedOp alloc) {
+    SmallVector<Value> views = {alloc.getResult()};
+    while (!views.empty()) {
+      Value view = views.pop_back_val();
+      for (Operation *user : view.getUsers()) {
+        if (auto subview = dyn_cast<memref::SubViewOp>(user)) {
+          views.push_back(subview.getResult());
+          continue;
+        }
+        if (isa<TileDialect>(user->getDialect()))
+          continue;
+        // The tile ops address the swizzled layout (SharedLayout.h); any
+        // other op would read or write the elements where an unswizzled
+        // tile keeps them.
+        InFlightDiagnostic diag = user->emitOpError(
+            "uses a shared tile, which the GPU lowering lays out swizzled "
+            "for the tile ops: only tile ops, directly or through "
+            "memref.subview, may use it (tile.copy moves it into a fragment "
+            "or to global memory)");
+        diag.attachNote(alloc.getLoc()) << "the shared tile";
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  return failure(uses.wasInterrupted());
+}

@@ -16,6 +16,7 @@
 #include "tile/Conversion/TileToNVGPU/FragmentLowering.h"
 #include "tile/Conversion/TileToNVGPU/InteriorBlocks.h"
 #include "tile/Conversion/TileToNVGPU/KernelOutlining.h"
+#include "tile/Conversion/TileToNVGPU/SharedAccess.h"
 #include "tile/Conversion/TileToNVGPU/TmaStores.h"
 #include "tile/Dialect/Tile/Utils/PassOptions.h"
 #include "tile/Runtime/LaunchDesc.h"
@@ -185,6 +186,7 @@ struct TileLowerToNVGPUPass
       if (failed(checkEnclosingModule(kernel, module)) ||
           failed(checkKernelName(kernel)) ||
           failed(checkGPUElementTypes(kernel)) ||
+          failed(checkSharedTileUses(kernel)) ||
           failed(checkSymbolUses(kernel)))
         return signalPassFailure();
 

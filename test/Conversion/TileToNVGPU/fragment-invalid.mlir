@@ -146,3 +146,17 @@ func.func @tf32_fragment(%C: memref<64x32xtf32>) {
   }
   return
 }
+
+// -----
+
+// 4096 registers per thread: the lowering refuses before it unrolls them.
+func.func @too_many_registers(%A: memref<512x512xf32>) {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{fragment tiles need 4096 registers per thread (1048576 B / 64 threads / 4 B); the GPU lowering writes one op per register and takes at most 2048 (a thread holds 255): use more threads or smaller fragments}}
+  tile.kernel grid(%c1) threads(64) as (%bx) {
+    %f = tile.alloc_fragment : memref<512x512xf32, #gpu.address_space<private>>
+    tile.copy %A to %f : memref<512x512xf32> to memref<512x512xf32, #gpu.address_space<private>>
+    tile.copy %f to %A : memref<512x512xf32, #gpu.address_space<private>> to memref<512x512xf32>
+  }
+  return
+}

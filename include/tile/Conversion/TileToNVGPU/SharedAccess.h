@@ -10,6 +10,8 @@
 #ifndef TILE_CONVERSION_TILETONVGPU_SHAREDACCESS_H
 #define TILE_CONVERSION_TILETONVGPU_SHAREDACCESS_H
 
+#include "tile/Dialect/Tile/IR/TileOps.h"
+
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/Value.h"
 #include "mlir/Support/LLVM.h"
@@ -49,6 +51,12 @@ SharedAccess getPhysicalSharedAccess(OpBuilder &builder, Location loc,
 /// part of a tile has another shape than the buffer whose swizzle its
 /// elements follow.
 Value getWholeSharedTile(Value tile);
+
+/// Checks, before anything is lowered, that the GPU lowering can address
+/// every shared tile of `kernel`: only tile ops may use one, directly or
+/// through memref.subview, because only their lowering applies the swizzle;
+/// and no copy or clear may take a memref of rank 0.
+LogicalResult checkSharedTileUses(KernelOp kernel);
 
 } // namespace tile
 } // namespace mlir
