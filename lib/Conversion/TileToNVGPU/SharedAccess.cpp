@@ -208,15 +208,23 @@ LogicalResult mlir::tile::checkSharedTileUses(KernelOp kernel) {
   };
   WalkResult selfCopies = kernel.getBody().walk([&](Operation *op) {
     Value source, dest;
-    if (auto copy = dyn_cast<CopyOp>(op))
-      std::tie(source, dest) = std::make_pair(copy.getSource(), copy.getDest());
-    else if (auto copy = dyn_cast<CopyAsyncOp>(op))
-      std::tie(source, dest) = std::make_pair(copy.getSource(), copy.getDest());
-    else
+    bool sameElements;
+    if (auto copy = dyn_cast<CopyOp>(op)) {
+      source = copy.getSource();
+      dest = copy.getDest();
+      sameElements = copy.getSourceIndices() == copy.getDestIndices();
+    } else if (auto copy = dyn_cast<CopyAsyncOp>(op)) {
+      source = copy.getSource();
+      dest = copy.getDest();
+      sameElements = copy.getSourceIndices() == copy.getDestIndices();
+    } else {
       return WalkResult::advance();
+    }
+    // Copying elements onto themselves is harmless: the thread that reads
+    // an element writes it back.
     Value tile = underlyingTile(source);
     if (!tile.getDefiningOp<AllocSharedOp>() || tile != underlyingTile(dest) ||
-        disjoint(source, dest))
+        (source == dest && sameElements) || disjoint(source, dest))
       return WalkResult::advance();
     op->emitOpError("copies between parts of one shared tile, which the GPU "
                     "lowering does not support: its threads copy at once, so "

@@ -110,6 +110,22 @@ func.func @self_copy(%A: memref<64x64xf32>) {
 
 // -----
 
+// Elements copied onto themselves: each thread writes back what it read.
+func.func @identity_copy(%A: memref<64x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<64x64xf32, #gpu.address_space<workgroup>>
+    tile.copy %A to %s : memref<64x64xf32> to memref<64x64xf32, #gpu.address_space<workgroup>>
+    tile.copy %s to %s : memref<64x64xf32, #gpu.address_space<workgroup>> to memref<64x64xf32, #gpu.address_space<workgroup>>
+    tile.copy %s[%c0, %c1] to %s[%c0, %c1] : memref<64x64xf32, #gpu.address_space<workgroup>> to memref<64x64xf32, #gpu.address_space<workgroup>>
+    tile.copy %s to %A : memref<64x64xf32, #gpu.address_space<workgroup>> to memref<64x64xf32>
+  }
+  return
+}
+
+// -----
+
 // Two versions of one multi-buffered tile are apart: a copy between them
 // is lowered. Two overlapping parts are not.
 func.func @versions(%C: memref<64x64xf16>) {
