@@ -152,10 +152,10 @@ Value mlir::tile::getWholeSharedTile(Value tile) {
   return tile;
 }
 
-LogicalResult mlir::tile::checkSharedTileUses(KernelOp kernel) {
-  // A copy or clear lowers to rows of 16-byte chunks (and TMA boxes); a
-  // scalar has no row.
-  WalkResult scalars = kernel.getBody().walk([](Operation *op) {
+/// A copy or clear lowers to rows of 16-byte chunks (and TMA boxes); a
+/// scalar has no row.
+static LogicalResult checkNoScalarCopies(KernelOp kernel) {
+  WalkResult result = kernel.getBody().walk([](Operation *op) {
     if (!isa<CopyOp, CopyAsyncOp, ClearOp>(op))
       return WalkResult::advance();
     for (Value operand : op->getOperands()) {
@@ -169,73 +169,77 @@ LogicalResult mlir::tile::checkSharedTileUses(KernelOp kernel) {
     }
     return WalkResult::advance();
   });
-  if (scalars.wasInterrupted())
-    return failure();
+  return failure(result.wasInterrupted());
+}
 
-  // Each thread copies its own chunks, with no barrier between the reads
-  // and the writes: a copy within one tile could read elements that another
-  // thread has already overwritten.
-  auto underlyingTile = [](Value view) {
-    while (auto subview = view.getDefiningOp<memref::SubViewOp>())
-      view = subview.getSource();
-    return view;
-  };
-  // Two static subviews of one buffer that are apart in some dimension (two
-  // versions of a multi-buffered tile): a copy reads only inside its source
-  // and writes only inside its destination.
-  auto disjoint = [](Value a, Value b) {
-    auto first = a.getDefiningOp<memref::SubViewOp>();
-    auto second = b.getDefiningOp<memref::SubViewOp>();
-    if (!first || !second || first.getSource() != second.getSource())
-      return false;
-    for (auto [x, y] : llvm::zip_equal(
-             llvm::zip_equal(first.getStaticOffsets(), first.getStaticSizes(),
-                             first.getStaticStrides()),
-             llvm::zip_equal(second.getStaticOffsets(), second.getStaticSizes(),
-                             second.getStaticStrides()))) {
-      auto [xOffset, xSize, xStride] = x;
-      auto [yOffset, ySize, yStride] = y;
-      if (ShapedType::isDynamic(xOffset) || ShapedType::isDynamic(xSize) ||
-          ShapedType::isDynamic(xStride) || ShapedType::isDynamic(yOffset) ||
-          ShapedType::isDynamic(ySize) || ShapedType::isDynamic(yStride))
-        continue;
-      int64_t xLast = xOffset + (xSize - 1) * xStride;
-      int64_t yLast = yOffset + (ySize - 1) * yStride;
-      if (xLast < yOffset || yLast < xOffset)
-        return true;
-    }
+/// The buffer under all subviews of `view`.
+static Value getUnderlyingBuffer(Value view) {
+  while (auto subview = view.getDefiningOp<memref::SubViewOp>())
+    view = subview.getSource();
+  return view;
+}
+
+/// Whether `a` and `b` are static subviews of one buffer that lie apart in
+/// some dimension (two versions of a multi-buffered tile).
+static bool areDisjointSubviews(Value a, Value b) {
+  auto first = a.getDefiningOp<memref::SubViewOp>();
+  auto second = b.getDefiningOp<memref::SubViewOp>();
+  if (!first || !second || first.getSource() != second.getSource())
     return false;
-  };
-  WalkResult selfCopies = kernel.getBody().walk([&](Operation *op) {
-    Value source, dest;
-    bool sameElements;
-    if (auto copy = dyn_cast<CopyOp>(op)) {
-      source = copy.getSource();
-      dest = copy.getDest();
-      sameElements = copy.getSourceIndices() == copy.getDestIndices();
-    } else if (auto copy = dyn_cast<CopyAsyncOp>(op)) {
-      source = copy.getSource();
-      dest = copy.getDest();
-      sameElements = copy.getSourceIndices() == copy.getDestIndices();
-    } else {
-      return WalkResult::advance();
-    }
-    // Copying elements onto themselves is harmless: the thread that reads
-    // an element writes it back.
-    Value tile = underlyingTile(source);
-    if (!tile.getDefiningOp<AllocSharedOp>() || tile != underlyingTile(dest) ||
-        (source == dest && sameElements) || disjoint(source, dest))
-      return WalkResult::advance();
-    op->emitOpError("copies between parts of one shared tile, which the GPU "
-                    "lowering does not support: its threads copy at once, so "
-                    "one could read an element that another has already "
-                    "overwritten (copy through a second tile)");
-    return WalkResult::interrupt();
-  });
-  if (selfCopies.wasInterrupted())
-    return failure();
+  for (auto [x, y] : llvm::zip_equal(
+           llvm::zip_equal(first.getStaticOffsets(), first.getStaticSizes(),
+                           first.getStaticStrides()),
+           llvm::zip_equal(second.getStaticOffsets(), second.getStaticSizes(),
+                           second.getStaticStrides()))) {
+    auto [xOffset, xSize, xStride] = x;
+    auto [yOffset, ySize, yStride] = y;
+    if (llvm::any_of(
+            ArrayRef<int64_t>{xOffset, xSize, xStride, yOffset, ySize, yStride},
+            ShapedType::isDynamic))
+      continue;
+    int64_t xLast = xOffset + (xSize - 1) * xStride;
+    int64_t yLast = yOffset + (ySize - 1) * yStride;
+    if (xLast < yOffset || yLast < xOffset)
+      return true;
+  }
+  return false;
+}
 
-  WalkResult uses = kernel.getBody().walk([](AllocSharedOp alloc) {
+/// Each thread copies its own chunks, with no barrier between the reads and
+/// the writes: a copy within one shared tile could read elements that
+/// another thread has already overwritten. Copying elements onto themselves
+/// is harmless (the thread that reads one writes it back), and so is a copy
+/// between parts that lie apart: a copy reads only inside its source and
+/// writes only inside its destination.
+static LogicalResult checkNoCopiesWithinATile(KernelOp kernel) {
+  auto check = [](auto copy) {
+    Value source = copy.getSource(), dest = copy.getDest();
+    Value buffer = getUnderlyingBuffer(source);
+    if (!buffer.getDefiningOp<AllocSharedOp>() ||
+        buffer != getUnderlyingBuffer(dest) ||
+        (source == dest && copy.getSourceIndices() == copy.getDestIndices()) ||
+        areDisjointSubviews(source, dest))
+      return WalkResult::advance();
+    copy.emitOpError("copies between parts of one shared tile, which the GPU "
+                     "lowering does not support: its threads copy at once, so "
+                     "one could read an element that another has already "
+                     "overwritten (copy through a second tile)");
+    return WalkResult::interrupt();
+  };
+  WalkResult result = kernel.getBody().walk([&](Operation *op) {
+    if (auto copy = dyn_cast<CopyOp>(op))
+      return check(copy);
+    if (auto copy = dyn_cast<CopyAsyncOp>(op))
+      return check(copy);
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
+/// The tile ops address the swizzled layout (SharedLayout.h); any other op
+/// would read or write the elements where an unswizzled tile keeps them.
+static LogicalResult checkOnlyTileOpsUseSharedTiles(KernelOp kernel) {
+  WalkResult result = kernel.getBody().walk([](AllocSharedOp alloc) {
     SmallVector<Value> views = {alloc.getResult()};
     while (!views.empty()) {
       Value view = views.pop_back_val();
@@ -246,9 +250,6 @@ LogicalResult mlir::tile::checkSharedTileUses(KernelOp kernel) {
         }
         if (isa<TileDialect>(user->getDialect()))
           continue;
-        // The tile ops address the swizzled layout (SharedLayout.h); any
-        // other op would read or write the elements where an unswizzled
-        // tile keeps them.
         InFlightDiagnostic diag = user->emitOpError(
             "uses a shared tile, which the GPU lowering lays out swizzled "
             "for the tile ops: only tile ops, directly or through "
@@ -260,5 +261,11 @@ LogicalResult mlir::tile::checkSharedTileUses(KernelOp kernel) {
     }
     return WalkResult::advance();
   });
-  return failure(uses.wasInterrupted());
+  return failure(result.wasInterrupted());
+}
+
+LogicalResult mlir::tile::checkSharedTileUses(KernelOp kernel) {
+  return success(succeeded(checkNoScalarCopies(kernel)) &&
+                 succeeded(checkNoCopiesWithinATile(kernel)) &&
+                 succeeded(checkOnlyTileOpsUseSharedTiles(kernel)));
 }
