@@ -522,7 +522,7 @@ parseLines(const std::string &text, std::string &error,
       if (!once(seenKernel))
         return fail("a second 'kernel' line: the description holds more "
                     "than one kernel, and tile-run runs one (compile a "
-                    "function with a single tile.kernel)");
+                    "module with a single tile.kernel)");
       desc.kernel = words[1];
     } else if (key == "chip") {
       if (words.size() != 2)

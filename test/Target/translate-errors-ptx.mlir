@@ -9,6 +9,7 @@
 // CHECK: error: holds a second PTX object
 // CHECK: error: holds a second PTX object
 // CHECK: error: no gpu.binary holding PTX
+// CHECK: error: no gpu.binary holding PTX;
 
 // Inputs tile-translate --tile-emit-ptx cannot write PTX from.
 
@@ -52,5 +53,18 @@ module {
     tile.kernel grid(%c1) threads(32) as (%bx) {
     }
     return
+  }
+}
+
+// -----
+
+// A gpu.module without a gpu.binary: tile-lower-to-nvgpu ran, but not the
+// rest of tile-to-ptx. The kernel is there, so the same advice.
+// expected-error @+1 {{no gpu.binary holding PTX; run tile-opt --tile-to-ptx=chip=sm_XX first}}
+module attributes {gpu.container_module} {
+  gpu.module @tile_kernels {
+    gpu.func @k() kernel {
+      gpu.return
+    }
   }
 }

@@ -117,7 +117,7 @@ TEST(LaunchDesc, RejectsBadFilesWithTheLineAndCause) {
       {"kernel\n", "line 1: expected 'kernel <entry name>'"},
       {"kernel a\nkernel b\n",
        "line 2: a second 'kernel' line: the description holds more than one "
-       "kernel, and tile-run runs one (compile a function with a single "
+       "kernel, and tile-run runs one (compile a module with a single "
        "tile.kernel)"},
       {"kernel k\ngrid 0 1 1\n",
        "line 2: 'grid' extent '0' is not a positive integer"},
@@ -302,6 +302,8 @@ TEST(LaunchDesc, EvaluatesGridFormulas) {
       {"(dim(A,0)-dim(A,1))", 904},
       {"min(264,(ceildiv(dim(A,0),64)*ceildiv(dim(A,1),32)))", 48},
       {"min(dim(A,1),7)", 7},
+      // The compiler writes a negative constant as a difference.
+      {"ceildiv((dim(A,0)+(0-64)),32)", 30},
   };
   for (const Case &c : cases) {
     std::string error;

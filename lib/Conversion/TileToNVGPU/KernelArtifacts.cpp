@@ -20,8 +20,11 @@ using namespace mlir::tile;
 /// The error for a module without `missing` (a gpu.binary, a launch): it
 /// holds tile kernels that tile-to-ptx has not compiled, or no kernel at all.
 static LogicalResult emitNothingToWrite(Operation *op, StringRef missing) {
-  WalkResult kernels =
-      op->walk([](KernelOp) { return WalkResult::interrupt(); });
+  WalkResult kernels = op->walk([](Operation *nested) {
+    return isa<KernelOp, gpu::GPUModuleOp>(nested) ? WalkResult::interrupt()
+                                                   : WalkResult::advance();
+  });
+  // A gpu.module without a gpu.binary: tile-lower-to-nvgpu ran alone.
   if (kernels.wasInterrupted())
     return emitError(op->getLoc())
            << "no " << missing

@@ -154,10 +154,12 @@ getMemrefArguments(KernelOp kernel, FunctionOpInterface func) {
     Attribute divisibility =
         func.getArgAttr(arg.getArgNumber(), kDivisibilityAttrName);
     auto divisor = dyn_cast_if_present<IntegerAttr>(divisibility);
-    if (divisibility && (!divisor || divisor.getInt() < 1))
+    // The launch description's `divisible` takes 1..2^30 (LaunchDesc.h).
+    if (divisibility && (!divisor || divisor.getInt() < 1 ||
+                         divisor.getInt() > (int64_t(1) << 30)))
       return kernel.emitError("kernel argument #")
              << arg.getArgNumber() << " has " << kDivisibilityAttrName << " = "
-             << divisibility << ", not a positive integer";
+             << divisibility << ", not an integer in 1..2^30";
     // The LLVM lowering of gpu.func fails to legalize the function when an
     // element type has no LLVM counterpart (tf32).
     if (!llvmTypes.convertType(type.getElementType()))

@@ -72,8 +72,12 @@ mlir::tile::checkKernelArgNames(KernelOp kernel,
 static std::string describe(Value value, ArrayRef<BlockArgument> memrefArgs,
                             unsigned depth = 0) {
   APInt constant;
-  if (matchPattern(value, m_ConstantInt(&constant)))
-    return std::to_string(constant.getSExtValue());
+  if (matchPattern(value, m_ConstantInt(&constant))) {
+    // The formulas' numbers are unsigned: -64 is (0-64).
+    int64_t number = constant.getSExtValue();
+    return number < 0 ? "(0-" + std::to_string(-number) + ")"
+                      : std::to_string(number);
+  }
   Operation *op = value.getDefiningOp();
   if (!op || depth > 8)
     return "?";
@@ -197,6 +201,9 @@ LogicalResult mlir::tile::attachLaunchInfo(gpu::LaunchFuncOp launch,
             os << extent;
         },
         [&] { os << 'x'; });
+    // A rank-0 memref is one element, passed as a pointer like the others.
+    if (type.getRank() == 0)
+      os << 1;
     // What the kernel assumed of its dynamic sizes, for the launcher to
     // check.
     std::string divisible;

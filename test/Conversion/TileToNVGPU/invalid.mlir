@@ -185,7 +185,7 @@ func.func @calls_function() {
 
 func.func @bad_divisibility(%A: memref<?x64xf16> {tile.divisibility = 0 : i64}) {
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{kernel argument #0 has tile.divisibility = 0 : i64, not a positive integer}}
+  // expected-error @+1 {{kernel argument #0 has tile.divisibility = 0 : i64, not an integer in 1..2^30}}
   tile.kernel grid(%c1) threads(32) as (%bx) {
     %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
     tile.copy %A to %s : memref<?x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
@@ -197,7 +197,7 @@ func.func @bad_divisibility(%A: memref<?x64xf16> {tile.divisibility = 0 : i64}) 
 
 func.func @divisibility_not_integer(%A: memref<?x64xf16> {tile.divisibility = "8"}) {
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{kernel argument #0 has tile.divisibility = "8", not a positive integer}}
+  // expected-error @+1 {{kernel argument #0 has tile.divisibility = "8", not an integer in 1..2^30}}
   tile.kernel grid(%c1) threads(32) as (%bx) {
     %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
     tile.copy %A to %s : memref<?x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
@@ -309,6 +309,19 @@ func.func @tile_kernels(%A: memref<16x64xf16>) {
   tile.kernel grid(%c1) threads(32) as (%bx) {
     %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
     tile.copy %A to %s : memref<16x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// The launch description's `divisible` takes 1..2^30.
+func.func @divisibility_too_large(%A: memref<?x64xf16> {tile.divisibility = 4294967296 : i64}) {
+  %c1 = arith.constant 1 : index
+  // expected-error @+1 {{kernel argument #0 has tile.divisibility = 4294967296 : i64, not an integer in 1..2^30}}
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    tile.copy %A to %s : memref<?x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
   }
   return
 }
