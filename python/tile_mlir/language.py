@@ -42,7 +42,7 @@ import linecache
 import re
 import sys
 import threading
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Callable, Iterator, Sequence, Union
 
 import tile_mlir
@@ -190,7 +190,8 @@ def _location() -> str:
     frame = _caller()
     if frame is None:
         return "loc(unknown)"
-    positions = inspect.getframeinfo(frame).positions
+    # Columns come with Python 3.11's `positions`; before it, the line.
+    positions = getattr(inspect.getframeinfo(frame), "positions", None)
     line = positions.lineno if positions and positions.lineno else \
         frame.f_lineno
     column = positions.col_offset + 1 if positions and \
@@ -212,6 +213,22 @@ class _Function:
         # The index values each source line computed, in order, to name
         # them after the variables the line assigns (name_index_values).
         self.line_values: dict[tuple[str, int], list[str]] = {}
+        # The regions (kernels, loops) being traced, outermost first: a
+        # value made inside one is not defined once it has ended.
+        self.open_regions: list["_Scope"] = []
+
+    def innermost_region(self) -> "_Scope | None":
+        return self.open_regions[-1] if self.open_regions else None
+
+    def check_defined(self, value, region: "_Scope | None",
+                      what: str) -> None:
+        """Raises where `value`, made inside `region`, is used after that
+        region has ended (the generated text would not define it)."""
+        if region is not None and not any(
+                region is open_region for open_region in self.open_regions):
+            raise ValueError(f"{what}: {value} was made inside a T.Kernel or "
+                             "a loop that has ended, and is not defined "
+                             "here")
 
     def fresh(self, stem: str) -> str:
         """An SSA name not used yet: %stem, else %stem_1, %stem_2, ..."""
@@ -244,6 +261,7 @@ class _Function:
             if value._function is not self:
                 raise ValueError(f"{what}: {value} belongs to another "
                                  "T.prim_func")
+            self.check_defined(value, value._region, what)
             return value._name
         if _is_int(value):
             return self.constant(_int64(value, what))
@@ -270,6 +288,7 @@ class Expr:
     def __init__(self, function: _Function, name: str):
         self._function = function
         self._name = name
+        self._region = function.innermost_region()
 
     def __repr__(self) -> str:
         return f"<index {self._name}>"
@@ -344,6 +363,10 @@ class Buffer:
     shape: tuple[int, ...]
     dtype: str
     scope: str
+    # The region (a kernel, a loop) whose body made it; None for a
+    # parameter.
+    _region: "_Scope | None" = field(default=None, compare=False,
+                                     repr=False)
 
     @property
     def _type(self) -> str:
@@ -500,8 +523,10 @@ class _Scope:
         self.location = location
         function.emit(header + " {")
         function.depth += 1
+        function.open_regions.append(self)
 
     def close(self) -> None:
+        self.function.open_regions.pop()
         self.function.depth -= 1
         self.function.emit(f"}} {self.location}")
 
@@ -545,6 +570,12 @@ def _range(what: str, bounds: Sequence[IndexLike]):
     lower, upper, step = ((0, bounds[0], 1) if len(bounds) == 1 else
                           (bounds[0], bounds[1],
                            bounds[2] if len(bounds) == 3 else 1))
+    # scf.for and tile.pipelined count upward: range(2, -1, -1) would run
+    # no step at all, silently.
+    if _is_int(step) and step <= 0:
+        raise ValueError(f"{what}: the step must be positive, got {step}: "
+                         "loops count upward (for a downward loop, count "
+                         "i upward and use n - 1 - i)")
     function = _current(what)
     return function, [function.index(v, what) for v in (lower, upper, step)]
 
@@ -559,13 +590,19 @@ def _int_list(name: str, values) -> str:
     return f" {name} = [{', '.join(str(v) for v in values)}]"
 
 
-def Pipelined(*bounds: IndexLike, num_stages: int | None = None,
-              stage: Sequence[int] | None = None,
-              order: Sequence[int] | None = None) -> Iterator[Expr]:
+def Pipelined(start: IndexLike, stop: IndexLike | None = None,
+              num_stages: int | None = None,
+              order: Sequence[int] | None = None,
+              stage: Sequence[int] | None = None, *,
+              step: IndexLike = 1) -> Iterator[Expr]:
     """``for k in T.Pipelined(n, num_stages=3):`` a reduction loop that the
     compiler software-pipelines (``tile.pipelined``): ``num_stages`` alone
     lets tile-pipeline-planning schedule it, ``stage`` (and ``order``) give
-    one entry per statement of the body by hand. Bounds as for range."""
+    one entry per statement of the body by hand. The loop runs over
+    ``range(start)``, or ``range(start, stop, step)``. The arguments are
+    TileLang's, in its order: ``T.Pipelined(0, n, 3)`` is 3 stages, and a
+    step is given only by name."""
+    bounds = (0, start, step) if stop is None else (start, stop, step)
     function, (lower, upper, step) = _range("T.Pipelined", bounds)
     attributes = ""
     if num_stages is not None:
@@ -610,7 +647,8 @@ def _alloc(op: str, scope: str, shape, dtype: str) -> Buffer:
     _element_type(dtype)
     name = function.fresh(_source_name(
         "shared" if scope == "shared" else "frag"))
-    buffer = Buffer(function, name, shape, dtype, scope)
+    buffer = Buffer(function, name, shape, dtype, scope,
+                    function.innermost_region())
     function.emit(f"{buffer._name} = tile.{op} : {buffer._type} "
                   f"{_location()}")
     return buffer
@@ -631,6 +669,7 @@ def _buffer(function: _Function, value, what: str) -> Buffer:
         raise TypeError(f"{what}: expected a tensor or a tile, got {value!r}")
     if value._function is not function:
         raise ValueError(f"{what}: {value} belongs to another T.prim_func")
+    function.check_defined(value, value._region, what)
     return value
 
 

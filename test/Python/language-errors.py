@@ -88,8 +88,18 @@ report(traced(lambda A, bx: range(bx)))
 report(traced(lambda A, bx: A[0:32, 0]))
 # CHECK: TypeError: arith.muli: expected a Python int or an index value of the kernel, got 2.5
 report(traced(lambda A, bx: bx * 2.5))
-# CHECK: TypeError: T.Pipelined takes 1 to 3 bounds, as range does, got 4
+# CHECK: TypeError: T.serial takes 1 to 3 bounds, as range does, got 4
+report(traced(lambda A, bx: T.serial(0, 1, 2, 3)))
+# TileLang's order: the fourth argument of T.Pipelined is `order`.
+# CHECK: TypeError: T.Pipelined: order must be a list of Python ints, got 3
 report(traced(lambda A, bx: T.Pipelined(0, 1, 2, 3)))
+# Loops count upward: a step of 0 or less would run no step at all.
+# CHECK: ValueError: T.serial: the step must be positive, got -1: loops count upward (for a downward loop, count i upward and use n - 1 - i)
+report(traced(lambda A, bx: T.serial(2, -1, -1)))
+# CHECK: ValueError: T.serial: the step must be positive, got 0
+report(traced(lambda A, bx: T.serial(0, 4, 0)))
+# CHECK: ValueError: T.Pipelined: the step must be positive, got -2
+report(traced(lambda A, bx: T.Pipelined(8, num_stages=2, step=-2)))
 # CHECK: TypeError: T.Pipelined: stage must be a list of Python ints, got [0, 'x']
 report(traced(lambda A, bx: T.Pipelined(4, stage=[0, "x"])))
 # CHECK: TypeError: T.gemm operand B: expected a tensor or a tile, got <the tile of A at (0, 0)>
@@ -156,3 +166,40 @@ def make(n):
 scope = {}
 exec(compile(future, "<future>", "exec"), scope)
 report(lambda: scope["make"](8))
+
+
+# A value made inside a kernel or a loop is not defined after it: the error
+# is at the Python call that uses it, not in the generated text.
+def after_loop(A: T.Tensor((256, 64), "float16")):
+    with T.Kernel(4, threads=128) as bx:
+        s = T.alloc_shared((64, 64), "float16")
+        for k in T.serial(4):
+            T.copy(A[bx * 64, k * 64], s)
+        T.copy(A[k * 64, 0], s)
+
+
+def tile_of_another_kernel(A: T.Tensor((256, 64), "float16")):
+    with T.Kernel(4, threads=128) as bx:
+        s = T.alloc_shared((64, 64), "float16")
+    with T.Kernel(4, threads=128) as by:
+        T.copy(A[by * 64, 0], s)
+
+
+# CHECK: ValueError: arith.muli: <index %k> was made inside a T.Kernel or a loop that has ended, and is not defined here
+report(lambda: T.prim_func(after_loop))
+# CHECK: ValueError: T.copy destination: <shared %s: memref<64x64xf16, #gpu.address_space<workgroup>>> was made inside a T.Kernel or a loop that has ended, and is not defined here
+report(lambda: T.prim_func(tile_of_another_kernel))
+
+
+# TileLang's order, as it should compile: the third argument of
+# T.Pipelined is num_stages, not a step.
+@T.prim_func
+def tilelang_order(A: T.Tensor((64, 64), "float16")):
+    with T.Kernel(1, threads=128) as bx:
+        A_s = T.alloc_shared((16, 64), "float16")
+        for k in T.Pipelined(0, 4, 3):
+            T.copy(A[k * 16, 0], A_s)
+
+
+# CHECK: tile.pipelined %c0 to %c4 step %c1 num_stages = 3 as (%k)
+print(tilelang_order)
