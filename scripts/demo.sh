@@ -23,6 +23,10 @@ variant=auto stages="" bm=128 bn=128 bk=32 threads=128 chip=sm_90a
 m=4096 n=4096 k=4096 out="$TILE_BUILD/demo" run=1
 usage() { sed -n '2,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
 while (($#)); do
+  # Every option but --no-run and --help takes a value.
+  case "$1" in --no-run|-h|--help) ;; *)
+    if (($# < 2)); then echo "error: option '$1' needs a value" >&2; usage 2; fi ;;
+  esac
   case "$1" in
     --variant) variant=$2; shift ;;
     --stages) stages=$2; shift ;;
@@ -74,10 +78,19 @@ echo
 echo "== shared-memory budget"
 # tile-opt prints the table on stderr (its stdout is for IR); it is this
 # step's output, so it goes to the demo's stdout with its diagnostics.
-if ! "$opt" "$out/$name.mlir" --tile-smem-budget=chip="$chip" -o /dev/null 2>&1; then
+budget=$("$opt" "$out/$name.mlir" --tile-smem-budget=chip="$chip" -o /dev/null 2>&1)
+status=$?
+printf '%s\n' "$budget"
+if ((status != 0)); then
   echo
-  echo "error: $name with ${bm}x${bn}x${bk} tiles does not fit $chip's shared memory;" \
-       "use fewer --stages or smaller tiles" >&2
+  # Only the budget's own error is about shared memory; an unknown --chip or
+  # a bad --threads fails here too, with the compiler's error above.
+  if grep -q "bytes of shared memory" <<<"$budget"; then
+    echo "error: $name with ${bm}x${bn}x${bk} tiles does not fit $chip's shared memory;" \
+         "use fewer --stages or smaller tiles" >&2
+  else
+    echo "error: the budget check of $name failed (the compiler's error is above)" >&2
+  fi
   exit 1
 fi
 
