@@ -66,20 +66,7 @@ std::string TensorMapDesc::str() const {
          (swizzleBytes ? std::to_string(swizzleBytes) : std::string("none"));
 }
 
-namespace {
-
-std::vector<std::string> splitWords(const std::string &line) {
-  std::istringstream in(line);
-  std::vector<std::string> words;
-  for (std::string w; in >> w;)
-    words.push_back(w);
-  return words;
-}
-
-/// The value of a string of decimal digits, saturated at INT64_MAX, so that
-/// a number too large for any field reads as out of its range rather than
-/// as no number; std::nullopt for anything but digits.
-std::optional<int64_t> parseDigits(const std::string &s) {
+std::optional<int64_t> tile::runtime::parseDecimal(const std::string &s) {
   if (s.empty())
     return std::nullopt;
   int64_t value = 0;
@@ -93,10 +80,20 @@ std::optional<int64_t> parseDigits(const std::string &s) {
   return value;
 }
 
+namespace {
+
+std::vector<std::string> splitWords(const std::string &line) {
+  std::istringstream in(line);
+  std::vector<std::string> words;
+  for (std::string w; in >> w;)
+    words.push_back(w);
+  return words;
+}
+
 /// A decimal integer in [minValue, maxValue], nothing else.
 bool parseInt(const std::string &s, int64_t minValue, int64_t maxValue,
               int64_t &value) {
-  std::optional<int64_t> digits = parseDigits(s);
+  std::optional<int64_t> digits = parseDecimal(s);
   if (!digits)
     return false;
   value = *digits;
@@ -248,7 +245,7 @@ private:
     size_t start = pos;
     while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9')
       ++pos;
-    std::optional<int64_t> v = parseDigits(text.substr(start, pos - start));
+    std::optional<int64_t> v = parseDecimal(text.substr(start, pos - start));
     if (!v)
       return fail("expected a number at '" + text.substr(start) + "'");
     if (*v > (int64_t(1) << 40))

@@ -77,18 +77,14 @@ bool parseOptions(int argc, char **argv, Options &opts, std::string &error) {
       std::string v;
       if (!value(v))
         return false;
-      size_t digits = 0;
-      while (digits < v.size() && v[digits] >= '0' && v[digits] <= '9')
-        ++digits;
-      // 19 digits at most: within int64_t, and above every bound below.
-      if (v.empty() || digits != v.size() || digits > 19 ||
-          std::stoull(v) < uint64_t(lo) || std::stoull(v) > uint64_t(hi)) {
+      std::optional<int64_t> parsed = parseDecimal(v);
+      if (!parsed || *parsed < lo || *parsed > hi) {
         error = "option '" + arg + "' needs an integer from " +
                 std::to_string(lo) + " to " + std::to_string(hi) + ", got '" +
                 v + "'";
         return false;
       }
-      out = int64_t(std::stoull(v));
+      out = *parsed;
       return true;
     };
     // A real number in [lo, hi].

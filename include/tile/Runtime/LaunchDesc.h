@@ -123,6 +123,11 @@ struct LaunchDesc {
 std::optional<LaunchDesc> parseLaunchDesc(const std::string &text,
                                           std::string &error);
 
+/// The value of a string of decimal digits, saturated at INT64_MAX (a
+/// number too large for a field reads as out of its range, not as no
+/// number); std::nullopt for anything else (a sign, a point, hex).
+std::optional<int64_t> parseDecimal(const std::string &s);
+
 /// `<d0>x<d1>x...`, each extent a positive decimal integer (saturated at
 /// INT64_MAX: the callers bound the number of elements), or `?` (-1) where
 /// `allowUnknown`; false for anything else.
