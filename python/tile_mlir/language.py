@@ -220,10 +220,10 @@ class _Function:
     def innermost_region(self) -> "_Scope | None":
         return self.open_regions[-1] if self.open_regions else None
 
-    def check_defined(self, value, region: "_Scope | None",
-                      what: str) -> None:
-        """Raises where `value`, made inside `region`, is used after that
-        region has ended (the generated text would not define it)."""
+    def check_defined(self, value: "Expr | Buffer", what: str) -> None:
+        """Raises where `value` is used after the region that made it has
+        ended (the generated text would not define it)."""
+        region = value._region
         if region is not None and not any(
                 region is open_region for open_region in self.open_regions):
             raise ValueError(f"{what}: {value} was made inside a T.Kernel or "
@@ -261,7 +261,7 @@ class _Function:
             if value._function is not self:
                 raise ValueError(f"{what}: {value} belongs to another "
                                  "T.prim_func")
-            self.check_defined(value, value._region, what)
+            self.check_defined(value, what)
             return value._name
         if _is_int(value):
             return self.constant(_int64(value, what))
@@ -669,7 +669,7 @@ def _buffer(function: _Function, value, what: str) -> Buffer:
         raise TypeError(f"{what}: expected a tensor or a tile, got {value!r}")
     if value._function is not function:
         raise ValueError(f"{what}: {value} belongs to another T.prim_func")
-    function.check_defined(value, value._region, what)
+    function.check_defined(value, what)
     return value
 
 
