@@ -3,8 +3,17 @@
 # GoogleTest unit tests (run through lit as well) and the Python tests.
 # Ends with one line "N passed, M failed" over all suites; exits non-zero if
 # anything failed.
+#
+#   scripts/test.sh [-h|--help]
 set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+# It takes no options: an unknown one would otherwise start the whole run.
+case "${1-}" in
+  "") ;;
+  -h|--help) sed -n '2,7p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit 0 ;;
+  *) echo "error: scripts/test.sh takes no options, got '$1' (see --help)" >&2; exit 2 ;;
+esac
 
 tile_install_deps || exit 1
 tile_build all tile-doc || exit 1

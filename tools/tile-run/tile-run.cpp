@@ -370,12 +370,16 @@ static int run(int argc, char **argv) {
     return fail(error);
   // PTX for an older chip JIT-compiles for a newer one; PTX for a newer chip
   // or for another chip's arch-specific features ("sm_90a") does not.
-  int compiledFor = 0;
-  bool archSpecific = false;
-  if (std::sscanf(desc.chip.c_str(), "sm_%d", &compiledFor) == 1) {
-    archSpecific = !desc.chip.empty() && desc.chip.back() == 'a';
-    int device = gpu->ccMajor * 10 + gpu->ccMinor;
-    if (compiledFor > device || (archSpecific && compiledFor != device))
+  // "sm_<digits>", then an 'a' for arch-specific features.
+  std::string chipDigits =
+      desc.chip.rfind("sm_", 0) == 0
+          ? desc.chip.substr(3,
+                             desc.chip.find_first_not_of("0123456789", 3) - 3)
+          : std::string();
+  if (std::optional<int64_t> compiledFor = parseDecimal(chipDigits)) {
+    bool archSpecific = desc.chip.back() == 'a';
+    int64_t device = gpu->ccMajor * 10 + gpu->ccMinor;
+    if (*compiledFor > device || (archSpecific && *compiledFor != device))
       std::fprintf(stderr,
                    "tile-run: warning: compiled for %s, which %s (%s) cannot "
                    "run\n",
