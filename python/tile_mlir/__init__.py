@@ -173,14 +173,24 @@ def compile_to_ptx(source: str, chip: str = "sm_90a", **options) -> "Kernel":
 def _read_launch_line(launch: dict, key: str, rest: str) -> None:
     """Adds one line of a launch description (`key rest`) to `launch`."""
     fields = rest.split()
+    # The field counts and values tile-run accepts (lib/Runtime/LaunchDesc.cpp).
     if key in ("kernel", "chip"):
+        if len(fields) != 1:
+            raise ValueError(f"expected '{key} <name>'")
         launch[key] = rest
     elif key in ("grid", "block", "cluster"):
+        counts = (3,) if key == "cluster" else (1, 2, 3)
+        if len(fields) not in counts:
+            raise ValueError(f"expected {' or '.join(map(str, counts))} "
+                             f"extents, got {len(fields)}")
         # "?": a grid extent computed at run time from grid_expr.
-        launch[key] = tuple(None if f == "?" else int(f) for f in fields)
+        launch[key] = tuple(None if f == "?" and key == "grid" else int(f)
+                            for f in fields)
     elif key == "shared_bytes":
         launch[key] = int(rest)
     elif key == "gemm_transpose":
+        if len(fields) != 2 or any(f not in ("0", "1") for f in fields):
+            raise ValueError("expected 'gemm_transpose <0|1> <0|1>'")
         launch[key] = tuple(f == "1" for f in fields)
     elif key == "grid_expr":
         launch[key] = fields
@@ -198,7 +208,10 @@ def _read_launch_line(launch: dict, key: str, rest: str) -> None:
         if len(fields) != 4:
             raise ValueError("expected 'tensormap <arg> <rows>x<cols> "
                              "swizzle <kind>'")
-        arg, box, _, swizzle = fields
+        arg, box, word, swizzle = fields
+        if word != "swizzle" or swizzle not in ("none", "32", "64", "128"):
+            raise ValueError("expected 'tensormap <arg> <rows>x<cols> "
+                             "swizzle <none|32|64|128>'")
         launch["tensormaps"].append({
             "arg": arg, "box": tuple(int(d) for d in box.split("x")),
             "swizzle": swizzle})
@@ -219,7 +232,8 @@ def parse_launch(text: str) -> list[dict]:
     launches: list[dict] = []
     blocks: list[list[tuple[int, str]]] = [[]]
     for number, raw in enumerate(text.split("\n"), 1):
-        if raw:
+        # A blank line, spaces or a '\r' alone included, ends a launch.
+        if raw.strip():
             blocks[-1].append((number, raw))
         else:
             blocks.append([])

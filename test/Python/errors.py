@@ -42,7 +42,14 @@ print("empty:", tile_mlir.parse_launch(""))
 # A line of a known key that does not read is an error naming the line.
 # CHECK-NEXT: ValueError: launch description line 3: cannot read 'arg A f16' (expected 'arg <name> <dtype> <d0>x<d1>...')
 # CHECK-NEXT: ValueError: launch description line 2: cannot read 'grid 1 x 1' (invalid literal for int() with base 10: 'x')
-for text in ("kernel k\ngrid 1 1 1\narg A f16\n", "\ngrid 1 x 1\n"):
+# CHECK-NEXT: ValueError: launch description line 2: cannot read 'gemm_transpose 2 3' (expected 'gemm_transpose <0|1> <0|1>')
+# CHECK-NEXT: ValueError: launch description line 2: cannot read 'grid 1 1 1 1 1' (expected 1 or 2 or 3 extents, got 5)
+# CHECK-NEXT: ValueError: launch description line 2: cannot read 'block ? 1 1' (invalid literal for int() with base 10: '?')
+# CHECK-NEXT: ValueError: launch description line 2: cannot read 'tensormap A 64x32 swizle none' (expected 'tensormap <arg> <rows>x<cols> swizzle <none|32|64|128>')
+for text in ("kernel k\ngrid 1 1 1\narg A f16\n", "\ngrid 1 x 1\n",
+             "kernel k\ngemm_transpose 2 3\n", "kernel k\ngrid 1 1 1 1 1\n",
+             "kernel k\nblock ? 1 1\n",
+             "kernel k\ntensormap A 64x32 swizle none\n"):
     try:
         tile_mlir.parse_launch(text)
         print("no error")
@@ -61,6 +68,13 @@ except TypeError as e:
 # CHECK-NEXT: ValueError: the module launches 2 kernels
 try:
     tile_mlir.Kernel(ptx="", launch="kernel a\ngrid 1 1 1\n\nkernel b\ngrid 1 1 1\n").info
+    print("no error")
+except ValueError as e:
+    print("ValueError:", e)
+# A line of spaces or a '\r' separates two launches as an empty one does.
+# CHECK-NEXT: ValueError: the module launches 2 kernels
+try:
+    tile_mlir.Kernel(ptx="", launch="kernel a\ngrid 1 1 1\n\r\nkernel b\ngrid 1 1 1\n").info
     print("no error")
 except ValueError as e:
     print("ValueError:", e)
