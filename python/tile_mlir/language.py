@@ -167,14 +167,18 @@ def _name_index_values(function: "_Function") -> None:
     """Renames the index values of `function` after the variables that hold
     them: on a line `row = by * bm + 1` the last value the line computed
     becomes %row; on `row, col = by * bm, bx * bn`, with one value per
-    target, the values become %row and %col in order. Other values (a `for`
+    target, the values become %row and %col in order. That needs each value
+    to be a target's own: none of them may use another (`row, col = by * 64
+    + 1, bx` computes two values for `row` alone). Other values (a `for`
     line's bounds among them) keep their %i names."""
     renames = {}
     for (file, line), values in function.line_values.items():
         targets = _assigned(file, line, loops=False)
+        independent = not any(operand in values for value in values
+                              for operand in function.operands[value])
         if len(targets) == 1:
             renames[values[-1]] = function.fresh(targets[0])
-        elif len(targets) > 1 and len(targets) == len(values):
+        elif 1 < len(targets) == len(values) and independent:
             for value, target in zip(values, targets):
                 renames[value] = function.fresh(target)
     if not renames:
@@ -213,6 +217,8 @@ class _Function:
         # The index values each source line computed, in order, to name
         # them after the variables the line assigns (name_index_values).
         self.line_values: dict[tuple[str, int], list[str]] = {}
+        # The operands of each index value that arithmetic made.
+        self.operands: dict[str, tuple[str, ...]] = {}
         # The regions (kernels, loops) being traced, outermost first: a
         # value made inside one is not defined once it has ended.
         self.open_regions: list["_Scope"] = []
@@ -239,9 +245,10 @@ class _Function:
         self.used.add(name)
         return name
 
-    def note_line(self, value: str) -> None:
+    def note_line(self, value: str, operands: tuple[str, ...] = ()) -> None:
         """Records that the caller's line computed index value `value`
-        (_name_index_values)."""
+        from `operands` (_name_index_values)."""
+        self.operands[value] = operands
         frame = _caller()
         if frame is not None:
             self.line_values.setdefault(_line_of(frame), []).append(value)
@@ -299,7 +306,7 @@ class Expr:
         b = function.index(rhs, f"arith.{op}")
         result = function.fresh("i")
         function.emit(f"{result} = arith.{op} {a}, {b} : index {_location()}")
-        function.note_line(result)
+        function.note_line(result, (a, b))
         return Expr(function, result)
 
     def __add__(self, other): return self._binary("addi", self, other)

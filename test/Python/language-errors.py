@@ -203,3 +203,24 @@ def tilelang_order(A: T.Tensor((64, 64), "float16")):
 
 # CHECK: tile.pipelined %c0 to %c4 step %c1 num_stages = 3 as (%k)
 print(tilelang_order)
+
+
+# SSA names follow the variables: one value per target where each target
+# computes one (`r, c = ...`); where one target computes two, the values
+# keep their %i names rather than be named after the wrong variables.
+@T.prim_func
+def names(A: T.Tensor((256, 256), "float16")):
+    with T.Kernel(4, 4, threads=128) as (x, y):
+        s = T.alloc_shared((64, 64), "float16")
+        r, c = y * 64, x * 64
+        T.copy(A[r, c], s)
+        row, col = y * 64 + 1, x
+        T.copy(A[row, col], s)
+
+
+# CHECK: %r = arith.muli %y, %c64
+# CHECK: %c = arith.muli %x, %c64
+# CHECK: %[[ROW:i[_0-9]*]] = arith.muli %y, %c64
+# CHECK: %[[ROW1:i[_0-9]*]] = arith.addi %[[ROW]], %c1
+# CHECK: tile.copy %A[%[[ROW1]], %x] to %s
+print(names)
