@@ -212,8 +212,9 @@ LogicalResult mlir::tile::lowerFragmentOps(KernelOp kernel,
            << fragmentBytes << " B / " << threads
            << " threads / 4 B); the GPU lowering writes one op per register "
               "and takes at most "
-           << kMaxFragmentRegisters
-           << " (a thread holds 255): use more threads or smaller fragments";
+           << kMaxFragmentRegisters << " (a thread holds "
+           << getRegisterLimit(chip, threads)
+           << "): use more threads or smaller fragments";
   SmallVector<FragmentLayout> layouts;
   for (AllocFragmentOp alloc : allocs) {
     std::string why;

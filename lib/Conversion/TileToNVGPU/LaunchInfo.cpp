@@ -75,7 +75,8 @@ static std::string describe(Value value, ArrayRef<BlockArgument> memrefArgs,
   if (matchPattern(value, m_ConstantInt(&constant))) {
     // The formulas' numbers are unsigned: -64 is (0-64).
     int64_t number = constant.getSExtValue();
-    return number < 0 ? "(0-" + std::to_string(-number) + ")"
+    // The magnitude as unsigned: -INT64_MIN does not fit int64_t.
+    return number < 0 ? "(0-" + std::to_string(0 - uint64_t(number)) + ")"
                       : std::to_string(number);
   }
   Operation *op = value.getDefiningOp();
