@@ -127,9 +127,13 @@ _ASSIGNMENT = re.compile(r"\s*(for\s+)?([A-Za-z_][A-Za-z0-9_]*"
                          r"(?:\s*,\s*[A-Za-z_][A-Za-z0-9_]*)*)"
                          r"\s*(?:=[^=]|in\s)")
 
-# The targets of `with T.Kernel(...) as (bx, by):`.
+# The targets of `with T.Kernel(...) as (bx, by):`, in the text that follows
+# the call: ` as (bx, by):`, which may go on over the next lines.
 _WITH_TARGETS = re.compile(
-    r".*\bas\s*\(?\s*([A-Za-z_][A-Za-z0-9_,\s]*?)\s*\)?\s*:")
+    r"\s*as\s*\(?\s*([A-Za-z_][A-Za-z0-9_,\s]*?)\s*\)?\s*:")
+
+# How many lines after a call's end its `as` targets may reach.
+_WITH_TARGET_LINES = 8
 
 
 def _line_of(frame) -> tuple[str, int]:
@@ -153,12 +157,37 @@ def _source_name(default: str) -> str:
     return names[0] if len(names) == 1 else default
 
 
-def _source_targets(defaults: list[str]) -> list[str]:
-    """The names after `as` on the caller's line, where there are as many
-    as `defaults`; else `defaults`."""
+def _call_end() -> tuple[str, int, int] | None:
+    """Where the caller's current call ends: file, line and the column (in
+    characters) after its closing parenthesis; None before Python 3.11."""
     frame = _caller()
-    line = linecache.getline(*_line_of(frame)) if frame else ""
-    match = _WITH_TARGETS.match(line)
+    positions = getattr(inspect.getframeinfo(frame), "positions", None) \
+        if frame else None
+    if positions is None or positions.end_lineno is None or \
+            positions.end_col_offset is None:
+        return None
+    file = frame.f_code.co_filename
+    # Python counts the column in UTF-8 bytes.
+    line = linecache.getline(file, positions.end_lineno).encode()
+    return file, positions.end_lineno, \
+        len(line[:positions.end_col_offset].decode(errors="replace"))
+
+
+def _source_targets(call_end: tuple[str, int, int] | None,
+                    defaults: list[str]) -> list[str]:
+    """The names after `as` that follow the call ending at `call_end`
+    (`with T.Kernel(...) as (bx, by):`, over one line or several), where
+    there are as many as `defaults`; else `defaults`."""
+    if call_end is None:
+        return defaults
+    file, line, column = call_end
+    text = linecache.getline(file, line)[column:]
+    for next_line in range(line + 1, line + 1 + _WITH_TARGET_LINES):
+        if ":" in text:
+            break
+        text = text.rstrip().removesuffix("\\") + " " + \
+            linecache.getline(file, next_line)
+    match = _WITH_TARGETS.match(text)
     names = [n.strip() for n in match.group(1).split(",")] if match else []
     return names if len(names) == len(defaults) and all(names) else defaults
 
@@ -552,12 +581,14 @@ class Kernel:
                             f"{threads!r}")
         self.threads = _int64(threads, "T.Kernel threads")
         self.location = _location()
+        self.call_end = _call_end()
         self.scope = None
 
     def __enter__(self):
         defaults = ["bx", "by", "bz", "b"][:len(self.grid)]
         defaults += ["b"] * (len(self.grid) - len(defaults))
-        names = [self.function.fresh(n) for n in _source_targets(defaults)]
+        names = [self.function.fresh(n)
+                 for n in _source_targets(self.call_end, defaults)]
         self.scope = _Scope(
             self.function,
             f"tile.kernel grid({', '.join(self.grid)}) threads({self.threads})"

@@ -224,3 +224,25 @@ def names(A: T.Tensor((256, 256), "float16")):
 # CHECK: %[[ROW1:i[_0-9]*]] = arith.addi %[[ROW]], %c1
 # CHECK: tile.copy %A[%[[ROW1]], %x] to %s
 print(names)
+
+
+# The names after `as` are found where the `with` statement goes on over
+# several lines, after the call or after a backslash.
+@T.prim_func
+def split_with(A: T.Tensor((256, 256), "float16")):
+    with T.Kernel(4,
+                  4, threads=128) as (col,
+                                      row):
+        s = T.alloc_shared((64, 64), "float16")
+        T.copy(A[row * 64, col * 64], s)
+    with T.Kernel(4, 4, threads=128) \
+            as (u, v):
+        s = T.alloc_shared((64, 64), "float16")
+        T.copy(A[v * 64, u * 64], s)
+
+
+# CHECK: tile.kernel grid(%c4, %c4) threads(128) as (%col, %row)
+# CHECK: arith.muli %row, %c64
+# CHECK: tile.kernel grid(%c4, %c4) threads(128) as (%u, %v)
+# CHECK: arith.muli %v, %c64
+print(split_with)
