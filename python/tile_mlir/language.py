@@ -321,35 +321,61 @@ class Expr:
     variable, or arithmetic on them. It has no Python value: `bool(e)` and
     `int(e)` are errors, since the function runs once, at definition."""
 
-    def __init__(self, function: _Function, name: str):
+    def __init__(self, function: _Function, name: str,
+                 nonnegative: bool = False):
         self._function = function
         self._name = name
         self._region = function.innermost_region()
+        # Known to be >= 0: block indices, tensor sizes, loop variables
+        # from a non-negative start, and sums, products and quotients of
+        # them. Differences are not.
+        self._nonnegative = nonnegative
 
     def __repr__(self) -> str:
         return f"<index {self._name}>"
 
-    def _binary(self, op: str, lhs, rhs) -> "Expr":
+    def _binary(self, op: str, lhs, rhs,
+                nonnegative: bool = False) -> "Expr":
         function = _current(f"arith.{op}")
         a = function.index(lhs, f"arith.{op}")
         b = function.index(rhs, f"arith.{op}")
         result = function.fresh("i")
         function.emit(f"{result} = arith.{op} {a}, {b} : index {_location()}")
         function.note_line(result, (a, b))
-        return Expr(function, result)
+        return Expr(function, result, nonnegative)
 
-    def __add__(self, other): return self._binary("addi", self, other)
-    def __radd__(self, other): return self._binary("addi", other, self)
+    def _closed(self, op: str, lhs, rhs) -> "Expr":
+        """`op` (addi, muli), non-negative where both operands are."""
+        return self._binary(op, lhs, rhs,
+                            _nonnegative(lhs) and _nonnegative(rhs))
+
+    # Python's floor division and modulo. Unsigned division and remainder
+    # give them where both operands are known to be non-negative (what the
+    # GPU passes' index analysis reads: block tiling, `b // 3` and `b % 3`);
+    # else floor division is arith.floordivsi, and `a % b` is
+    # `a - (a // b) * b`, with the divisor's sign as in Python.
+    def _floordiv(self, lhs, rhs) -> "Expr":
+        if _nonnegative(lhs) and _nonnegative(rhs):
+            return self._binary("divui", lhs, rhs, True)
+        return self._binary("floordivsi", lhs, rhs)
+
+    def _mod(self, lhs, rhs) -> "Expr":
+        if _nonnegative(lhs) and _nonnegative(rhs):
+            return self._binary("remui", lhs, rhs, True)
+        quotient = self._binary("floordivsi", lhs, rhs)
+        return self._binary("subi", lhs, quotient._binary(
+            "muli", quotient, rhs), _is_int(rhs) and rhs > 0)
+
+    def __add__(self, other): return self._closed("addi", self, other)
+    def __radd__(self, other): return self._closed("addi", other, self)
     def __sub__(self, other): return self._binary("subi", self, other)
     def __rsub__(self, other): return self._binary("subi", other, self)
-    def __mul__(self, other): return self._binary("muli", self, other)
-    def __rmul__(self, other): return self._binary("muli", other, self)
-    # Indices of a kernel are never negative: unsigned division is floor
-    # division for them, and what TileLang's index arithmetic gives.
-    def __floordiv__(self, other): return self._binary("divui", self, other)
-    def __rfloordiv__(self, other): return self._binary("divui", other, self)
-    def __mod__(self, other): return self._binary("remui", self, other)
-    def __rmod__(self, other): return self._binary("remui", other, self)
+    def __mul__(self, other): return self._closed("muli", self, other)
+    def __rmul__(self, other): return self._closed("muli", other, self)
+    def __floordiv__(self, other): return self._floordiv(self, other)
+    def __rfloordiv__(self, other): return self._floordiv(other, self)
+    def __mod__(self, other): return self._mod(self, other)
+    def __rmod__(self, other): return self._mod(other, self)
 
     def _compare(self, other):
         raise TypeError(f"{self} cannot be compared: the kernel is traced "
@@ -374,9 +400,18 @@ class Expr:
 IndexLike = Union[int, Expr]
 
 
+def _nonnegative(value: IndexLike) -> bool:
+    """Whether `value` is known to be >= 0 (False for what is not an index,
+    which Expr._binary then refuses)."""
+    if isinstance(value, Expr):
+        return value._nonnegative
+    return _is_int(value) and value >= 0
+
+
 def ceildiv(a: IndexLike, b: IndexLike) -> IndexLike:
     """``(a + b - 1) // b``: a Python int when both are, else
-    ``arith.ceildivui``."""
+    ``arith.ceildivui`` where both are known to be non-negative and
+    ``arith.ceildivsi`` where not."""
     if isinstance(a, int) and isinstance(b, int):
         if b <= 0:
             raise ValueError(f"T.ceildiv({a}, {b}): the divisor must be "
@@ -386,7 +421,9 @@ def ceildiv(a: IndexLike, b: IndexLike) -> IndexLike:
     if not isinstance(traced, Expr):
         raise TypeError(f"T.ceildiv({a!r}, {b!r}): expected Python ints or "
                         "index values of the kernel")
-    return traced._binary("ceildivui", a, b)
+    if _nonnegative(a) and _nonnegative(b):
+        return traced._binary("ceildivui", a, b, True)
+    return traced._binary("ceildivsi", a, b)
 
 
 @dataclass(frozen=True)
@@ -435,7 +472,7 @@ class Buffer:
         function.emit(f"{result} = memref.dim {self._name}, "
                       f"{function.constant(d)} : {self._type} {_location()}")
         function.note_line(result)
-        return Expr(function, result)
+        return Expr(function, result, nonnegative=True)
 
     def __repr__(self) -> str:
         return f"<{self.scope} {self._name}: {self._type}>"
@@ -593,7 +630,8 @@ class Kernel:
             self.function,
             f"tile.kernel grid({', '.join(self.grid)}) threads({self.threads})"
             f" as ({', '.join(names)})", self.location)
-        indices = tuple(Expr(self.function, n) for n in names)
+        indices = tuple(Expr(self.function, n, nonnegative=True)
+                        for n in names)
         return indices[0] if len(indices) == 1 else indices
 
     def __exit__(self, *exc) -> bool:
@@ -615,7 +653,9 @@ def _range(what: str, bounds: Sequence[IndexLike]):
                          "loops count upward (for a downward loop, count "
                          "i upward and use n - 1 - i)")
     function = _current(what)
-    return function, [function.index(v, what) for v in (lower, upper, step)]
+    names = [function.index(v, what) for v in (lower, upper, step)]
+    # The loop variable is never below its start.
+    return function, names, _nonnegative(lower)
 
 
 def _int_list(name: str, values) -> str:
@@ -641,7 +681,8 @@ def Pipelined(start: IndexLike, stop: IndexLike | None = None,
     TileLang's, in its order: ``T.Pipelined(0, n, 3)`` is 3 stages, and a
     step is given only by name."""
     bounds = (0, start, step) if stop is None else (start, stop, step)
-    function, (lower, upper, step) = _range("T.Pipelined", bounds)
+    function, (lower, upper, step), nonnegative = _range("T.Pipelined",
+                                                         bounds)
     attributes = ""
     if num_stages is not None:
         if not _is_int(num_stages):
@@ -653,7 +694,7 @@ def Pipelined(start: IndexLike, stop: IndexLike | None = None,
         attributes += _int_list("stage", stage)
     if order is not None:
         attributes += _int_list("order", order)
-    return _loop(function, lambda k: (
+    return _loop(function, nonnegative, lambda k: (
         f"tile.pipelined {lower} to {upper} step {step}{attributes} "
         f"as ({k})"))
 
@@ -661,12 +702,12 @@ def Pipelined(start: IndexLike, stop: IndexLike | None = None,
 def serial(*bounds: IndexLike) -> Iterator[Expr]:
     """``for k in T.serial(n):`` a plain loop (``scf.for``). Bounds as for
     range."""
-    function, (lower, upper, step) = _range("T.serial", bounds)
-    return _loop(function,
+    function, (lower, upper, step), nonnegative = _range("T.serial", bounds)
+    return _loop(function, nonnegative,
                  lambda k: f"scf.for {k} = {lower} to {upper} step {step}")
 
 
-def _loop(function: _Function,
+def _loop(function: _Function, nonnegative: bool,
           header: Callable[[str], str]) -> Iterator[Expr]:
     # A generator's body starts at the first next(), which the `for`
     # statement calls: the caller's line is then `for k in ...`, which names
@@ -674,7 +715,7 @@ def _loop(function: _Function,
     variable = function.fresh(_source_name("k"))
     scope = _Scope(function, header(variable), _location())
     try:
-        yield Expr(function, variable)
+        yield Expr(function, variable, nonnegative)
     finally:
         scope.close()
 

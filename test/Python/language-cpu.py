@@ -14,6 +14,10 @@
 # RUN: %tile_python %s plain > %t.plain.mlir
 # RUN: %python %tile_src_root/test/Execution/Inputs/gemm.py --emit main --M 100 --N 70 --K 37 >> %t.plain.mlir
 # RUN: tile-opt %t.plain.mlir --tile-lower-to-cpu %tile_cpu_to_llvm | %tile_cpu_runner | FileCheck %s
+# RUN: %tile_python %s negative > %t.negative.mlir
+# RUN: %python %tile_src_root/test/Execution/Inputs/gemm.py --emit main --M 100 --N 70 --K 37 >> %t.negative.mlir
+# RUN: tile-opt %t.negative.mlir --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+# RUN:   | %tile_cpu_runner | FileCheck %s
 # RUN: %tile_python %s grid1d > %t.grid1d.mlir
 # RUN: %python %tile_src_root/test/Execution/Inputs/gemm.py --emit main --M 100 --N 70 --K 37 --transpose-b >> %t.grid1d.mlir
 # RUN: tile-opt %t.grid1d.mlir --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
@@ -44,6 +48,20 @@
 # TEXT-NEXT: tile.copy %A[%[[ROW]], %ko] to %A_s
 # TEXT: tile.gemm %A_s, %B_s, %C_l transpose_b :
 # TEXT: } loc("{{.*}}language-cpu.py":[[#SPLIT+5]]:13)
+
+# Unsigned division where both operands are known to be non-negative (block
+# indices, the grid1d split), floor division where not.
+# RUN: FileCheck %s --check-prefix=NEG < %t.negative.mlir
+# NEG: tile.pipelined %[[LO:.*]] to %c1 step %c2 num_stages = 2 as (%k) {
+# NEG-NEXT: %[[Q:.*]] = arith.floordivsi %k, %c2
+# NEG-NEXT: %[[T:.*]] = arith.addi %[[Q]], %c3
+# NEG-NEXT: %ka = arith.muli %[[T]], %c16
+# NEG-NEXT: %[[Q2:.*]] = arith.floordivsi %k, %c6
+# NEG-NEXT: %[[P:.*]] = arith.muli %[[Q2]], %c6
+# NEG-NEXT: %[[R:.*]] = arith.subi %k, %[[P]]
+# NEG-NEXT: %[[R1:.*]] = arith.subi %[[R]], %c1
+# NEG-NEXT: %[[H:.*]] = arith.floordivsi %[[R1]], %c2
+# NEG-NEXT: %kb = arith.muli %[[H]], %c16
 
 # PIPE: tile.alloc_shared : memref<4x32x16xf16, #gpu.address_space<workgroup>>
 # PIPE: tile.copy_async
@@ -79,6 +97,29 @@ if variant in ("auto", "manual", "plain"):
             for k in reduction(T.ceildiv(K, bk)):
                 T.copy(A[by * bm, k * bk], A_s)
                 T.copy(B[k * bk, bx * bn], B_s)
+                T.gemm(A_s, B_s, C_l)
+            T.copy(C_l, C[by * bm, bx * bn])
+elif variant == "negative":
+    # Python's floor division and modulo on negative values: k runs over
+    # the odd numbers 1 - 2 * nk .. -1, and k // 2 + nk (floor division:
+    # -nk .. -1, plus nk) and (k % (2 * nk) - 1) // 2 (floor modulo: 1 ..
+    # 2 * nk - 1, odd) both give the k-tile 0 .. nk - 1. Unsigned or
+    # truncating division would read the wrong tiles.
+    nk = T.ceildiv(K, bk)
+
+    @T.prim_func
+    def gemm(A: T.Tensor((M, K), "float16"), B: T.Tensor((K, N), "float16"),
+             C: T.Tensor((M, N), "float16")):
+        with T.Kernel(T.ceildiv(N, bn), T.ceildiv(M, bm), threads=128) as (bx, by):
+            A_s = T.alloc_shared((bm, bk), "float16")
+            B_s = T.alloc_shared((bk, bn), "float16")
+            C_l = T.alloc_fragment((bm, bn), "float32")
+            T.clear(C_l)
+            for k in T.Pipelined(1 - 2 * nk, 1, num_stages=2, step=2):
+                ka = (k // 2 + nk) * bk
+                kb = (k % (2 * nk) - 1) // 2 * bk
+                T.copy(A[by * bm, ka], A_s)
+                T.copy(B[kb, bx * bn], B_s)
                 T.gemm(A_s, B_s, C_l)
             T.copy(C_l, C[by * bm, bx * bn])
 else:
