@@ -5,16 +5,18 @@
 // allocation, which the tile does not dominate (it runs before the copy and
 // retires nothing of it), and a destination reached through memref.cast.
 // The kernel copies ones into a tile of zeros and copies the tile out.
+// Until a copy's wait, the model fills what it will write with NaN.
 //
 // With the wait after the copy: the ones arrive.
 // RUN: tile-opt %s --tile-lower-to-cpu %tile_cpu_to_llvm | %tile_cpu_runner | FileCheck %s --check-prefix=WAITED
 // WAITED: 1
 //
-// Without it the copy never lands, through the cast or through a subview.
+// Without it the copy never lands, through the cast or through a subview:
+// the tile holds the NaN stored where the copy was issued.
 // RUN: sed '/the wait/d' %s | tile-opt --tile-lower-to-cpu %tile_cpu_to_llvm | %tile_cpu_runner | FileCheck %s --check-prefix=MISSING
 // RUN: sed -e '/the wait/d' -e '/the cast/d' -e 's|// the subview: ||' %s \
 // RUN:   | tile-opt --tile-lower-to-cpu %tile_cpu_to_llvm | %tile_cpu_runner | FileCheck %s --check-prefix=MISSING
-// MISSING: 0
+// MISSING: nan
 
 !S = memref<8x8xf16, #gpu.address_space<workgroup>>
 !Sv = memref<8x8xf16, strided<[8, 1], offset: ?>, #gpu.address_space<workgroup>>

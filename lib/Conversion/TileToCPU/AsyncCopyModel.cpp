@@ -5,8 +5,13 @@
 // group holding it (all but the N newest groups). Copying at once on the CPU
 // would hide a missing wait or a count that is too large, so here a copy is
 // only recorded where it is issued and performed by the first wait that
-// retires its group; a copy that no wait retires never lands. Then a kernel
-// that reads a tile before its copy's wait reads stale data on the CPU too.
+// retires its group; a copy that no wait retires never lands. Where it is
+// issued, the copy stores NaN (poisonCopyDestination) into every element it
+// will write: until the wait, a GPU may have written any of them or none. So
+// a kernel that reads a tile between a copy and its wait reads NaN on the
+// CPU, whether the read is late (the copy's own data, waited for too little)
+// or early (the previous contents, which a copy into a buffer version still
+// in use overwrites: too few versions, or a copy issued too soon).
 //
 // Copy ops keep queues of pending instances: an instance's group number and
 // every index it needs (the source offsets, the destination offsets, and the
@@ -49,6 +54,7 @@ struct ModelledCopy {
   CopyAsyncOp op;
   Value source, dest;
   SmallVector<Value> sourceIndices, destIndices;
+  SmallVector<int64_t> extent;
   /// The subviews and casts from the shared tile to the destination,
   /// outermost first.
   SmallVector<Operation *> chain;
@@ -108,6 +114,7 @@ static LogicalResult analyze(ModelledCopy &copy, ArrayRef<WaitGroupOp> waits,
   std::reverse(copy.chain.begin(), copy.chain.end());
   copy.source = copy.op.getSource();
   copy.dest = copy.op.getDest();
+  copy.extent = copy.op.getExtent();
   llvm::append_range(copy.sourceIndices, copy.op.getSourceIndices());
   llvm::append_range(copy.destIndices, copy.op.getDestIndices());
   llvm::append_range(copy.recorded, copy.sourceIndices);
@@ -146,7 +153,48 @@ static Value constant(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIndexOp::create(b, loc, value);
 }
 
-/// At `wait`: performs, in issue order, every recorded instance in `queue`
+namespace {
+/// One recorded instance of a queue's copies, rebuilt where it is replayed:
+/// the pattern's source with the recorded offsets, and its destination
+/// through subviews and casts rebuilt from the recorded indices.
+struct ReplayedCopy {
+  SmallVector<Value> sourceIndices, destIndices;
+  Value dest;
+};
+} // namespace
+
+static ReplayedCopy rebuild(OpBuilder &b, Location loc, const CopyQueue &queue,
+                            Value entry) {
+  ModelledCopy &copy = *queue.pattern;
+  // By position, not by value: copies that share the queue may record one
+  // value where the pattern records two.
+  SmallVector<Value> values;
+  for (int64_t column = 1, e = 1 + copy.recorded.size(); column < e; ++column)
+    values.push_back(memref::LoadOp::create(
+        b, loc, queue.queue, ValueRange{entry, constant(b, loc, column)}));
+  ArrayRef<Value> rest = values;
+  auto take = [&](size_t n) {
+    ArrayRef<Value> taken = rest.take_front(n);
+    rest = rest.drop_front(n);
+    return taken;
+  };
+  ReplayedCopy replayed;
+  llvm::append_range(replayed.sourceIndices, take(copy.sourceIndices.size()));
+  llvm::append_range(replayed.destIndices, take(copy.destIndices.size()));
+  replayed.dest = copy.dest;
+  if (!copy.chain.empty())
+    replayed.dest = copy.chain.front()->getOperand(0);
+  for (Operation *view : copy.chain) {
+    Operation *clone = b.clone(*view);
+    clone->setOperand(0, replayed.dest);
+    for (auto [i, value] : llvm::enumerate(take(clone->getNumOperands() - 1)))
+      clone->setOperand(i + 1, value);
+    replayed.dest = clone->getResult(0);
+  }
+  return replayed;
+}
+
+/// At a wait: performs, in issue order, every recorded instance in `queue`
 /// whose group is older than `threshold`, and keeps the others queued.
 static void replayRetired(OpBuilder &b, Location loc, const CopyQueue &queue,
                           Value state, Value threshold) {
@@ -166,34 +214,9 @@ static void replayRetired(OpBuilder &b, Location loc, const CopyQueue &queue,
         auto branch = scf::IfOp::create(
             b, loc, retired,
             [&](OpBuilder &b, Location loc) {
-              // By position, not by value: copies that share the queue may
-              // record one value where the pattern records two.
-              SmallVector<Value> values;
-              for (int64_t column = 1; column < columns; ++column)
-                values.push_back(memref::LoadOp::create(
-                    b, loc, queue.queue,
-                    ValueRange{entry, constant(b, loc, column)}));
-              ArrayRef<Value> rest = values;
-              auto take = [&](size_t n) {
-                ArrayRef<Value> taken = rest.take_front(n);
-                rest = rest.drop_front(n);
-                return taken;
-              };
-              ArrayRef<Value> sourceIndices = take(copy.sourceIndices.size());
-              ArrayRef<Value> destIndices = take(copy.destIndices.size());
-              Value dest = copy.dest;
-              if (!copy.chain.empty())
-                dest = copy.chain.front()->getOperand(0);
-              for (Operation *view : copy.chain) {
-                Operation *clone = b.clone(*view);
-                clone->setOperand(0, dest);
-                for (auto [i, value] :
-                     llvm::enumerate(take(clone->getNumOperands() - 1)))
-                  clone->setOperand(i + 1, value);
-                dest = clone->getResult(0);
-              }
-              CopyOp::create(b, loc, copy.source, sourceIndices, dest,
-                             destIndices);
+              ReplayedCopy replayed = rebuild(b, loc, queue, entry);
+              CopyOp::create(b, loc, copy.source, replayed.sourceIndices,
+                             replayed.dest, replayed.destIndices);
               scf::YieldOp::create(b, loc, kept);
             },
             [&](OpBuilder &b, Location loc) {
@@ -210,6 +233,26 @@ static void replayRetired(OpBuilder &b, Location loc, const CopyQueue &queue,
         scf::YieldOp::create(b, loc, branch.getResults());
       });
   memref::StoreOp::create(b, loc, loop.getResult(0), state, slot);
+}
+
+/// At a wait, after the retired copies of every queue landed: stores NaN
+/// again where the instances still in `queue` will write. A copy still in
+/// flight into elements that an older one just wrote may land before or
+/// after it on a GPU, so those elements hold neither copy's data for sure
+/// (a kernel with too few buffer versions does this).
+static void poisonPending(OpBuilder &b, Location loc, const CopyQueue &queue,
+                          Value state) {
+  Value count =
+      memref::LoadOp::create(b, loc, state, constant(b, loc, queue.countSlot));
+  Value zero = constant(b, loc, 0), one = constant(b, loc, 1);
+  scf::ForOp::create(b, loc, zero, count, one, ValueRange{},
+                     [&](OpBuilder &b, Location loc, Value entry, ValueRange) {
+                       ReplayedCopy replayed = rebuild(b, loc, queue, entry);
+                       poisonCopyDestination(b, loc, queue.pattern->extent,
+                                             replayed.dest,
+                                             replayed.destIndices);
+                       scf::YieldOp::create(b, loc);
+                     });
 }
 
 /// Records an instance of `copy` in `queue` where it is issued, in place of
@@ -241,6 +284,7 @@ static void recordCopy(OpBuilder &b, ModelledCopy &copy, const CopyQueue &queue,
                             ValueRange{count, constant(b, loc, i + 1)});
   Value next = arith::AddIOp::create(b, loc, count, constant(b, loc, 1));
   memref::StoreOp::create(b, loc, next, state, slot);
+  poisonCopyDestination(b, loc, copy.extent, copy.dest, copy.destIndices);
   copy.op.erase();
 }
 
@@ -322,6 +366,9 @@ void mlir::tile::modelAsyncCopies(KernelOp kernel) {
     for (const CopyQueue &queue : queues)
       if (!queue.pattern->before.contains(wait))
         replayRetired(b, loc, queue, state, threshold);
+    for (const CopyQueue &queue : queues)
+      if (!queue.pattern->before.contains(wait))
+        poisonPending(b, loc, queue, state);
     wait.erase();
   }
 }

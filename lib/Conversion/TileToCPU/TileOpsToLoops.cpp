@@ -162,6 +162,32 @@ struct CopySide {
 };
 } // namespace
 
+/// Builds, at `b`'s point, a loop nest over the copy extent `extent` that
+/// runs `store` for every element the copy stores: those whose index into
+/// `dest` (given to `store`, after the loop position) lies inside it.
+static void forEachStoredElement(
+    OpBuilder &b, Location loc, ArrayRef<int64_t> extent, const CopySide &dest,
+    function_ref<void(OpBuilder &, Location, ValueRange, ValueRange)> store) {
+  SmallVector<Value> upperBounds;
+  for (int64_t size : extent)
+    upperBounds.push_back(arith::ConstantIndexOp::create(b, loc, size));
+  buildZeroBasedLoopNest(
+      b, loc, upperBounds, [&](OpBuilder &b, Location loc, ValueRange ivs) {
+        SmallVector<Value> destIndices;
+        Value destInBounds;
+        dest.locate(b, loc, ivs, extent, destIndices, destInBounds);
+        if (!destInBounds) {
+          store(b, loc, ivs, destIndices);
+          return;
+        }
+        scf::IfOp::create(b, loc, destInBounds,
+                          [&](OpBuilder &b, Location loc) {
+                            store(b, loc, ivs, destIndices);
+                            scf::YieldOp::create(b, loc);
+                          });
+      });
+}
+
 static void lowerCopyLike(RewriterBase &rewriter, Operation *op,
                           ArrayRef<int64_t> extent, CopySide source,
                           CopySide dest) {
@@ -170,54 +196,63 @@ static void lowerCopyLike(RewriterBase &rewriter, Operation *op,
   Type sourceElem = cast<MemRefType>(source.memref.getType()).getElementType();
   Type destElem = cast<MemRefType>(dest.memref.getType()).getElementType();
 
-  SmallVector<Value> upperBounds;
-  for (int64_t size : extent)
-    upperBounds.push_back(arith::ConstantIndexOp::create(rewriter, loc, size));
-
-  buildZeroBasedLoopNest(
-      rewriter, loc, upperBounds,
-      [&](OpBuilder &b, Location loc, ValueRange ivs) {
-        SmallVector<Value> destIndices;
-        Value destInBounds;
-        dest.locate(b, loc, ivs, extent, destIndices, destInBounds);
-        auto copyElement = [&](OpBuilder &b, Location loc) {
-          SmallVector<Value> sourceIndices;
-          Value sourceInBounds;
-          source.locate(b, loc, ivs, extent, sourceIndices, sourceInBounds);
-          auto load = [&](OpBuilder &b, Location loc) -> Value {
-            return memref::LoadOp::create(b, loc, source.memref, sourceIndices);
-          };
-          Value value;
-          if (sourceInBounds) {
-            auto ifOp = scf::IfOp::create(
-                b, loc, sourceInBounds,
-                [&](OpBuilder &b, Location loc) {
-                  scf::YieldOp::create(b, loc, load(b, loc));
-                },
-                [&](OpBuilder &b, Location loc) {
-                  Value zero = arith::ConstantOp::create(
-                      b, loc, cast<TypedAttr>(b.getZeroAttr(sourceElem)));
-                  scf::YieldOp::create(b, loc, zero);
-                });
-            value = ifOp.getResult(0);
-          } else {
-            value = load(b, loc);
-          }
-          if (sourceElem != destElem)
-            value = convertFloat(b, loc, value, destElem);
-          memref::StoreOp::create(b, loc, value, dest.memref, destIndices);
+  forEachStoredElement(
+      rewriter, loc, extent, dest,
+      [&](OpBuilder &b, Location loc, ValueRange ivs, ValueRange destIndices) {
+        SmallVector<Value> sourceIndices;
+        Value sourceInBounds;
+        source.locate(b, loc, ivs, extent, sourceIndices, sourceInBounds);
+        auto load = [&](OpBuilder &b, Location loc) -> Value {
+          return memref::LoadOp::create(b, loc, source.memref, sourceIndices);
         };
-        if (!destInBounds) {
-          copyElement(b, loc);
-          return;
+        Value value;
+        if (sourceInBounds) {
+          auto ifOp = scf::IfOp::create(
+              b, loc, sourceInBounds,
+              [&](OpBuilder &b, Location loc) {
+                scf::YieldOp::create(b, loc, load(b, loc));
+              },
+              [&](OpBuilder &b, Location loc) {
+                Value zero = arith::ConstantOp::create(
+                    b, loc, cast<TypedAttr>(b.getZeroAttr(sourceElem)));
+                scf::YieldOp::create(b, loc, zero);
+              });
+          value = ifOp.getResult(0);
+        } else {
+          value = load(b, loc);
         }
-        scf::IfOp::create(b, loc, destInBounds,
-                          [&](OpBuilder &b, Location loc) {
-                            copyElement(b, loc);
-                            scf::YieldOp::create(b, loc);
-                          });
+        if (sourceElem != destElem)
+          value = convertFloat(b, loc, value, destElem);
+        memref::StoreOp::create(b, loc, value, dest.memref, destIndices);
       });
   rewriter.eraseOp(op);
+}
+
+/// A value no correct kernel reads from a tile: NaN, or for a float type
+/// without one its lowest value; an integer's lowest value.
+static TypedAttr getPoison(OpBuilder &b, Type element) {
+  if (auto type = dyn_cast<FloatType>(element)) {
+    const llvm::fltSemantics &semantics = type.getFloatSemantics();
+    return b.getFloatAttr(type,
+                          llvm::APFloat::semanticsHasNaN(semantics)
+                              ? llvm::APFloat::getQNaN(semantics)
+                              : llvm::APFloat::getLargest(semantics, true));
+  }
+  unsigned width = element.isIndex() ? IndexType::kInternalStorageBitWidth
+                                     : element.getIntOrFloatBitWidth();
+  return b.getIntegerAttr(element, llvm::APInt::getSignedMinValue(width));
+}
+
+void mlir::tile::poisonCopyDestination(OpBuilder &b, Location loc,
+                                       ArrayRef<int64_t> extent, Value dest,
+                                       ValueRange destIndices) {
+  Type element = cast<MemRefType>(dest.getType()).getElementType();
+  Value poison = arith::ConstantOp::create(b, loc, getPoison(b, element));
+  forEachStoredElement(
+      b, loc, extent, CopySide{dest, destIndices},
+      [&](OpBuilder &b, Location loc, ValueRange, ValueRange indices) {
+        memref::StoreOp::create(b, loc, poison, dest, indices);
+      });
 }
 
 void mlir::tile::lowerCopyToLoops(RewriterBase &rewriter, CopyOp op) {

@@ -27,6 +27,13 @@ void lowerCopyToLoops(RewriterBase &rewriter, CopyOp op);
 /// it to a wait).
 void lowerCopyToLoops(RewriterBase &rewriter, CopyAsyncOp op);
 
+/// Stores a value that no correct kernel reads (NaN; TileOpsToLoops.cpp) at
+/// `b`'s point into every element that a copy of `extent` into `dest` at
+/// `destIndices` stores: while an asynchronous copy is in flight, a GPU may
+/// have stored some of its elements or none.
+void poisonCopyDestination(OpBuilder &b, Location loc, ArrayRef<int64_t> extent,
+                           Value dest, ValueRange destIndices);
+
 /// Makes the `tile.copy_async` ops of `kernel` land where a `tile.wait_group`
 /// retires their commit group instead of at once: each is recorded where it
 /// is issued and replayed as a `tile.copy` by the first wait that retires it
