@@ -177,11 +177,19 @@ void Expander::classify(const PipelineSchedule &schedule) {
   // loop reads (nothing would wait for it, and two copies in flight to the
   // same address land in no defined order) or that a statement ordered
   // before it reads (that statement reads the previous iteration's tile,
-  // which no wait covers).
+  // which no wait covers). So does a copy from a tensor that a statement of
+  // the loop writes: an asynchronous copy reads its source any time until
+  // its wait, which may be after that write (in the same step or in the
+  // steps its group stays in flight).
   DenseMap<Value, Statement *> asyncWriter;
   auto canBeAsync = [&](size_t position) {
     const Statement &writer = statements[position];
     if (writer.stage != 0 || !isAsyncCandidate(writer.op))
+      return false;
+    Value source = getUnderlyingBuffer(cast<CopyOp>(writer.op).getSource());
+    if (llvm::any_of(statements, [&](const Statement &other) {
+          return other.op != writer.op && writesBuffer(other.op, source);
+        }))
       return false;
     return llvm::all_of(writer.writes, [&](Value tile) {
       bool read = false;
