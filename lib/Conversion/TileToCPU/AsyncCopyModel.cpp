@@ -15,12 +15,14 @@
 //
 // Copy ops keep queues of pending instances: an instance's group number and
 // every index it needs (the source offsets, the destination offsets, and the
-// index operands of the subviews that select the destination's buffer
-// version; casts on the way are rebuilt as they are). A wait replays the
-// retired instances, in issue order, as `tile.copy` ops on subviews rebuilt
-// from the recorded indices; a wait that runs before a copy in the kernel
-// body (before its tile is even allocated, say) skips that copy's queue.
-// Barriers still do nothing: there is one thread.
+// index operands of the subviews on either side: those that select the
+// destination's buffer version, or a view of the tensor made in the loop;
+// casts on the way are rebuilt as they are). A wait replays the retired
+// instances, queue by queue and in issue order within a queue, as
+// `tile.copy` ops on subviews rebuilt from the recorded indices; a wait that
+// runs before a copy in the kernel body (before its tile is even allocated,
+// say) skips that copy's queue. Barriers still do nothing: there is one
+// thread.
 //
 // Copy ops that differ only in those indices share a queue: the software
 // pipeline clones each copy once per prologue, steady-state and epilogue
@@ -47,20 +49,74 @@ using namespace mlir::tile;
 static constexpr int64_t kQueueCapacity = 64;
 
 namespace {
+/// A copy's source or destination: a memref reached from `root` through the
+/// subviews and casts `views` (outermost first). The replay rebuilds the
+/// views from recorded index operands, so a view made inside a loop, which a
+/// later wait cannot see, is replayed too.
+struct ViewChain {
+  Value root, value;
+  SmallVector<Operation *> views;
+
+  static ViewChain trace(Value value) {
+    ViewChain chain{value, value, {}};
+    while (Operation *view = chain.root.getDefiningOp()) {
+      if (!isa<memref::SubViewOp, memref::CastOp>(view))
+        break;
+      chain.views.push_back(view);
+      chain.root = view->getOperand(0);
+    }
+    std::reverse(chain.views.begin(), chain.views.end());
+    return chain;
+  }
+
+  /// The operands a replay records: a subview's operands after its source
+  /// are its index operands (a cast has none).
+  void appendRecorded(SmallVectorImpl<Value> &recorded) const {
+    for (Operation *view : views)
+      llvm::append_range(recorded, view->getOperands().drop_front());
+  }
+
+  /// Whether `other` is this chain but for the index operands.
+  bool isAlike(const ViewChain &other) const {
+    if (root != other.root || views.size() != other.views.size() ||
+        value.getType() != other.value.getType())
+      return false;
+    return llvm::all_of(llvm::zip(views, other.views), [](auto pair) {
+      Operation *x = std::get<0>(pair), *y = std::get<1>(pair);
+      return x->getName() == y->getName() &&
+             x->getAttrDictionary() == y->getAttrDictionary() &&
+             x->getResultTypes() == y->getResultTypes() &&
+             x->getNumOperands() == y->getNumOperands();
+    });
+  }
+
+  /// The views rebuilt at `b`'s point on the index operands `take` gives.
+  Value rebuild(OpBuilder &b,
+                function_ref<ArrayRef<Value>(size_t)> take) const {
+    Value result = root;
+    for (Operation *view : views) {
+      Operation *clone = b.clone(*view);
+      clone->setOperand(0, result);
+      for (auto [i, operand] :
+           llvm::enumerate(take(clone->getNumOperands() - 1)))
+        clone->setOperand(i + 1, operand);
+      result = clone->getResult(0);
+    }
+    return result;
+  }
+};
+
 /// One `tile.copy_async` and what replaying it needs.
 struct ModelledCopy {
   /// The copy, until recordCopy replaces it, and its operands, which the
   /// replay uses after that.
   CopyAsyncOp op;
-  Value source, dest;
+  ViewChain source, dest;
   SmallVector<Value> sourceIndices, destIndices;
   SmallVector<int64_t> extent;
-  /// The subviews and casts from the shared tile to the destination,
-  /// outermost first.
-  SmallVector<Operation *> chain;
-  /// The waits that the tile or the source does not dominate. They run before
-  /// the copy (analyze), so they never retire it, and the replay, which
-  /// uses both, is left out there.
+  /// The waits that the tile or the source tensor does not dominate. They
+  /// run before the copy (analyze), so they never retire it, and the replay,
+  /// which uses both, is left out there.
   llvm::SmallPtrSet<Operation *, 4> before;
   /// The index values recorded per instance, in queue-column order (after
   /// the group number in column 0).
@@ -89,64 +145,41 @@ static bool runsBefore(WaitGroupOp wait, CopyAsyncOp copy, Block &body) {
   return w && c && w != c && w->isBeforeInBlock(c);
 }
 
-/// Fills `copy.chain`, `copy.recorded` and `copy.before`; fails where the
+/// Fills `copy`'s chains, `copy.recorded` and `copy.before`; fails where the
 /// destination is not a shared tile (or subviews and casts of one), or where
-/// a wait that may run after the copy does not see the tile or the source.
+/// a wait that may run after the copy does not see the tile or the tensor
+/// (or view) that the source's views start from.
 static LogicalResult analyze(ModelledCopy &copy, ArrayRef<WaitGroupOp> waits,
                              DominanceInfo &dominance, Block &body) {
-  Value value = copy.op.getDest();
-  while (Operation *view = value.getDefiningOp()) {
-    if (!isa<memref::SubViewOp, memref::CastOp>(view))
-      break;
-    copy.chain.push_back(view);
-    value = view->getOperand(0);
-  }
-  if (!value.getDefiningOp<AllocSharedOp>())
+  copy.source = ViewChain::trace(copy.op.getSource());
+  copy.dest = ViewChain::trace(copy.op.getDest());
+  if (!copy.dest.root.getDefiningOp<AllocSharedOp>())
     return failure();
   for (WaitGroupOp wait : waits) {
-    if (dominance.properlyDominates(value, wait) &&
-        dominance.properlyDominates(copy.op.getSource(), wait))
+    if (dominance.properlyDominates(copy.dest.root, wait) &&
+        dominance.properlyDominates(copy.source.root, wait))
       continue;
     if (!runsBefore(wait, copy.op, body))
       return failure();
     copy.before.insert(wait);
   }
-  std::reverse(copy.chain.begin(), copy.chain.end());
-  copy.source = copy.op.getSource();
-  copy.dest = copy.op.getDest();
   copy.extent = copy.op.getExtent();
   llvm::append_range(copy.sourceIndices, copy.op.getSourceIndices());
   llvm::append_range(copy.destIndices, copy.op.getDestIndices());
   llvm::append_range(copy.recorded, copy.sourceIndices);
   llvm::append_range(copy.recorded, copy.destIndices);
-  // A subview's operands after its source are its index operands (a cast
-  // has none).
-  for (Operation *view : copy.chain)
-    llvm::append_range(copy.recorded, view->getOperands().drop_front());
+  copy.source.appendRecorded(copy.recorded);
+  copy.dest.appendRecorded(copy.recorded);
   return success();
 }
 
 /// Whether replaying `a` with the indices recorded for `b` performs `b`: the
-/// same source, the same shared tile, and subviews and casts that differ at
+/// same tensor, the same shared tile, and subviews and casts that differ at
 /// most in their index operands.
 static bool replaysAlike(const ModelledCopy &a, const ModelledCopy &b) {
-  if (a.source != b.source || a.chain.size() != b.chain.size() ||
-      a.recorded.size() != b.recorded.size() ||
-      a.sourceIndices.size() != b.sourceIndices.size() ||
-      a.dest.getType() != b.dest.getType())
-    return false;
-  if (a.chain.empty())
-    return a.dest == b.dest;
-  for (auto [i, pair] : llvm::enumerate(llvm::zip(a.chain, b.chain))) {
-    Operation *x = std::get<0>(pair), *y = std::get<1>(pair);
-    if ((i == 0 && x->getOperand(0) != y->getOperand(0)) ||
-        x->getName() != y->getName() ||
-        x->getAttrDictionary() != y->getAttrDictionary() ||
-        x->getResultTypes() != y->getResultTypes() ||
-        x->getNumOperands() != y->getNumOperands())
-      return false;
-  }
-  return true;
+  return a.recorded.size() == b.recorded.size() &&
+         a.sourceIndices.size() == b.sourceIndices.size() &&
+         a.source.isAlike(b.source) && a.dest.isAlike(b.dest);
 }
 
 static Value constant(OpBuilder &b, Location loc, int64_t value) {
@@ -159,7 +192,7 @@ namespace {
 /// through subviews and casts rebuilt from the recorded indices.
 struct ReplayedCopy {
   SmallVector<Value> sourceIndices, destIndices;
-  Value dest;
+  Value source, dest;
 };
 } // namespace
 
@@ -181,16 +214,8 @@ static ReplayedCopy rebuild(OpBuilder &b, Location loc, const CopyQueue &queue,
   ReplayedCopy replayed;
   llvm::append_range(replayed.sourceIndices, take(copy.sourceIndices.size()));
   llvm::append_range(replayed.destIndices, take(copy.destIndices.size()));
-  replayed.dest = copy.dest;
-  if (!copy.chain.empty())
-    replayed.dest = copy.chain.front()->getOperand(0);
-  for (Operation *view : copy.chain) {
-    Operation *clone = b.clone(*view);
-    clone->setOperand(0, replayed.dest);
-    for (auto [i, value] : llvm::enumerate(take(clone->getNumOperands() - 1)))
-      clone->setOperand(i + 1, value);
-    replayed.dest = clone->getResult(0);
-  }
+  replayed.source = copy.source.rebuild(b, take);
+  replayed.dest = copy.dest.rebuild(b, take);
   return replayed;
 }
 
@@ -215,7 +240,7 @@ static void replayRetired(OpBuilder &b, Location loc, const CopyQueue &queue,
             b, loc, retired,
             [&](OpBuilder &b, Location loc) {
               ReplayedCopy replayed = rebuild(b, loc, queue, entry);
-              CopyOp::create(b, loc, copy.source, replayed.sourceIndices,
+              CopyOp::create(b, loc, replayed.source, replayed.sourceIndices,
                              replayed.dest, replayed.destIndices);
               scf::YieldOp::create(b, loc, kept);
             },
@@ -284,7 +309,7 @@ static void recordCopy(OpBuilder &b, ModelledCopy &copy, const CopyQueue &queue,
                             ValueRange{count, constant(b, loc, i + 1)});
   Value next = arith::AddIOp::create(b, loc, count, constant(b, loc, 1));
   memref::StoreOp::create(b, loc, next, state, slot);
-  poisonCopyDestination(b, loc, copy.extent, copy.dest, copy.destIndices);
+  poisonCopyDestination(b, loc, copy.extent, copy.dest.value, copy.destIndices);
   copy.op.erase();
 }
 
