@@ -266,6 +266,19 @@ LogicalResult TmaLowering::plan(Operation *&culprit, std::string &why) {
   });
   if (walk.wasInterrupted())
     return failure();
+  // Writing fence.proxy.async.global between such a write and the copies
+  // would need the write's place in the groups; a kernel that reads back a
+  // tensor it writes is rare enough to stay on cp.async, which reads through
+  // the generic proxy.
+  for (auto &[op, copyPlan] : plans) {
+    if (Operation *writer = tma::findGenericWrite(kernel, copyPlan.global)) {
+      culprit = writer;
+      why = "the kernel writes the tensor that a copy reads, and the TMA "
+            "would read it through the async proxy, which sees those stores "
+            "only after a proxy fence";
+      return failure();
+    }
+  }
   // Thread 0 arms mbarrier g mod N again for group g + N. That is only right
   // once group g's phase has completed, or the barrier would take two
   // arrivals in one phase: N must exceed the groups ever in flight (`peak`,

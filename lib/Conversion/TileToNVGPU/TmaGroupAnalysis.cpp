@@ -150,6 +150,23 @@ bool tma::hasGenericGlobalReads(KernelOp kernel) {
   return result.wasInterrupted();
 }
 
+Operation *tma::findGenericWrite(KernelOp kernel, Value tensor) {
+  auto isTensor = [&](Value v) {
+    while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
+      v = view.getViewSource();
+    return v == tensor;
+  };
+  Operation *writer = nullptr;
+  kernel.walk([&](Operation *op) {
+    if (isa<CopyAsyncOp>(op) ||
+        !hasEffectOn<MemoryEffects::Write>(op, isTensor))
+      return WalkResult::advance();
+    writer = op;
+    return WalkResult::interrupt();
+  });
+  return writer;
+}
+
 bool tma::dependsOnBlockIndex(Value value, Value index, KernelOp kernel,
                               DenseMap<Value, bool> &memo) {
   if (value == index)

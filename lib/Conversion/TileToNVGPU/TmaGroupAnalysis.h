@@ -54,6 +54,14 @@ bool hasGenericSharedWrites(KernelOp kernel);
 /// their memory effects are taken not to read.
 bool hasGenericGlobalReads(KernelOp kernel);
 
+/// The first op of `kernel` other than a tile.copy_async that writes
+/// `tensor` (memory from outside the kernel; the op may write a view of it),
+/// or null. The TMA reads through the async proxy, which sees the generic
+/// proxy's stores (st.global, by this or another thread) only after a
+/// fence.proxy.async; a barrier does not order them. Ops that do not state
+/// their memory effects are taken not to write.
+Operation *findGenericWrite(KernelOp kernel, Value tensor);
+
 /// Whether `value` may differ between two blocks whose block index `index`
 /// differs and whose other block indices agree: whether it is computed from
 /// `index`, or from something this does not follow (a loop-carried value, a

@@ -9,6 +9,8 @@
 // CHECK: nvvm.cp.async.commit.group
 // CHECK: gpu.func @execute_region_kernel
 // CHECK: nvgpu.device_async_copy
+// CHECK: gpu.func @reads_back_kernel
+// CHECK: nvgpu.device_async_copy
 // -----
 
 // The source is a view, not a function argument.
@@ -302,6 +304,31 @@ func.func @lead_column(%A: memref<1024x64xf16>) {
       tile.wait_group 0
       tile.barrier
     }
+  }
+  return
+}
+// -----
+
+// The kernel stores to X (st.global, the generic proxy) and reads the tile
+// back with a copy: the TMA's reads (the async proxy) would need a proxy
+// fence to see those stores, and a barrier is not one.
+func.func @reads_back(%X: memref<4096x64xf32>, %Y: memref<4096x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  tile.kernel grid(%c32) threads(128) as (%bx) {
+    %a = tile.alloc_shared : memref<128x32xf32, #gpu.address_space<workgroup>>
+    %f = tile.alloc_fragment : memref<128x32xf32, #gpu.address_space<private>>
+    %row = arith.muli %bx, %c128 : index
+    tile.clear %f : memref<128x32xf32, #gpu.address_space<private>>
+    // expected-remark @below {{async copies stay cp.async, not the TMA: the kernel writes the tensor that a copy reads, and the TMA would read it through the async proxy, which sees those stores only after a proxy fence}}
+    tile.copy %f to %X[%row, %c0] : memref<128x32xf32, #gpu.address_space<private>> to memref<4096x64xf32>
+    tile.barrier
+    tile.copy_async %X[%row, %c0] to %a : memref<4096x64xf32> to memref<128x32xf32, #gpu.address_space<workgroup>>
+    tile.commit_group
+    tile.wait_group 0
+    tile.barrier
+    tile.copy %a to %Y[%row, %c0] : memref<128x32xf32, #gpu.address_space<workgroup>> to memref<4096x64xf32>
   }
   return
 }
