@@ -99,9 +99,12 @@ private:
   void lowerWait(OpBuilder &b, Location loc, int64_t pending,
                  GroupState &state);
   void waitForGroup(OpBuilder &b, Location loc, Value group);
-  /// The first op after `op` in its block that copies, commits, waits or
-  /// synchronizes (a barrier, or a region holding group ops); null if none.
+  /// The first op after (before) `op` in its block that copies, commits,
+  /// waits or synchronizes (a barrier, or a region holding group ops); null
+  /// if none.
   Operation *nextSyncOp(Operation *op) const;
+  Operation *previousSyncOp(Operation *op) const;
+  bool isSyncOp(Operation *op) const;
   bool splitsBarrier(BarrierOp op) const;
   bool isGuardedBarrier(Operation *barrier) const;
   PathEnd scanPaths(Block::iterator begin, Block::iterator end) const;
@@ -137,6 +140,9 @@ private:
   /// The barriers that another barrier makes redundant (isGuardedBarrier),
   /// found by plan on the kernel as it came and erased first by rewrite.
   SmallVector<Operation *> guardedBarriers;
+  /// The barriers that split (splitsBarrier), found by rewrite before it
+  /// lowers anything: lowering a copy erases it, which the test looks for.
+  llvm::SmallPtrSet<Operation *, 8> splitBarrierOps;
   /// The scf.if ops that hold warp 0's issue code.
   llvm::SmallPtrSet<Operation *, 8> issueBlocks;
   /// How the blocks of a cluster share the copies (tma::planCluster), when
@@ -484,15 +490,38 @@ void TmaLowering::waitForGroup(OpBuilder &b, Location loc, Value group) {
 /// overwriting a buffer version that some thread still reads: no other
 /// shared-memory write exists (hasGenericSharedWrites), and each thread
 /// waits for a group's phase itself before it reads the group's data.
+///
+/// Only the first such barrier of a group splits: the id is the group's
+/// (lowerBarrier), and a second split barrier before the same group would
+/// arrive at that id twice, which a named barrier counts as two warps. So a
+/// barrier after a copy of the group it precedes (directly, or in the
+/// scf.if of guarded copies) stays CTA-wide. A copy's commit follows it in
+/// its block with nothing between that holds groups but such guards (plan),
+/// so those are the only places where a group's copies come before it.
 bool TmaLowering::splitsBarrier(BarrierOp op) const {
-  return isa_and_nonnull<CopyAsyncOp>(nextSyncOp(op));
+  if (!isa_and_nonnull<CopyAsyncOp>(nextSyncOp(op)))
+    return false;
+  if (Operation *previous = previousSyncOp(op))
+    return !isa<CopyAsyncOp>(previous) && !isGuardedCopies(previous);
+  return !isGuardedCopies(op->getParentOp());
+}
+
+Operation *TmaLowering::previousSyncOp(Operation *op) const {
+  for (Operation *prev = op->getPrevNode(); prev; prev = prev->getPrevNode())
+    if (isSyncOp(prev))
+      return prev;
+  return nullptr;
+}
+
+bool TmaLowering::isSyncOp(Operation *op) const {
+  return isa<CopyAsyncOp, CommitGroupOp, WaitGroupOp, BarrierOp,
+             gpu::BarrierOp>(op) ||
+         (op->getNumRegions() != 0 && containsGroupOps(op));
 }
 
 Operation *TmaLowering::nextSyncOp(Operation *op) const {
   for (Operation *next = op->getNextNode(); next; next = next->getNextNode())
-    if (isa<CopyAsyncOp, CommitGroupOp, WaitGroupOp, BarrierOp, gpu::BarrierOp>(
-            next) ||
-        (next->getNumRegions() != 0 && containsGroupOps(next)))
+    if (isSyncOp(next))
       return next;
   return nullptr;
 }
@@ -786,7 +815,7 @@ void TmaLowering::lowerBlock(Block &block, GroupState &state) {
         clusterBarrierBefore(copy);
       lowerCopy(copy, state.committed);
     } else if (auto barrier = dyn_cast<BarrierOp>(op);
-               barrier && splitBarriers && splitsBarrier(barrier)) {
+               barrier && splitBarrierOps.contains(barrier)) {
       lowerBarrier(barrier, state.committed);
     } else if (auto commit = dyn_cast<CommitGroupOp>(op)) {
       commitGroup(commit, commit.getLoc(), groupBytes.lookup(commit), state);
@@ -807,6 +836,11 @@ void TmaLowering::lowerBlock(Block &block, GroupState &state) {
 void TmaLowering::rewrite() {
   for (Operation *barrier : guardedBarriers)
     barrier->erase();
+  if (splitBarriers)
+    kernel.getBody().walk([&](BarrierOp barrier) {
+      if (splitsBarrier(barrier))
+        splitBarrierOps.insert(barrier);
+    });
   Block &body = kernel.getBody().front();
   Location loc = kernel.getLoc();
   OpBuilder b(body.getParentOp()->getContext());

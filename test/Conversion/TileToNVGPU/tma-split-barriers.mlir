@@ -120,3 +120,51 @@ func.func @deep(%A: memref<4096x32xf16>) {
   }
   return
 }
+// -----
+
+// Two barriers before the copies of one group: only the first splits. Both
+// would take the group's id, and a warp arriving there twice counts as two
+// warps, so warp 0 could pass before every warp has arrived.
+// CHECK-LABEL: func.func @two_barriers
+// CHECK: scf.for
+// CHECK: scf.if %[[WARP0:.*]] {
+// CHECK-NEXT: nvvm.barrier id = %[[ID:.*]] number_of_threads = %c128_i32
+// CHECK-NEXT: } else {
+// CHECK-NEXT: nvvm.barrier.arrive id = %[[ID]] number_of_threads = %c128_i32
+// CHECK-NEXT: }
+// CHECK: nvgpu.tma.async.load
+// CHECK-NOT: nvvm.barrier
+// CHECK: gpu.barrier
+// CHECK-NOT: nvvm.barrier
+// CHECK: nvgpu.tma.async.load
+// CHECK: gpu.return
+func.func @two_barriers(%A: memref<4096x32xf16>, %B: memref<4096x32xf16>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  tile.kernel grid(%c32) threads(128) as (%bx) {
+    %a = tile.alloc_shared : memref<2x128x32xf16, #gpu.address_space<workgroup>>
+    %b = tile.alloc_shared : memref<2x128x32xf16, #gpu.address_space<workgroup>>
+    %a0 = memref.subview %a[0, 0, 0] [1, 128, 32] [1, 1, 1] : memref<2x128x32xf16, #gpu.address_space<workgroup>> to memref<128x32xf16, strided<[32, 1]>, #gpu.address_space<workgroup>>
+    %b0 = memref.subview %b[0, 0, 0] [1, 128, 32] [1, 1, 1] : memref<2x128x32xf16, #gpu.address_space<workgroup>> to memref<128x32xf16, strided<[32, 1]>, #gpu.address_space<workgroup>>
+    tile.copy_async %A[%c0, %c0] to %a0 : memref<4096x32xf16> to memref<128x32xf16, strided<[32, 1]>, #gpu.address_space<workgroup>>
+    tile.copy_async %B[%c0, %c0] to %b0 : memref<4096x32xf16> to memref<128x32xf16, strided<[32, 1]>, #gpu.address_space<workgroup>>
+    tile.commit_group
+    scf.for %k = %c2 to %c32 step %c2 {
+      %v = arith.remui %k, %c2 : index
+      %row = arith.muli %k, %c128 : index
+      %av = memref.subview %a[%v, 0, 0] [1, 128, 32] [1, 1, 1] : memref<2x128x32xf16, #gpu.address_space<workgroup>> to memref<128x32xf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+      %bv = memref.subview %b[%v, 0, 0] [1, 128, 32] [1, 1, 1] : memref<2x128x32xf16, #gpu.address_space<workgroup>> to memref<128x32xf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+      tile.wait_group 0
+      tile.barrier
+      tile.copy_async %A[%row, %c0] to %av : memref<4096x32xf16> to memref<128x32xf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+      tile.barrier
+      tile.copy_async %B[%row, %c0] to %bv : memref<4096x32xf16> to memref<128x32xf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+      tile.commit_group
+    }
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}
