@@ -111,6 +111,43 @@ func.func @pipelined_in_loop(%A: !G, %B: !G) {
   return
 }
 
+// A statement with regions: an scf.if that copies B's tile and runs the gemm
+// that reads it gets a barrier between the two in every step the rewrite
+// clones it into (the copy stays synchronous inside the statement).
+// CHECK-LABEL: func.func @region_statement
+// CHECK:       scf.for
+// CHECK:         scf.if %{{.*}} {
+// CHECK-NEXT:      tile.copy %{{.*}} to %[[BS:.*]] : memref<64x64xf16> to
+// CHECK-NEXT:      tile.barrier
+// CHECK-NEXT:      tile.gemm %{{.*}}, %[[BS]], %{{.*}} :
+// CHECK:         } {tile.steady_state
+// CHECK:         scf.if %{{.*}} {
+// CHECK-NEXT:      tile.copy %{{.*}} to %[[BS]] : memref<64x64xf16> to
+// CHECK-NEXT:      tile.barrier
+// CHECK-NEXT:      tile.gemm %{{.*}}, %[[BS]], %{{.*}} :
+// CHECK-NOT:   scf.if
+// CHECK:       return
+func.func @region_statement(%A: !G, %B: !G, %cond: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.pipelined %c0 to %c2 step %c1 stage = [0, 1] order = [0, 1] as (%k) {
+      %ko = arith.muli %k, %c32 : index
+      tile.copy %A[%c0, %ko] to %A_s : !G to !As
+      scf.if %cond {
+        tile.copy %B[%ko, %c0] to %B_s : !G to !Bs
+        tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+      }
+    }
+  }
+  return
+}
+
 // The body of an scf.while, whose control flow the placement does not
 // follow: the read after the write gets its barrier, and the body ends with
 // one, so the next trip's write waits for this trip's read.

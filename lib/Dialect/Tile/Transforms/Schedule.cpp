@@ -44,6 +44,12 @@ static bool mayAlias(Value value, Value buffer) {
 /// memory-effect interface is assumed to touch every buffer.
 template <typename Effect>
 static bool hasEffectOn(Operation *op, Value buffer) {
+  // A barrier orders the accesses around it and makes none itself (the
+  // barrier placement puts some inside statements with regions before the
+  // rewrite reads their effects). It states no effects so that nothing
+  // removes or moves it.
+  if (isa<BarrierOp>(op))
+    return false;
   buffer = getUnderlyingBuffer(buffer);
   auto iface = dyn_cast<MemoryEffectOpInterface>(op);
   if (!iface) {

@@ -197,6 +197,18 @@ void BarrierPlacer::visitBlock(Block &block, PendingAccesses &pending) {
       visitOtherRegions(&op, pending);
       continue;
     }
+    // A scheduled tile.pipelined loop: the rewrite places the barriers
+    // between its statements, in each step it builds. Inside a statement
+    // with regions (an scf.if around a copy and the gemm that reads it)
+    // they go here, before the rewrite clones the statement into its steps;
+    // what the statement leaves pending is the rewrite's again.
+    if (auto loop = dyn_cast<PipelinedOp>(op))
+      for (Operation *statement : loop.getStatements())
+        for (Region &region : statement->getRegions())
+          for (Block &block : region) {
+            PendingAccesses inside;
+            visitBlock(block, inside);
+          }
     // Everything else, scheduled tile.pipelined loops included, is one
     // access with the effects of everything inside it.
     visitAccess(&op, pending);
