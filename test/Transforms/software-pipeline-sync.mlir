@@ -148,6 +148,42 @@ func.func @region_statement(%A: !G, %B: !G, %cond: i1) {
   return
 }
 
+// A tensor handed from one tile op to another: each spreads it over the
+// threads its own way, so the read after the write needs a barrier, outside
+// a pipelined loop and between its statements (the read-back copy stays
+// synchronous: the loop writes the tensor it reads).
+// CHECK-LABEL: func.func @global_hand_over
+// CHECK:      tile.copy %{{.*}} to %[[T:.*]] : memref<16x16xf16, #gpu.address_space<private>> to memref<64x64xf16>
+// CHECK-NEXT: tile.barrier
+// CHECK-NEXT: tile.copy %[[T]] to %{{.*}} : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+// CHECK:      scf.for
+// CHECK:        tile.copy %{{.*}} to %[[T]][%{{.*}}] : memref<16x16xf16, #gpu.address_space<private>> to memref<64x64xf16>
+// CHECK-NEXT:   tile.barrier
+// CHECK-NEXT:   tile.copy %[[T]][%{{.*}}] to %{{.*}} : memref<64x64xf16> to
+// CHECK:        tile.copy %{{.*}} to %{{.*}}[%{{.*}}] : memref<16x16xf16, #gpu.address_space<workgroup>> to memref<64x64xf16>
+func.func @global_hand_over(%A: !G, %T: !G, %C: !G) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %S = tile.alloc_shared : !S
+    %F = tile.alloc_fragment : !F
+    tile.copy %A to %F : !G to !F
+    tile.copy %F to %T : !F to !G
+    tile.copy %T to %S : !G to !S
+    tile.copy %S to %C : !S to !G
+    tile.pipelined %c0 to %c4 step %c1 stage = [0, 0, 0, 0] as (%k) {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %A[%c0, %ko] to %F : !G to !F
+      tile.copy %F to %T[%c0, %ko] : !F to !G
+      tile.copy %T[%c0, %ko] to %S : !G to !S
+      tile.copy %S to %C[%c0, %ko] : !S to !G
+    }
+  }
+  return
+}
+
 // The body of an scf.while, whose control flow the placement does not
 // follow: the read after the write gets its barrier, and the body ends with
 // one, so the next trip's write waits for this trip's read.

@@ -71,7 +71,8 @@ struct Statement {
   Operation *op = nullptr;
   int64_t stage = 0;
   bool async = false;
-  /// Shared tiles (old allocation values) the statement reads / writes.
+  /// Shared tiles (old allocation values) and handed-over tensors
+  /// (getHandedOverGlobals) the statement reads / writes.
   SmallVector<Value> reads, writes;
   /// The smallest stage distance to an asynchronous writer of a tile it
   /// reads that runs in an earlier stage; 0 if none.
@@ -162,13 +163,18 @@ void Expander::classify(const PipelineSchedule &schedule) {
               getUnderlyingBuffer(operand).getDefiningOp<AllocSharedOp>())
         tiles.insert(alloc.getResult());
   });
-  touchesShared = !tiles.empty();
+  // And tensors that one statement writes and another reads, which need
+  // the same barriers between them (PipelinePreconditions keeps such
+  // statements in one stage; they get no versions).
+  SmallVector<Value> globals = getHandedOverGlobals(llvm::map_to_vector(
+      statements, [](const Statement &statement) { return statement.op; }));
+  touchesShared = !tiles.empty() || !globals.empty();
   for (Statement &statement : statements) {
-    for (Value tile : tiles) {
-      if (writesBuffer(statement.op, tile))
-        statement.writes.push_back(tile);
-      if (readsBuffer(statement.op, tile))
-        statement.reads.push_back(tile);
+    for (Value buffer : llvm::concat<const Value>(tiles, globals)) {
+      if (writesBuffer(statement.op, buffer))
+        statement.writes.push_back(buffer);
+      if (readsBuffer(statement.op, buffer))
+        statement.reads.push_back(buffer);
     }
   }
   // Stage-0 copies become asynchronous; later-stage or converting copies stay

@@ -10,6 +10,7 @@
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
@@ -71,6 +72,30 @@ static bool hasEffectOn(Operation *op, Value buffer) {
     // An effect on no particular value may touch any buffer.
     return !value || mayAlias(value, buffer);
   });
+}
+
+SmallVector<Value> mlir::tile::getHandedOverGlobals(ArrayRef<Operation *> ops) {
+  SetVector<Value> globals;
+  for (Operation *op : ops)
+    op->walk([&](Operation *user) {
+      for (Value operand : user->getOperands()) {
+        auto type = dyn_cast<MemRefType>(operand.getType());
+        if (type && getMemorySpace(type) == MemorySpace::Global)
+          globals.insert(getUnderlyingBuffer(operand));
+      }
+    });
+  SmallVector<Value> handedOver;
+  for (Value buffer : globals) {
+    bool found = llvm::any_of(ops, [&](Operation *writer) {
+      return writesBuffer(writer, buffer) &&
+             llvm::any_of(ops, [&](Operation *reader) {
+               return reader != writer && readsBuffer(reader, buffer);
+             });
+    });
+    if (found)
+      handedOver.push_back(buffer);
+  }
+  return handedOver;
 }
 
 bool mlir::tile::writesBuffer(Operation *op, Value buffer) {

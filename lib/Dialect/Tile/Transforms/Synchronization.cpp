@@ -6,7 +6,9 @@
 // block but each thread touches its own part of a tile, so a shared tile
 // written by one op and read by another needs a `tile.barrier` in between
 // (read-after-write), and so does a tile read and then overwritten
-// (write-after-read, e.g. by the next iteration of a serial loop). This is a
+// (write-after-read, e.g. by the next iteration of a serial loop). A tensor
+// that one op writes and another reads is handed over the same way (a
+// fragment stored to global memory and read back into a shared tile). This is a
 // forward scan that remembers which ops touched which shared tiles since
 // the last barrier. Upstream's gpu barrier elimination removes barriers
 // rather than placing them, so it does not serve here.
@@ -59,7 +61,9 @@ struct PendingAccesses {
 };
 
 struct BarrierPlacer {
-  SmallVector<Value> sharedTiles;
+  /// The shared tiles, and the tensors that one op writes and another
+  /// reads (getHandedOverGlobals).
+  SmallVector<Value> buffers;
   bool insert = false;
   int64_t count = 0;
 
@@ -81,7 +85,7 @@ struct BarrierPlacer {
 
 void BarrierPlacer::visitAccess(Operation *op, PendingAccesses &pending) {
   SmallVector<std::pair<Value, bool>> accesses;
-  for (Value tile : sharedTiles) {
+  for (Value tile : buffers) {
     if (writesBuffer(op, tile))
       accesses.push_back({tile, true});
     else if (readsBuffer(op, tile))
@@ -173,7 +177,7 @@ void BarrierPlacer::visitBlock(Block &block, PendingAccesses &pending) {
     if (auto loop = dyn_cast<scf::ForOp>(op)) {
       // A hazard with what came before the loop is resolved once, before
       // it, rather than by a barrier in every iteration.
-      if (llvm::any_of(sharedTiles, [&](Value tile) {
+      if (llvm::any_of(buffers, [&](Value tile) {
             bool writes = writesBuffer(loop, tile);
             return (writes || readsBuffer(loop, tile)) &&
                    pending.conflicts(loop, tile, writes);
@@ -191,7 +195,7 @@ void BarrierPlacer::visitBlock(Block &block, PendingAccesses &pending) {
       continue;
     }
     if (op.getNumRegions() != 0 && !isa<PipelinedOp>(op) &&
-        llvm::any_of(sharedTiles, [&](Value tile) {
+        llvm::any_of(buffers, [&](Value tile) {
           return writesBuffer(&op, tile) || readsBuffer(&op, tile);
         })) {
       visitOtherRegions(&op, pending);
@@ -217,10 +221,15 @@ void BarrierPlacer::visitBlock(Block &block, PendingAccesses &pending) {
 
 void mlir::tile::insertSharedMemoryBarriers(Block &kernelBody) {
   BarrierPlacer placer;
-  kernelBody.getParentOp()->walk([&](AllocSharedOp alloc) {
-    placer.sharedTiles.push_back(alloc.getResult());
+  SmallVector<Operation *> leaves;
+  kernelBody.getParentOp()->walk([&](Operation *op) {
+    if (auto alloc = dyn_cast<AllocSharedOp>(op))
+      placer.buffers.push_back(alloc.getResult());
+    else if (op->getNumRegions() == 0)
+      leaves.push_back(op);
   });
-  if (placer.sharedTiles.empty())
+  llvm::append_range(placer.buffers, getHandedOverGlobals(leaves));
+  if (placer.buffers.empty())
     return;
   placer.insert = true;
   PendingAccesses pending;

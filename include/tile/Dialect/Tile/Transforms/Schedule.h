@@ -56,6 +56,13 @@ bool readsBuffer(Operation *op, Value buffer);
 /// (subview, cast, ...) to their source.
 Value getUnderlyingBuffer(Value memref);
 
+/// The global-memory buffers (underlying buffers; tensors of the kernel)
+/// that one of `ops` writes and another reads, each once, in order of first
+/// use. Tile ops spread a tensor over the threads as they spread a tile, so
+/// such a hand-over through global memory needs a barrier between the ops
+/// as a shared tile's does.
+SmallVector<Value> getHandedOverGlobals(ArrayRef<Operation *> ops);
+
 /// The memory one statement reads and writes, as underlying buffers (see
 /// getUnderlyingBuffer). Ops with regions contribute the effects of the ops
 /// they hold. An effect on no particular value, or an op that does not
