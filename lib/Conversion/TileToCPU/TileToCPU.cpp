@@ -77,7 +77,7 @@ static void lowerTileAlloc(RewriterBase &rewriter, Operation *alloc) {
 /// Memory spaces that have a CPU meaning: none, or a `#gpu.address_space`
 /// (global, shared and fragment memory are all plain memory here).
 static bool hasCPUMemorySpace(Type type) {
-  auto memref = dyn_cast<MemRefType>(type);
+  auto memref = dyn_cast<BaseMemRefType>(type);
   if (!memref || !memref.getMemorySpace())
     return true;
   return isa<gpu::AddressSpaceAttr>(memref.getMemorySpace());
@@ -93,7 +93,7 @@ static LogicalResult checkMemorySpaces(KernelOp kernel) {
       if (hasCPUMemorySpace(value.getType()))
         continue;
       op->emitError() << "cannot run on the CPU: memory space "
-                      << cast<MemRefType>(value.getType()).getMemorySpace()
+                      << cast<BaseMemRefType>(value.getType()).getMemorySpace()
                       << " has no CPU meaning (expected none or "
                          "#gpu.address_space<...>)";
       return WalkResult::interrupt();
@@ -116,21 +116,26 @@ static void stripGPUAddressSpaces(ModuleOp module) {
     return MemRefType::get(type.getShape(), type.getElementType(),
                            type.getLayout(), Attribute());
   });
+  replacer.addReplacement([](UnrankedMemRefType type) -> std::optional<Type> {
+    if (!isa_and_nonnull<gpu::AddressSpaceAttr>(type.getMemorySpace()))
+      return std::nullopt;
+    return UnrankedMemRefType::get(type.getElementType(), Attribute());
+  });
   replacer.recursivelyReplaceElementsIn(module, /*replaceAttrs=*/true,
                                         /*replaceLocs=*/false,
                                         /*replaceTypes=*/true);
 }
 
-/// The first op of `module` that is GPU code already (a gpu.module, a kernel
-/// launch, an NVGPU or NVVM op), which the CPU cannot run, and whose memory
-/// spaces stripGPUAddressSpaces would make invalid; null if none.
+/// The first op of `module`, outermost first, that is GPU code (a
+/// gpu.module, a kernel launch, any other op of the gpu dialect such as
+/// gpu.thread_id, an NVGPU or NVVM op), which the CPU cannot run, and whose
+/// memory spaces stripGPUAddressSpaces would make invalid; null if none.
 static Operation *findLoweredGPUCode(ModuleOp module) {
   Operation *found = nullptr;
-  module.walk([&](Operation *op) {
+  module.walk<WalkOrder::PreOrder>([&](Operation *op) {
     StringRef dialect =
         op->getDialect() ? op->getDialect()->getNamespace() : StringRef();
-    if (isa<gpu::GPUModuleOp, gpu::LaunchFuncOp>(op) || dialect == "nvgpu" ||
-        dialect == "nvvm") {
+    if (dialect == "gpu" || dialect == "nvgpu" || dialect == "nvvm") {
       found = op;
       return WalkResult::interrupt();
     }

@@ -53,6 +53,21 @@ func.func @second_kernel(%A: memref<8xf32>) {
 
 // -----
 
+// GPU ops inside a tile kernel are GPU code too: the CPU runs a block as one
+// thread, and only the tile ops have a meaning there.
+func.func @gpu_op_in_kernel(%o: memref<32xf32>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    // expected-error @+1 {{'gpu.thread_id' op is GPU code, which tile-lower-to-cpu cannot run: it runs tile kernels, so give it the module before the GPU lowering}}
+    %tid = gpu.thread_id x
+    %one = arith.constant 1.0 : f32
+    memref.store %one, %o[%tid] : memref<32xf32>
+  }
+  return
+}
+
+// -----
+
 // GPU code (here what tile-lower-to-nvgpu made of a kernel) cannot run on the
 // CPU, and dropping its address spaces would make it invalid.
 // The error comes without the gpu.module, all of its code, printed after it

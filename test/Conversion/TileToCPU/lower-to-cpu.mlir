@@ -114,3 +114,19 @@ func.func @all_ops(%G: !G, %H: memref<64x48xbf16>, %gx: index, %k: index) {
 // CHECK-NEXT:      memref.dealloc %[[C]]
 // CHECK-NEXT:    }
 // CHECK-NEXT:  }
+
+// An unranked view of a tile loses its address space with the tile.
+// CHECK-LABEL: func.func @unranked_view
+// CHECK:         %[[U:.*]] = memref.cast %{{.*}} : memref<4xf32> to memref<*xf32>
+// CHECK-NEXT:    memref.cast %[[U]] : memref<*xf32> to memref<4xf32>
+func.func @unranked_view(%o: memref<4xf32>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %t = tile.alloc_shared : memref<4xf32, #gpu.address_space<workgroup>>
+    tile.clear %t : memref<4xf32, #gpu.address_space<workgroup>>
+    %u = memref.cast %t : memref<4xf32, #gpu.address_space<workgroup>> to memref<*xf32, #gpu.address_space<workgroup>>
+    %r = memref.cast %u : memref<*xf32, #gpu.address_space<workgroup>> to memref<4xf32, #gpu.address_space<workgroup>>
+    tile.copy %r to %o : memref<4xf32, #gpu.address_space<workgroup>> to memref<4xf32>
+  }
+  return
+}

@@ -273,6 +273,18 @@ func.func @signed_tensor(%n: index, %A: memref<64x32xsi16>) {
 
 // -----
 
+// A shared tile of complex elements can only come in as an argument
+// (tile.alloc_shared refuses it); clearing one is refused the same way.
+func.func @clear_complex(%n: index, %t: memref<4xcomplex<f32>, #gpu.address_space<workgroup>>) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{'tile.clear' op has 'complex<f32>' elements; tiles and the tensors that tile copies read and write hold integer, index or float elements}}
+    tile.clear %t : memref<4xcomplex<f32>, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
 func.func @clear_without_zero(%n: index) {
   tile.kernel grid(%n) threads(128) as (%bx) {
     %s = tile.alloc_shared : memref<16x16xf8E8M0FNU, #gpu.address_space<workgroup>>

@@ -23,7 +23,7 @@ using namespace mlir::tile;
 // Memory spaces
 //===----------------------------------------------------------------------===//
 
-std::optional<MemorySpace> mlir::tile::getMemorySpace(MemRefType type) {
+std::optional<MemorySpace> mlir::tile::getMemorySpace(BaseMemRefType type) {
   Attribute space = type.getMemorySpace();
   if (!space)
     return MemorySpace::Global;
@@ -390,6 +390,8 @@ LogicalResult ClearOp::verify() {
   if (!isTileSpace(*space))
     return emitOpError() << "expects a shared or fragment tile, got "
                          << stringifyMemorySpace(*space) << " memory";
+  if (failed(verifyTileElement(*this, getTile().getType())))
+    return failure();
   // Both lowerings write the bit pattern 0, which is not a zero in a format
   // without one (f8E8M0FNU's 0x00 is 2^-127).
   if (auto element = dyn_cast<FloatType>(getTile().getType().getElementType());

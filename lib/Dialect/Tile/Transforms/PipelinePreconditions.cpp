@@ -277,8 +277,8 @@ checkBufferAccesses(PipelinedOp loop, const PipelineSchedule &schedule,
       // iteration before the later stage reads it, unless the reader runs
       // one stage later and before the writer within the time step. That
       // holds for fragments, which each thread reads and writes alone;
-      // global memory would also need a barrier, which is not placed here.
-      bool fragment = getMemorySpace(cast<MemRefType>(buffer.getType())) ==
+      // global memory would also need a barrier across the step boundary.
+      bool fragment = getMemorySpace(cast<BaseMemRefType>(buffer.getType())) ==
                       MemorySpace::Fragment;
       if (fragment && stage == writerStage + 1 && index > writerIndex &&
           !writesBuffer(op, buffer) &&

@@ -98,10 +98,12 @@ LogicalResult TileSmemBudgetPass::checkKernel(KernelOp kernel, StringRef name,
     } else if (auto loop = dyn_cast<PipelinedOp>(op)) {
       footprint.loops.push_back(loop);
     } else if (auto gemm = dyn_cast<GemmOp>(op)) {
-      Value c = getUnderlyingBuffer(gemm.getC());
-      auto type = cast<MemRefType>(c.getType());
-      if (c.getDefiningOp<AllocFragmentOp>() &&
-          !llvm::is_contained(footprint.accumulators, type)) {
+      // A fragment is an allocation (ranked); C may also view a function
+      // argument, of any type.
+      auto alloc =
+          getUnderlyingBuffer(gemm.getC()).getDefiningOp<AllocFragmentOp>();
+      auto type = alloc ? alloc.getType() : MemRefType();
+      if (alloc && !llvm::is_contained(footprint.accumulators, type)) {
         footprint.accumulators.push_back(type);
         footprint.accumulatorBytes += getTileBytes(type);
       }

@@ -161,7 +161,7 @@ static void dropPartsOutside(SplitPlan &plan, const AccumulatorRegion &region) {
 }
 
 static bool isGlobal(Value memref) {
-  return getMemorySpace(cast<MemRefType>(memref.getType())) ==
+  return getMemorySpace(cast<BaseMemRefType>(memref.getType())) ==
          MemorySpace::Global;
 }
 

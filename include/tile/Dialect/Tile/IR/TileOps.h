@@ -26,7 +26,7 @@ enum class MemorySpace { Global, Shared, Fragment };
 /// Classifies a memref by its address space: none or
 /// `#gpu.address_space<global>` is global, `workgroup` is shared, `private`
 /// is fragment. Returns std::nullopt for any other space.
-std::optional<MemorySpace> getMemorySpace(MemRefType type);
+std::optional<MemorySpace> getMemorySpace(BaseMemRefType type);
 
 /// "global", "shared" or "fragment", for diagnostics.
 llvm::StringRef stringifyMemorySpace(MemorySpace space);
