@@ -514,8 +514,7 @@ fragment::getGemmsAfterClear(KernelOp kernel) {
     while (auto loop = dyn_cast_if_present<scf::ForOp>(next)) {
       // Folded, not only constant bounds: a serial loop's trip count is
       // often ceildiv(K, bk) of constants the kernel captures.
-      if (getStaticTripCount(loop.getLowerBound(), loop.getUpperBound(),
-                             loop.getStep()) != 1)
+      if (getStaticTripCount(loop) != 1)
         return;
       next = getNextUserInBlock(tile, loop.getBody(), nullptr);
     }

@@ -240,8 +240,7 @@ static bool endsWithBarrier(ArrayRef<Operation *> ops) {
   auto loop = dyn_cast<scf::ForOp>(ops.back());
   if (!loop)
     return false;
-  std::optional<int64_t> trips = getStaticTripCount(
-      loop.getLowerBound(), loop.getUpperBound(), loop.getStep());
+  std::optional<int64_t> trips = getStaticTripCount(loop);
   Operation *last = loop.getBody()->getTerminator()->getPrevNode();
   return trips && *trips >= 1 && last && isa<BarrierOp>(last);
 }

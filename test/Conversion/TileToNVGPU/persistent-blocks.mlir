@@ -285,3 +285,38 @@ func.func @dynamic(%A: memref<?x?xf16>, %B: memref<?x?xf16>, %C: memref<?x?xf16>
   }
   return
 }
+
+// An unsigned loop from -1 (2^64 - 1) to 2 runs no iteration, so its
+// barrier does not order the gemm's reads of %S before the next tile's
+// copy into it: a barrier follows the loop.
+// CHECK-LABEL: func.func @unsigned_loop
+// CHECK:         scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK:           tile.gemm
+// CHECK-NEXT:      scf.for unsigned
+// CHECK-NEXT:        tile.barrier
+// CHECK-NEXT:      }
+// CHECK-NEXT:      tile.barrier
+// CHECK-NEXT:      tile.copy %{{.*}} to %{{.*}} : memref<32x32xf32{{.*}}> to memref<128x64xf16>
+
+func.func @unsigned_loop(%A: memref<128x64xf16>, %C: memref<128x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %cm1 = arith.constant -1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c16) threads(64) as (%bx) {
+    %S = tile.alloc_shared : memref<32x32xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<32x32xf32, #gpu.address_space<private>>
+    tile.clear %C_l : memref<32x32xf32, #gpu.address_space<private>>
+    %row = arith.muli %bx, %c32 : index
+    tile.copy %A[%row, %c0] to %S : memref<128x64xf16> to memref<32x32xf16, #gpu.address_space<workgroup>>
+    tile.barrier
+    tile.gemm %S, %S, %C_l : memref<32x32xf16, #gpu.address_space<workgroup>>, memref<32x32xf16, #gpu.address_space<workgroup>>, memref<32x32xf32, #gpu.address_space<private>>
+    scf.for unsigned %k = %cm1 to %c2 step %c1 {
+      tile.barrier
+    }
+    tile.copy %C_l to %C[%row, %c0] : memref<32x32xf32, #gpu.address_space<private>> to memref<128x64xf16>
+  }
+  return
+}

@@ -76,6 +76,17 @@ std::optional<int64_t> mlir::tile::getStaticTripCount(Value lb, Value ub,
   return int64_t(trips);
 }
 
+std::optional<int64_t> mlir::tile::getStaticTripCount(scf::ForOp loop) {
+  if (loop.getUnsignedCmp()) {
+    std::optional<int64_t> lb = evaluateConstantIndex(loop.getLowerBound()),
+                           ub = evaluateConstantIndex(loop.getUpperBound());
+    if (!lb || !ub || *lb < 0 || *ub < 0)
+      return std::nullopt;
+  }
+  return getStaticTripCount(loop.getLowerBound(), loop.getUpperBound(),
+                            loop.getStep());
+}
+
 scf::ForOp mlir::tile::convertToSerialLoop(RewriterBase &rewriter,
                                            PipelinedOp loop) {
   rewriter.setInsertionPoint(loop);

@@ -32,6 +32,11 @@ std::optional<int64_t> evaluateConstantIndex(Value value);
 /// values gets such a loop right at run time.
 std::optional<int64_t> getStaticTripCount(Value lb, Value ub, Value step);
 
+/// The same for an scf.for, which may compare its bounds unsigned
+/// (`scf.for unsigned`): then the count where both bounds are non-negative,
+/// else std::nullopt (`unsigned %i = -1 to 2` runs no iteration).
+std::optional<int64_t> getStaticTripCount(scf::ForOp loop);
+
 /// Replaces `loop` by the serial `scf.for` it means, whatever its schedule
 /// says: every statement of iteration k runs before any of iteration k + 1
 /// (`num_stages`, `stage` and `order` only describe how a GPU may overlap
