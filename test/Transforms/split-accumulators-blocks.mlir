@@ -231,3 +231,39 @@ func.func @dynamic(%A: !A, %B: !A, %C: !A) {
   }
   return
 }
+
+// -----
+
+// Tiles that start at the block index itself: the tile index (b / 2) is the
+// copies' row, and the part's row offset, built after it, is added after
+// both (it used to be added before the offset existed: invalid IR).
+// CHECK-LABEL: func.func @raw_index
+// CHECK:       tile.kernel grid(%{{.*}}) threads(32) as (%[[B:.*]]) {
+// CHECK:         %[[TILE:.*]] = arith.divui %[[B]], %[[TWO:.*]] : index
+// CHECK-NEXT:    %[[PART:.*]] = arith.remui %[[B]], %[[TWO]] : index
+// CHECK:         %[[OFF:.*]] = arith.muli %[[PART]], %{{.*}} : index
+// CHECK-NEXT:    arith.addi %[[TILE]], %[[OFF]] : index
+// CHECK-NEXT:    arith.addi %[[TILE]], %[[OFF]] : index
+// CHECK-NEXT:    tile.alloc_shared
+func.func @raw_index(%A: memref<200x64xf16>, %B: memref<64x64xf16>, %C: memref<200x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  %c16 = arith.constant 16 : index
+  tile.kernel grid(%c2) threads(32) as (%bx) {
+    %A_s = tile.alloc_shared : memref<128x16xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<128x64xf32, #gpu.address_space<private>>
+    tile.clear %C_l : memref<128x64xf32, #gpu.address_space<private>>
+    scf.for %k = %c0 to %c4 step %c1 {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %A[%bx, %ko] to %A_s : memref<200x64xf16> to memref<128x16xf16, #gpu.address_space<workgroup>>
+      tile.copy %B[%ko, %c0] to %B_s : memref<64x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+      tile.gemm %A_s, %B_s, %C_l : memref<128x16xf16, #gpu.address_space<workgroup>>, memref<16x64xf16, #gpu.address_space<workgroup>>, memref<128x64xf32, #gpu.address_space<private>>
+    }
+    tile.copy %C_l to %C[%bx, %c0] : memref<128x64xf32, #gpu.address_space<private>> to memref<200x64xf16>
+  }
+  return
+}
+

@@ -406,6 +406,15 @@ static SmallVector<Value> shiftIndices(ValueRange indices, unsigned rank,
       builder.setInsertionPointAfter(def);
     else
       builder.setInsertionPointToStart(index.getParentBlock());
+    // And after the offset, where that comes later in the same block: the
+    // block offsets are built at the top of the kernel body, after a block
+    // index (a block argument) or the tile index made from it.
+    Operation *offsetDef = offset.getDefiningOp();
+    Block::iterator point = builder.getInsertionPoint();
+    if (offsetDef && offsetDef->getBlock() == builder.getInsertionBlock() &&
+        point != builder.getInsertionBlock()->end() &&
+        !offsetDef->isBeforeInBlock(&*point))
+      builder.setInsertionPointAfter(offsetDef);
   }
   shifted[dim] = arith::AddIOp::create(builder, loc, index, offset);
   return shifted;
