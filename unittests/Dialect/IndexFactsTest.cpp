@@ -42,8 +42,11 @@ func.func @f() {
   %c44 = arith.constant 44 : index
   %c60 = arith.constant 60 : index
   %c64 = arith.constant 64 : index
+  %third = arith.constant 6148914691236517206 : index
   tile.kernel grid(%c3, %c4) threads(64) as (%bx, %by) {
     %row = arith.muli %by, %c32 {name = "row"} : index
+    %wrapped = arith.muli %by, %third {name = "wrapping_product"} : index
+    %wrapped_sum = arith.addi %wrapped, %third {name = "wrapping_sum"} : index
     %by2 = arith.minui %by, %c2 : index
     %tile = arith.divui %by2, %c2 : index
     %part = arith.remui %by2, %c2 : index
@@ -121,6 +124,7 @@ func.func @f(%A: memref<?x?xf16>, %B: memref<?x?xf16>) {
   %c64 = arith.constant 64 : index
   %c127 = arith.constant 127 : index
   %c128 = arith.constant 128 : index
+  %max = arith.constant 9223372036854775807 : index
   %M = memref.dim %A, %c0 : memref<?x?xf16>
   %K = memref.dim %A, %c1 : memref<?x?xf16>
   %gx = arith.ceildivui %K, %c128 : index
@@ -132,6 +136,7 @@ func.func @f(%A: memref<?x?xf16>, %B: memref<?x?xf16>) {
     %lasty = arith.subi %gy, %c2 overflow<nuw> : index
     %byi = arith.minui %by, %lasty : index
     %rowi = arith.muli %byi, %c128 {name = "interior_row"} : index
+    %far = arith.addi %rowi, %max {name = "interior_row_past_max"} : index
     %lastx = arith.subi %gx, %c2 overflow<nuw> : index
     %bxi = arith.minui %bx, %lastx : index
     %coli = arith.muli %bxi, %c128 {name = "interior_col"} : index
@@ -254,6 +259,18 @@ TEST_F(IndexFacts, TileAndPart) {
   EXPECT_EQ(mlir::tile::getKnownDivisor(named("split_row")), 32);
 }
 
+// 3 * 6148914691236517206 wraps to 2 in 64 bits: no bound for by * that
+// (by <= 3), nor for a sum over it.
+TEST_F(IndexFacts, NoBoundThroughOverflow) {
+  ASSERT_TRUE(module);
+  EXPECT_EQ(mlir::tile::getConstantUpperBound(named("wrapping_product")),
+            std::nullopt);
+  EXPECT_EQ(mlir::tile::getConstantUpperBound(named("wrapping_sum")),
+            std::nullopt);
+  EXPECT_EQ(mlir::tile::getConstantLowerBound(named("wrapping_product")),
+            std::nullopt);
+}
+
 // A difference marked nuw is at most its minuend; without the flag it may
 // wrap to a huge value, and nothing is claimed (BlockOrder.h's mirror).
 TEST_F(IndexFacts, SubtractionBoundOnlyWithoutWrap) {
@@ -362,6 +379,9 @@ TEST_F(DynamicIndexFacts, NothingClaimedOtherwise) {
   EXPECT_FALSE(mlir::tile::provablyFitsIn(named("interior_row"), 128, b, 0));
   EXPECT_FALSE(mlir::tile::provablyFitsIn(named("double_row"), 128, a, 0));
   EXPECT_FALSE(mlir::tile::provablyFitsIn(named("unflagged_row"), 128, a, 0));
+  // Its form's constant would wrap to below zero.
+  EXPECT_FALSE(
+      mlir::tile::provablyFitsIn(named("interior_row_past_max"), 64, a, 0));
 }
 
 // b <= ceildiv(M, 64) - 2, cut into a tile b / 2 of 128 rows and a part

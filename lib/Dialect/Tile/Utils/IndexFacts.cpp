@@ -207,6 +207,26 @@ static std::optional<int64_t> loopCounterBound(Value lb, Value ub, Value step,
   return *lower + (*upper - 1 - *lower) / *stepValue * *stepValue;
 }
 
+/// a + b and a * b where they lie in [lowest, 2^40] (tensors index below
+/// 2^40); std::nullopt elsewhere, and where the int64_t arithmetic would
+/// overflow: a wrapped product of two constants is no bound.
+static std::optional<int64_t> checkedResult(bool overflow, int64_t result,
+                                            int64_t lowest) {
+  if (overflow || result < lowest || result > (int64_t(1) << 40))
+    return std::nullopt;
+  return result;
+}
+static std::optional<int64_t> checkedAdd(int64_t a, int64_t b, int64_t lowest) {
+  int64_t sum;
+  bool overflow = llvm::AddOverflow(a, b, sum);
+  return checkedResult(overflow, sum, lowest);
+}
+static std::optional<int64_t> checkedMul(int64_t a, int64_t b, int64_t lowest) {
+  int64_t product;
+  bool overflow = llvm::MulOverflow(a, b, product);
+  return checkedResult(overflow, product, lowest);
+}
+
 static std::optional<int64_t> getUpperBound(Value value, unsigned depth) {
   if (exhausted(depth))
     return std::nullopt;
@@ -240,23 +260,17 @@ static std::optional<int64_t> getUpperBound(Value value, unsigned depth) {
   auto constant = [&](unsigned i) {
     return tile::evaluateConstantIndex(op->getOperand(i));
   };
-  auto checked = [](int64_t v) -> std::optional<int64_t> {
-    // Far from overflow: tensors index below 2^40.
-    if (v < 0 || v > (int64_t(1) << 40))
-      return std::nullopt;
-    return v;
-  };
   if (auto scaled = matchTileAndPart(op)) {
     if (auto x = getUpperBound(scaled->first, depth + 1))
-      return checked(*x * scaled->second);
+      return checkedMul(*x, scaled->second, 0);
   } else if (isa<arith::AddIOp>(op)) {
     auto a = bound(0), b = bound(1);
     if (a && b)
-      return checked(*a + *b);
+      return checkedAdd(*a, *b, 0);
   } else if (isa<arith::MulIOp>(op)) {
     auto a = bound(0), b = bound(1);
     if (a && b)
-      return checked(*a * *b);
+      return checkedMul(*a, *b, 0);
   } else if (isa<arith::DivUIOp>(op)) {
     auto a = bound(0);
     auto c = constant(1);
@@ -309,11 +323,7 @@ static std::optional<int64_t> getLowerBound(Value value, unsigned depth) {
     std::optional<int64_t> low = lower(v);
     return low && *low >= 0;
   };
-  auto checked = [](int64_t v) -> std::optional<int64_t> {
-    if (v < -(int64_t(1) << 40) || v > (int64_t(1) << 40))
-      return std::nullopt;
-    return v;
-  };
+  constexpr int64_t lowest = -(int64_t(1) << 40);
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     if (isa<tile::KernelOp>(arg.getOwner()->getParentOp()))
       return 0;
@@ -370,13 +380,13 @@ static std::optional<int64_t> getLowerBound(Value value, unsigned depth) {
     // split of tile-specialize-interior-steps, at k - 128).
     std::optional<int64_t> high = getUpperBound(sub.getRhs(), depth + 1);
     if (high && *low >= *high)
-      return *low - *high;
+      return checkedAdd(*low, -*high, lowest);
     // A difference that cannot wrap below zero.
     if (*low >= 0 && bitEnumContainsAll(sub.getOverflowFlags(),
                                         arith::IntegerOverflowFlags::nuw))
       return 0;
     // One that can go below zero (a lead, k * 32 - 3), by at most this.
-    return high ? checked(*low - *high) : std::nullopt;
+    return high ? checkedAdd(*low, -*high, lowest) : std::nullopt;
   }
   if (!isa<arith::AddIOp, arith::MulIOp, arith::MinSIOp, arith::MinUIOp,
            arith::MaxSIOp, arith::MaxUIOp>(op))
@@ -384,10 +394,24 @@ static std::optional<int64_t> getLowerBound(Value value, unsigned depth) {
   std::optional<int64_t> a = lower(op->getOperand(0));
   std::optional<int64_t> b = lower(op->getOperand(1));
   bool nonNegative = a && b && *a >= 0 && *b >= 0;
+  // A sum or product whose largest value would wrap has no lower bound
+  // either (3 * 6148914691236517206 is 2). Operands without an upper bound
+  // (sizes known at run time) are taken to stay below 2^40, as offsets do.
+  if (isa<arith::AddIOp, arith::MulIOp>(op)) {
+    std::optional<int64_t> highA = getUpperBound(op->getOperand(0), depth + 1);
+    std::optional<int64_t> highB = getUpperBound(op->getOperand(1), depth + 1);
+    constexpr int64_t limit = int64_t(1) << 40;
+    if ((highA && *highA > limit) || (highB && *highB > limit))
+      return std::nullopt;
+    if (highA && highB &&
+        !(isa<arith::AddIOp>(op) ? checkedAdd(*highA, *highB, lowest)
+                                 : checkedMul(*highA, *highB, lowest)))
+      return std::nullopt;
+  }
   if (isa<arith::AddIOp>(op))
-    return a && b ? checked(*a + *b) : std::nullopt;
+    return a && b ? checkedAdd(*a, *b, lowest) : std::nullopt;
   if (isa<arith::MulIOp>(op))
-    return nonNegative ? checked(*a * *b) : std::nullopt;
+    return nonNegative ? checkedMul(*a, *b, lowest) : std::nullopt;
   if (isa<arith::MinSIOp>(op))
     return a && b ? std::optional(std::min(*a, *b)) : std::nullopt;
   if (isa<arith::MaxSIOp>(op))
@@ -460,6 +484,11 @@ static std::optional<SizeForm> sizeOf(Value value) {
 static std::optional<SizeForm> addForms(const SizeForm &lhs,
                                         const SizeForm &rhs, int64_t sign) {
   if (rhs.isConstant() || (!lhs.isConstant() && lhs.sameSize(rhs))) {
+    // As scaleForm: far from overflow, or no form.
+    constexpr int64_t limit = int64_t(1) << 40;
+    if (std::abs(lhs.a) > limit || std::abs(rhs.a) > limit ||
+        std::abs(lhs.c) > limit || std::abs(rhs.c) > limit)
+      return std::nullopt;
     SizeForm sum = lhs;
     sum.a += sign * rhs.a;
     sum.c += sign * rhs.c;
@@ -720,12 +749,17 @@ bool mlir::tile::provablyFitsIn(Value index, int64_t extent, Value memref,
   auto type = cast<MemRefType>(memref.getType());
   if (!type.isDynamicDim(dim)) {
     std::optional<int64_t> bound = getConstantUpperBound(index);
-    return bound && *bound + extent <= type.getDimSize(dim);
+    std::optional<int64_t> end =
+        bound ? checkedAdd(*bound, extent, 0) : std::nullopt;
+    return end && *end <= type.getDimSize(dim);
   }
   std::optional<SizeForm> bound =
       getUpperForm(index, 0, SizeTarget{memref, dim});
+  // The sums below stay far from overflow: a form's a and c are at most
+  // 2^40 in size (addForms, scaleForm), an extent is a tile's.
   if (!bound || bound->isConstant() || bound->memref != memref ||
-      bound->dim != int64_t(dim) || bound->a > bound->t)
+      bound->dim != int64_t(dim) || bound->a > bound->t ||
+      std::abs(bound->c) > (int64_t(1) << 40) || extent > (int64_t(1) << 40))
     return false;
   // a * floor(S / t) <= S for a <= t: c + extent <= 0 suffices, and at
   // S = 0 it is needed.
