@@ -66,18 +66,30 @@ struct BarrierPlacer {
   SmallVector<Value> buffers;
   bool insert = false;
   int64_t count = 0;
+  /// What a dry run of a loop (insert off) made of an entry state: the exit
+  /// state and the barriers it counted. Each level of a loop nest runs its
+  /// body several times to find its fixed point, so without this the work
+  /// grew threefold per level (16 nested loops took over a minute).
+  /// Cleared whenever a barrier is inserted, which changes what follows.
+  struct DryRun {
+    PendingAccesses entry, exit;
+    int64_t barriers;
+  };
+  DenseMap<Operation *, SmallVector<DryRun, 1>> dryRuns;
 
   void placeBefore(Operation *op, PendingAccesses &pending) {
     ++count;
     pending.clear();
     if (!insert)
       return;
+    dryRuns.clear();
     OpBuilder builder(op);
     BarrierOp::create(builder, op->getLoc());
   }
 
   void visitBlock(Block &block, PendingAccesses &pending);
   void visitFor(scf::ForOp loop, PendingAccesses &pending);
+  void visitForOnce(scf::ForOp loop, PendingAccesses &pending);
   void visitOtherRegions(Operation *op, PendingAccesses &pending);
   void visitAccess(Operation *op, PendingAccesses &pending);
 };
@@ -105,6 +117,23 @@ void BarrierPlacer::visitAccess(Operation *op, PendingAccesses &pending) {
 }
 
 void BarrierPlacer::visitFor(scf::ForOp loop, PendingAccesses &pending) {
+  if (insert)
+    return visitForOnce(loop, pending);
+  SmallVector<DryRun, 1> &runs = dryRuns[loop];
+  for (const DryRun &run : runs)
+    if (run.entry == pending) {
+      pending = run.exit;
+      count += run.barriers;
+      return;
+    }
+  PendingAccesses entry = pending;
+  int64_t before = count;
+  visitForOnce(loop, pending);
+  // Looked up again: the nested loops' runs may have grown the map.
+  dryRuns[loop].push_back({std::move(entry), pending, count - before});
+}
+
+void BarrierPlacer::visitForOnce(scf::ForOp loop, PendingAccesses &pending) {
   Block &body = *loop.getBody();
   bool savedInsert = insert;
   insert = false;
