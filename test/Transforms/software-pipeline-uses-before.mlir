@@ -35,3 +35,35 @@ func.func @subview_before_loop(%A: memref<64x64xf16>, %B: memref<64x64xf16>) {
   }
   return
 }
+
+// A use in an scf.if before an outer loop that runs the pipelined loop runs
+// before the loop too: version 0, as in the loop's own block. It used to be
+// refused as "outside the loop's block".
+// CHECK-LABEL: func.func @use_in_if_before_outer_loop
+// CHECK:       %[[V0:.*]] = memref.subview %{{.*}}[%{{.*}}, 0, 0] [1, 16, 16] [1, 1, 1]
+// CHECK-NEXT:  %[[TILE:.*]] = memref.cast %[[V0]]
+// CHECK:       scf.if
+// CHECK-NEXT:    tile.clear %[[TILE]]
+// CHECK:       scf.for
+func.func @use_in_if_before_outer_loop(%A: memref<64x64xf16>, %C: memref<64x64xf16>, %c: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    tile.clear %C_l : memref<16x16xf32, #gpu.address_space<private>>
+    scf.if %c {
+      tile.clear %A_s : memref<16x16xf16, #gpu.address_space<workgroup>>
+    }
+    scf.for %o = %c0 to %c2 step %c1 {
+      tile.pipelined %c0 to %c4 step %c1 stage = [0, 1] as (%k) {
+        tile.copy %A[%c0, %k] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+        tile.gemm %A_s, %A_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+      }
+    }
+    tile.copy %C_l to %C : memref<16x16xf32, #gpu.address_space<private>> to memref<64x64xf16>
+  }
+  return
+}

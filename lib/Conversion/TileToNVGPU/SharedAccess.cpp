@@ -19,9 +19,18 @@
 using namespace mlir;
 using namespace mlir::tile;
 
+/// `view` without the memref.cast ops on top, which keep its indexing
+/// (tile-software-pipeline casts a tile's first version back to the tile's
+/// type for uses before the loop).
+static Value skipCasts(Value view) {
+  while (auto cast = view.getDefiningOp<memref::CastOp>())
+    view = cast.getSource();
+  return view;
+}
+
 SharedAccess mlir::tile::composeSharedAccess(OpBuilder &b, Location loc,
                                              Value tile, ValueRange indices) {
-  SharedAccess access{tile, SmallVector<Value>(indices)};
+  SharedAccess access{skipCasts(tile), SmallVector<Value>(indices)};
   while (auto subview = access.buffer.getDefiningOp<memref::SubViewOp>()) {
     llvm::SmallBitVector dropped = subview.getDroppedDims();
     SmallVector<OpFoldResult> offsets = subview.getMixedOffsets();
@@ -40,7 +49,7 @@ SharedAccess mlir::tile::composeSharedAccess(OpBuilder &b, Location loc,
       sourceIndices.push_back(
           b.createOrFold<arith::AddIOp>(loc, offset, scaled));
     }
-    access.buffer = subview.getSource();
+    access.buffer = skipCasts(subview.getSource());
     access.indices = std::move(sourceIndices);
   }
   return access;
@@ -81,7 +90,7 @@ static std::optional<RowStep> composedRowStep(Value tile) {
     return std::nullopt;
   unsigned dim = type.getRank() - 2;
   int64_t stride = 1;
-  Value current = tile;
+  Value current = skipCasts(tile);
   while (auto subview = current.getDefiningOp<memref::SubViewOp>()) {
     llvm::SmallBitVector dropped = subview.getDroppedDims();
     std::optional<unsigned> sourceDim;
@@ -96,7 +105,7 @@ static std::optional<RowStep> composedRowStep(Value tile) {
       return std::nullopt;
     stride *= *step;
     dim = *sourceDim;
-    current = subview.getSource();
+    current = skipCasts(subview.getSource());
   }
   auto buffer = cast<MemRefType>(current.getType());
   if (dim + 2 != buffer.getRank())
@@ -133,6 +142,7 @@ SharedAccess mlir::tile::getPhysicalSharedAccess(OpBuilder &b, Location loc,
 }
 
 Value mlir::tile::getWholeSharedTile(Value tile) {
+  tile = skipCasts(tile);
   while (auto subview = tile.getDefiningOp<memref::SubViewOp>()) {
     MemRefType source = subview.getSourceType();
     int64_t rank = source.getRank();
@@ -144,7 +154,7 @@ Value mlir::tile::getWholeSharedTile(Value tile) {
           subview.getStaticSizes()[d] != source.getDimSize(d) ||
           subview.getStaticStrides()[d] != 1)
         return {};
-    tile = subview.getSource();
+    tile = skipCasts(subview.getSource());
   }
   auto type = cast<MemRefType>(tile.getType());
   if (!tile.getDefiningOp<AllocSharedOp>() || !type.getLayout().isIdentity())
@@ -172,19 +182,21 @@ static LogicalResult checkNoScalarCopies(KernelOp kernel) {
   return failure(result.wasInterrupted());
 }
 
-/// The buffer under all subviews of `view`.
+/// The buffer under all subviews (and casts) of `view`.
 static Value getUnderlyingBuffer(Value view) {
+  view = skipCasts(view);
   while (auto subview = view.getDefiningOp<memref::SubViewOp>())
-    view = subview.getSource();
+    view = skipCasts(subview.getSource());
   return view;
 }
 
 /// Whether `a` and `b` are static subviews of one buffer that lie apart in
 /// some dimension (two versions of a multi-buffered tile).
 static bool areDisjointSubviews(Value a, Value b) {
-  auto first = a.getDefiningOp<memref::SubViewOp>();
-  auto second = b.getDefiningOp<memref::SubViewOp>();
-  if (!first || !second || first.getSource() != second.getSource())
+  auto first = skipCasts(a).getDefiningOp<memref::SubViewOp>();
+  auto second = skipCasts(b).getDefiningOp<memref::SubViewOp>();
+  if (!first || !second ||
+      skipCasts(first.getSource()) != skipCasts(second.getSource()))
     return false;
   for (auto [x, y] : llvm::zip_equal(
            llvm::zip_equal(first.getStaticOffsets(), first.getStaticSizes(),
@@ -248,13 +260,23 @@ static LogicalResult checkOnlyTileOpsUseSharedTiles(KernelOp kernel) {
           views.push_back(subview.getResult());
           continue;
         }
+        // A cast keeps the indexing, and with the shape unchanged the tile
+        // ops see through it (skipCasts).
+        if (auto cast = dyn_cast<memref::CastOp>(user)) {
+          auto from = dyn_cast<MemRefType>(cast.getSource().getType());
+          auto to = dyn_cast<MemRefType>(cast.getType());
+          if (from && to && from.getShape() == to.getShape()) {
+            views.push_back(cast.getResult());
+            continue;
+          }
+        }
         if (isa<TileDialect>(user->getDialect()))
           continue;
         InFlightDiagnostic diag = user->emitOpError(
             "uses a shared tile, which the GPU lowering lays out swizzled "
             "for the tile ops: only tile ops, directly or through "
-            "memref.subview, may use it (tile.copy moves it into a fragment "
-            "or to global memory)");
+            "memref.subview (or a memref.cast that keeps the shape), may use "
+            "it (tile.copy moves it into a fragment or to global memory)");
         diag.attachNote(alloc.getLoc()) << "the shared tile";
         return WalkResult::interrupt();
       }

@@ -11,7 +11,7 @@ func.func @load(%A: memref<64x64xf16>, %C: memref<64x64xf16>) {
     // expected-note @+1 {{the shared tile}}
     %s = tile.alloc_shared : memref<64x64xf16, #gpu.address_space<workgroup>>
     tile.copy %A to %s : memref<64x64xf16> to memref<64x64xf16, #gpu.address_space<workgroup>>
-    // expected-error @+1 {{'memref.load' op uses a shared tile, which the GPU lowering lays out swizzled for the tile ops: only tile ops, directly or through memref.subview, may use it (tile.copy moves it into a fragment or to global memory)}}
+    // expected-error @+1 {{'memref.load' op uses a shared tile, which the GPU lowering lays out swizzled for the tile ops: only tile ops, directly or through memref.subview (or a memref.cast that keeps the shape), may use it (tile.copy moves it into a fragment or to global memory)}}
     %v = memref.load %s[%c1, %c0] : memref<64x64xf16, #gpu.address_space<workgroup>>
     memref.store %v, %C[%c0, %c0] : memref<64x64xf16>
   }
@@ -152,6 +152,23 @@ func.func @overlapping_parts() {
     tile.clear %s : memref<64x64xf16, #gpu.address_space<workgroup>>
     // expected-error @+1 {{'tile.copy' op copies between parts of one shared tile}}
     tile.copy %top to %bottom : memref<48x64xf16, strided<[64, 1]>, #gpu.address_space<workgroup>> to memref<48x64xf16, strided<[64, 1], offset: 1024>, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// A cast that keeps the shape keeps the tile ops' indexing and is followed;
+// one to a dynamic shape is not (the swizzle needs the tile's sizes).
+func.func @cast_to_dynamic(%A: memref<64x64xf16>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    // expected-note @+1 {{the shared tile}}
+    %s = tile.alloc_shared : memref<64x64xf16, #gpu.address_space<workgroup>>
+    %same = memref.cast %s : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<64x64xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+    tile.copy %A to %same : memref<64x64xf16> to memref<64x64xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'memref.cast' op uses a shared tile, which the GPU lowering lays out swizzled for the tile ops: only tile ops, directly or through memref.subview (or a memref.cast that keeps the shape), may use it (tile.copy moves it into a fragment or to global memory)}}
+    %dyn = memref.cast %s : memref<64x64xf16, #gpu.address_space<workgroup>> to memref<?x64xf16, #gpu.address_space<workgroup>>
   }
   return
 }

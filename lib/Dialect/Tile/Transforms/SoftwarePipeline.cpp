@@ -52,13 +52,19 @@ static void hoistConstants(KernelOp kernel) {
   }
 }
 
-/// Whether `op`, outside `loop`, runs before it: before the loop in its
-/// block, or before an op that encloses the loop.
+/// Whether `op`, outside `loop`, runs before it: where an op around `op`
+/// (or `op` itself) and one around the loop (or the loop) first share a
+/// block, the first comes before the second (a use in an scf.if before an
+/// outer loop around the pipelined loop, say).
 static bool isBeforeLoop(Operation *op, PipelinedOp loop) {
-  if (Operation *ancestor = loop->getBlock()->findAncestorOpInBlock(*op))
-    return ancestor->isBeforeInBlock(loop);
-  Operation *enclosing = op->getBlock()->findAncestorOpInBlock(*loop);
-  return enclosing && op->isBeforeInBlock(enclosing);
+  for (Operation *around = op; around; around = around->getParentOp()) {
+    Block *block = around->getBlock();
+    if (!block)
+      return false;
+    if (Operation *enclosing = block->findAncestorOpInBlock(*loop))
+      return enclosing != around && around->isBeforeInBlock(enclosing);
+  }
+  return false;
 }
 
 /// The innermost op around `loop` that may run it more than once (an
