@@ -148,6 +148,8 @@ private:
   /// How the blocks of a cluster share the copies (tma::planCluster), when
   /// the kernel runs in clusters, and the values that issue those copies.
   std::optional<tma::ClusterPlan> cluster;
+  /// Whether a copy sits in an scf.if of guarded copies (plan).
+  bool guardedCopies = false;
   std::optional<tma::ClusterIssuers> clusterIssuers;
   /// Whether anything but the TMA writes shared memory
   /// (hasGenericSharedWrites) or reads global memory
@@ -253,19 +255,16 @@ LogicalResult TmaLowering::plan(Operation *&culprit, std::string &why) {
     if (Operation *commit = findCommit(copy)) {
       groupBytes[commit] += copyPlan->bytes;
     } else {
-      // Not in clusters, whose blocks multicast each other's boxes and so
-      // must issue the same ones.
       auto guard = dyn_cast<scf::IfOp>(copy->getParentOp());
       Operation *after =
-          guard && isGuardedCopies(guard) && options.clusterSize == 1
-              ? findCommit(guard)
-              : nullptr;
+          guard && isGuardedCopies(guard) ? findCommit(guard) : nullptr;
       if (!after) {
         why = "it is not followed by its tile.commit_group in the same block";
         return WalkResult::interrupt();
       }
       conditionalBytes[after].push_back(
           {guard.getCondition(), copyPlan->bytes});
+      guardedCopies = true;
     }
     plans[op] = std::move(*copyPlan);
     return WalkResult::advance();
@@ -317,8 +316,15 @@ LogicalResult TmaLowering::plan(Operation *&culprit, std::string &why) {
     for (auto &entry : plans)
       copies.push_back(cast<CopyAsyncOp>(entry.first));
     std::string unclustered;
-    FailureOr<tma::ClusterPlan> clusterPlan =
-        tma::planCluster(kernel, copies, options, unclustered);
+    // The blocks of a cluster multicast each other's boxes, so they must
+    // issue the same ones.
+    FailureOr<tma::ClusterPlan> clusterPlan = failure();
+    if (guardedCopies)
+      unclustered = "some copies are guarded by a condition (a trip count "
+                    "known only at run time), and the blocks of a cluster "
+                    "must issue the same copies";
+    else
+      clusterPlan = tma::planCluster(kernel, copies, options, unclustered);
     if (succeeded(clusterPlan)) {
       cluster = std::move(*clusterPlan);
       for (CopyAsyncOp copy : copies)

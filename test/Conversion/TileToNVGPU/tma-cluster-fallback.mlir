@@ -18,6 +18,8 @@
 // CHECK: nvgpu.tma.async.load
 // CHECK: gpu.func @wait_varies_kernel
 // CHECK: nvgpu.tma.async.load
+// CHECK: gpu.func @guarded_kernel
+// CHECK: nvgpu.tma.async.load
 
 // Hardware blocks 2i and 2i + 1 along x form a cluster: an odd x size would
 // leave the last block without a partner.
@@ -198,6 +200,31 @@ func.func @wait_varies(%B: memref<256x512xf16>) {
       tile.wait_group 0
       tile.barrier
     }
+  }
+  return
+}
+
+// -----
+
+// Copies guarded by a condition (a trip count known only at run time, as the
+// software pipeline guards a prologue's steps): the blocks of a cluster
+// must issue the same copies, so the kernel stays unclustered but keeps the
+// TMA. It used to fall back to cp.async with a remark that the copy was not
+// followed by its commit.
+func.func @guarded(%A: memref<512x256xf16>, %K: memref<?xf16>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %n = memref.dim %K, %c0 : memref<?xf16>
+  // expected-remark @below {{blocks stay unclustered (cluster=2): some copies are guarded by a condition (a trip count known only at run time), and the blocks of a cluster must issue the same copies}}
+  tile.kernel grid(%c4, %c4) threads(128) as (%bx, %by) {
+    %a = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
+    %some = arith.cmpi sgt, %n, %c0 : index
+    scf.if %some {
+      tile.copy_async %A[%c0, %c0] to %a : memref<512x256xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+    }
+    tile.commit_group
+    tile.wait_group 0
+    tile.barrier
   }
   return
 }
