@@ -112,10 +112,13 @@ FailureOr<tma::BoxPlan> tma::planBoxes(Value global, MemRefType tileType,
     return fail("its shared tile's layout is not one the TMA writes");
   }
   int64_t rowBytes = plan.boxCols * elementBytes;
-  if (rowBytes % 16 != 0 || plan.boxCols > kMaxBoxExtent)
+  if (rowBytes % 16 != 0)
     return fail("its shared tile's rows are " + Twine(rowBytes) +
-                " bytes (the TMA needs a multiple of 16, at most " +
-                Twine(kMaxBoxExtent) + " elements)");
+                " bytes (the TMA needs a multiple of 16)");
+  if (plan.boxCols > kMaxBoxExtent)
+    return fail("its shared tile's rows are " + Twine(plan.boxCols) +
+                " elements (a TMA box row holds at most " +
+                Twine(kMaxBoxExtent) + ")");
   plan.boxRows = std::min(rows, kMaxBoxExtent);
   if (rows % plan.boxRows != 0)
     return fail("its shared tile has " + Twine(rows) +

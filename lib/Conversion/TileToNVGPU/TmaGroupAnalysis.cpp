@@ -16,7 +16,11 @@ using namespace mlir::tile;
 
 std::optional<int64_t> tma::boundOutstanding(Block &block, int64_t in,
                                              int64_t &peak) {
-  constexpr int kMaxRounds = 16;
+  // A loop that waits for all but P groups and commits one per iteration
+  // (a steady state) reaches its bound in P + 1 rounds; the software
+  // pipeline's P is at most kMaxPipelineDepth - 2. (16 refused a
+  // hand-written `wait_group 17` loop.)
+  constexpr int kMaxRounds = kMaxPipelineDepth;
   int64_t open = in;
   for (Operation &op : block) {
     if (isa<CommitGroupOp>(op)) {

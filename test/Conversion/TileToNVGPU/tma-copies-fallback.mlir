@@ -332,3 +332,36 @@ func.func @reads_back(%X: memref<4096x64xf32>, %Y: memref<4096x64xf32>) {
   }
   return
 }
+// -----
+
+// Rows of 12 f16 (24 bytes) are no TMA box row.
+func.func @narrow_rows(%A: memref<64x512xf16>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c4) threads(128) as (%bx) {
+    %a = tile.alloc_shared : memref<16x12xf16, #gpu.address_space<workgroup>>
+    // expected-remark @below {{async copies stay cp.async, not the TMA: its shared tile's rows are 24 bytes (the TMA needs a multiple of 16)}}
+    tile.copy_async %A[%c0, %c0] to %a : memref<64x512xf16> to memref<16x12xf16, #gpu.address_space<workgroup>>
+    tile.commit_group
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}
+// -----
+
+// Rows of 264 elements (528 bytes, a multiple of 16) are too long for a box.
+func.func @wide_rows(%A: memref<64x528xf16>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c4) threads(128) as (%bx) {
+    %a = tile.alloc_shared : memref<16x264xf16, #gpu.address_space<workgroup>>
+    // expected-remark @below {{async copies stay cp.async, not the TMA: its shared tile's rows are 264 elements (a TMA box row holds at most 256)}}
+    tile.copy_async %A[%c0, %c0] to %a : memref<64x528xf16> to memref<16x264xf16, #gpu.address_space<workgroup>>
+    tile.commit_group
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}
+

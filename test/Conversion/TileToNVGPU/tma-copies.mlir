@@ -382,3 +382,30 @@ func.func @lead_column(%A: memref<1024x64xf16>) {
   }
   return
 }
+
+// -----
+
+// A loop that commits one group and waits for all but 17: at most 18 groups
+// in flight, so a ring of 64 mbarriers (twice that plus one, rounded up to a
+// power of two). The bound takes 18 rounds through the loop to settle; the
+// analysis used to give up after 16 and refuse the TMA.
+// CHECK-LABEL: func.func @wait_17
+// CHECK: nvgpu.mbarrier.create -> <memorySpace = #gpu.address_space<workgroup>, num_barriers = 64>
+// CHECK: nvgpu.tma.async.load
+func.func @wait_17(%A: memref<4096x32xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %a = tile.alloc_shared : memref<16x32xf16, #gpu.address_space<workgroup>>
+    scf.for %k = %c0 to %c64 step %c1 {
+      tile.wait_group 17
+      tile.barrier
+      tile.copy_async %A[%c0, %c0] to %a : memref<4096x32xf16> to memref<16x32xf16, #gpu.address_space<workgroup>>
+      tile.commit_group
+    }
+    tile.wait_group 0
+  }
+  return
+}
+
