@@ -83,8 +83,14 @@ static bool isPrologueCopy(Operation *op) {
 static std::optional<BodyParts> cutBody(Block &body, std::string &why) {
   BodyParts parts;
   auto ops = body.without_terminator();
+  // A fragment's clear belongs to the head; a shared tile's does not: the
+  // head runs after the next tile's prologue copies are issued, which may
+  // fill that tile.
   auto isHead = [](Operation &op) {
-    return isPure(&op) || isa<ClearOp>(op) || isPrologueCopy(&op);
+    auto clear = dyn_cast<ClearOp>(op);
+    return isPure(&op) || isPrologueCopy(&op) ||
+           (clear &&
+            getMemorySpace(clear.getTile().getType()) == MemorySpace::Fragment);
   };
   auto isMiddle = [](Operation &op) {
     return op.getNumRegions() != 0 ||
