@@ -15,8 +15,9 @@
 // IR-LABEL: func.func @k
 // IR:       scf.for
 // IR:         memref.alloc() : memref<8x8xf32>
-// IR-NEXT:    memref.alloc() : memref<8x8xf32>
-// IR-NEXT:    scf.if
+// IR:         memref.alloc() : memref<8x8xf32>
+// IR-NOT:     memref.dealloc
+// IR:         scf.if
 // IR-NOT:     memref.dealloc
 // IR:         memref.alloc() : memref<8x8xf32>
 // IR-NOT:     memref.dealloc

@@ -243,6 +243,19 @@ static TypedAttr getPoison(OpBuilder &b, Type element) {
   return b.getIntegerAttr(element, llvm::APInt::getSignedMinValue(width));
 }
 
+void mlir::tile::poisonTile(OpBuilder &b, Location loc, Value tile) {
+  auto type = cast<MemRefType>(tile.getType());
+  Value poison =
+      arith::ConstantOp::create(b, loc, getPoison(b, type.getElementType()));
+  SmallVector<Value> sizes;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    sizes.push_back(getDimSize(b, loc, tile, dim));
+  buildZeroBasedLoopNest(b, loc, sizes,
+                         [&](OpBuilder &b, Location loc, ValueRange ivs) {
+                           memref::StoreOp::create(b, loc, poison, tile, ivs);
+                         });
+}
+
 void mlir::tile::poisonCopyDestination(OpBuilder &b, Location loc,
                                        ArrayRef<int64_t> extent, Value dest,
                                        ValueRange destIndices) {

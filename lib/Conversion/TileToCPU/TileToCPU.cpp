@@ -66,6 +66,9 @@ static void lowerTileAlloc(RewriterBase &rewriter, Operation *alloc) {
   Block *block = kernel ? &kernel.getBody().front() : alloc->getBlock();
   rewriter.setInsertionPoint(block->findAncestorOpInBlock(*alloc));
   Value buffer = memref::AllocOp::create(rewriter, alloc->getLoc(), type);
+  // Not whatever malloc returns, which may be the last block's tile with
+  // the same data and hide a read before the tile is written.
+  poisonTile(rewriter, alloc->getLoc(), buffer);
   if (block->mightHaveTerminator())
     rewriter.setInsertionPoint(block->getTerminator());
   else

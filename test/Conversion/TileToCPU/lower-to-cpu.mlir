@@ -47,11 +47,16 @@ func.func @all_ops(%G: !G, %H: memref<64x48xbf16>, %gx: index, %k: index) {
 // CHECK:       scf.for %[[BX:.*]] = %{{.*}} to %[[GX]] step
 // CHECK-NEXT:    scf.for %[[BY:.*]] = %{{.*}} to %[[C4]] step
 
-// Tiles: plain heap buffers per thread block, versions and all.
+// Tiles: plain heap buffers per thread block, versions and all, each filled
+// with NaN (bf16 0x7FC0) first: a read before a write gives NaN, not what
+// the memory held.
 // CHECK-NEXT:      %[[S:.*]] = memref.alloc() : memref<2x16x8xbf16>
-// CHECK-NEXT:      %[[B:.*]] = memref.alloc() : memref<16x16xbf16>
-// CHECK-NEXT:      %[[D:.*]] = memref.alloc() : memref<16x8xf32>
-// CHECK-NEXT:      %[[C:.*]] = memref.alloc() : memref<8x16xf32>
+// CHECK-NEXT:      %[[NAN:.*]] = arith.constant 0x7FC0 : bf16
+// CHECK:           memref.store %[[NAN]], %[[S]][
+// CHECK:           %[[B:.*]] = memref.alloc() : memref<16x16xbf16>
+// CHECK:           %[[D:.*]] = memref.alloc() : memref<16x8xf32>
+// CHECK:           %[[C:.*]] = memref.alloc() : memref<8x16xf32>
+// CHECK-NEXT:      arith.constant 0x7FC00000 : f32
 
 // tile.clear: zero stores over the whole tile.
 // CHECK:           %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32

@@ -27,6 +27,10 @@ void lowerCopyToLoops(RewriterBase &rewriter, CopyOp op);
 /// it to a wait).
 void lowerCopyToLoops(RewriterBase &rewriter, CopyAsyncOp op);
 
+/// Stores the value of poisonCopyDestination into every element of `tile`
+/// at `b`'s point: a new tile holds whatever the memory held before.
+void poisonTile(OpBuilder &b, Location loc, Value tile);
+
 /// Stores a value that no correct kernel reads (NaN; TileOpsToLoops.cpp) at
 /// `b`'s point into every element that a copy of `extent` into `dest` at
 /// `destIndices` stores: while an asynchronous copy is in flight, a GPU may
