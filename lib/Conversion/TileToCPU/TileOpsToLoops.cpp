@@ -243,17 +243,22 @@ static TypedAttr getPoison(OpBuilder &b, Type element) {
   return b.getIntegerAttr(element, llvm::APInt::getSignedMinValue(width));
 }
 
-void mlir::tile::poisonTile(OpBuilder &b, Location loc, Value tile) {
+/// Stores `value` into every element of `tile` at `b`'s point.
+static void fillTile(OpBuilder &b, Location loc, Value tile, TypedAttr value) {
   auto type = cast<MemRefType>(tile.getType());
-  Value poison =
-      arith::ConstantOp::create(b, loc, getPoison(b, type.getElementType()));
+  Value constant = arith::ConstantOp::create(b, loc, value);
   SmallVector<Value> sizes;
   for (int64_t dim = 0; dim < type.getRank(); ++dim)
     sizes.push_back(getDimSize(b, loc, tile, dim));
   buildZeroBasedLoopNest(b, loc, sizes,
                          [&](OpBuilder &b, Location loc, ValueRange ivs) {
-                           memref::StoreOp::create(b, loc, poison, tile, ivs);
+                           memref::StoreOp::create(b, loc, constant, tile, ivs);
                          });
+}
+
+void mlir::tile::poisonTile(OpBuilder &b, Location loc, Value tile) {
+  Type element = cast<MemRefType>(tile.getType()).getElementType();
+  fillTile(b, loc, tile, getPoison(b, element));
 }
 
 void mlir::tile::poisonCopyDestination(OpBuilder &b, Location loc,
@@ -321,19 +326,9 @@ void mlir::tile::lowerGemmToLoops(RewriterBase &rewriter, GemmOp op) {
 }
 
 void mlir::tile::lowerClearToLoops(RewriterBase &rewriter, ClearOp op) {
-  Location loc = op->getLoc();
   rewriter.setInsertionPoint(op);
-  Value tile = op.getTile();
-  auto type = cast<MemRefType>(tile.getType());
-  SmallVector<Value> sizes;
-  for (int64_t dim = 0; dim < type.getRank(); ++dim)
-    sizes.push_back(getDimSize(rewriter, loc, tile, dim));
-  Value zero = arith::ConstantOp::create(
-      rewriter, loc,
-      cast<TypedAttr>(rewriter.getZeroAttr(type.getElementType())));
-  buildZeroBasedLoopNest(rewriter, loc, sizes,
-                         [&](OpBuilder &b, Location loc, ValueRange ivs) {
-                           memref::StoreOp::create(b, loc, zero, tile, ivs);
-                         });
+  Type element = op.getTile().getType().getElementType();
+  fillTile(rewriter, op->getLoc(), op.getTile(),
+           cast<TypedAttr>(rewriter.getZeroAttr(element)));
   rewriter.eraseOp(op);
 }
