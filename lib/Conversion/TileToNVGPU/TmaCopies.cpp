@@ -34,6 +34,7 @@
 #include "mlir/IR/PatternMatch.h"
 #include "tile/Conversion/TileToNVGPU/FragmentLayout.h"
 #include "tile/Conversion/TileToNVGPU/SharedAccess.h"
+#include "tile/Dialect/Tile/Transforms/Schedule.h"
 #include "llvm/ADT/MapVector.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
@@ -109,6 +110,7 @@ private:
   bool isGuardedBarrier(Operation *barrier) const;
   PathEnd scanPaths(Block::iterator begin, Block::iterator end) const;
   void dropAsyncProxyFences();
+  void fenceGenericWrites();
   void clusterBarrier(OpBuilder &b, Location loc);
   void clusterBarrierBefore(CopyAsyncOp op);
   void lowerBarrier(BarrierOp op, Value committed);
@@ -624,6 +626,72 @@ void TmaLowering::dropAsyncProxyFences() {
     fence.erase();
 }
 
+/// The TMA writes shared memory through the async proxy, and a barrier
+/// orders only the generic proxy's accesses: a generic write (st.shared) to
+/// bytes that a copy later writes is ordered before that copy only by a
+/// proxy fence in the writing thread ahead of the barrier (PTX ISA, memory
+/// consistency model, "proxies"). Without one the cleared zeros may land
+/// after the copied data. So each generic write to a tile that some copy
+/// fills, or to shared memory of unknown origin, gets
+/// fence.proxy.async.shared after it; after the outermost op around it that
+/// holds no copy and no barrier, so that a loop of stores fences once.
+/// Clustered kernels fence the cluster's window: the other blocks' multicast
+/// boxes write this block's tiles.
+void TmaLowering::fenceGenericWrites() {
+  llvm::SmallPtrSet<Value, 8> filled;
+  for (auto &entry : plans)
+    filled.insert(
+        getUnderlyingBuffer(cast<CopyAsyncOp>(entry.first).getDest()));
+  auto mayBeFilled = [&](Value memref) {
+    auto type = dyn_cast<MemRefType>(memref.getType());
+    if (!type || getMemorySpace(type) != MemorySpace::Shared)
+      return false;
+    Value buffer = getUnderlyingBuffer(memref);
+    return filled.contains(buffer) || !buffer.getDefiningOp<AllocSharedOp>();
+  };
+  auto holdsCopyOrBarrier = [](Operation *op) {
+    return op
+        ->walk([](Operation *nested) {
+          return isa<CopyAsyncOp, BarrierOp, gpu::BarrierOp>(nested)
+                     ? WalkResult::interrupt()
+                     : WalkResult::advance();
+        })
+        .wasInterrupted();
+  };
+  llvm::SetVector<Operation *> fenceAfter;
+  kernel.getBody().walk([&](Operation *op) {
+    auto iface = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!iface || isa<CopyAsyncOp>(op))
+      return;
+    SmallVector<MemoryEffects::EffectInstance> effects;
+    iface.getEffects(effects);
+    if (llvm::none_of(effects, [&](const MemoryEffects::EffectInstance &e) {
+          return isa<MemoryEffects::Write>(e.getEffect()) && e.getValue() &&
+                 mayBeFilled(e.getValue());
+        }))
+      return;
+    Operation *anchor = op;
+    while (anchor->getParentOp() != kernel.getOperation() &&
+           !holdsCopyOrBarrier(anchor->getParentOp()))
+      anchor = anchor->getParentOp();
+    fenceAfter.insert(anchor);
+  });
+  MLIRContext *ctx = kernel.getContext();
+  auto space = cluster ? NVVM::SharedSpace::shared_cluster
+                       : NVVM::SharedSpace::shared_cta;
+  for (Operation *anchor : fenceAfter) {
+    auto next = dyn_cast_or_null<NVVM::FenceProxyOp>(anchor->getNextNode());
+    if (next && next.getKind() == NVVM::ProxyKind::async_shared)
+      continue;
+    OpBuilder b(anchor->getContext());
+    b.setInsertionPointAfter(anchor);
+    NVVM::FenceProxyOp::create(
+        b, anchor->getLoc(),
+        NVVM::ProxyKindAttr::get(ctx, NVVM::ProxyKind::async_shared),
+        NVVM::SharedSpaceAttr::get(ctx, space));
+  }
+}
+
 /// The barrier before group `committed`'s copies, split: warp 0, whose
 /// thread 0 issues the copies right after, waits at named barrier
 /// 1 + committed mod kSplitBarrierIds (`bar.sync`) until every thread has
@@ -842,6 +910,8 @@ void TmaLowering::lowerBlock(Block &block, GroupState &state) {
 void TmaLowering::rewrite() {
   for (Operation *barrier : guardedBarriers)
     barrier->erase();
+  if (genericSharedWrites)
+    fenceGenericWrites();
   if (splitBarriers)
     kernel.getBody().walk([&](BarrierOp barrier) {
       if (splitsBarrier(barrier))
