@@ -14,6 +14,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/TypeUtilities.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "tile/Conversion/TileToNVGPU/SharedAccess.h"
 #include "tile/Dialect/Tile/Utils/IndexFacts.h"
 
 #include <numeric>
@@ -65,8 +66,7 @@ static constexpr int64_t kLoopGroup = 16;
 /// A view of another kind may move the base by any number of bytes
 /// (memref.view's byte shift is not in its type).
 bool copy::hasAlignedBase(Value memref) {
-  while (auto cast = memref.getDefiningOp<memref::CastOp>())
-    memref = cast.getSource();
+  memref = skipCasts(memref);
   return isa<BlockArgument>(memref) || memref.getDefiningOp<AllocSharedOp>();
 }
 
@@ -105,7 +105,9 @@ bool copy::isAlignedFor(const CopySide &side, int64_t v) {
     return true;
   int64_t divisor =
       side.offsets.empty() ? kAnyDivisor : getKnownDivisor(side.offsets.back());
-  Value current = side.memref;
+  // Casts keep the address; the software pipeline puts one on each use of
+  // a multi-buffered tile's version outside its loop.
+  Value current = skipCasts(side.memref);
   while (auto subview = current.getDefiningOp<memref::SubViewOp>()) {
     unsigned innermost = subview.getSourceType().getRank() - 1;
     if (subview.getDroppedDims().test(innermost))
@@ -120,7 +122,7 @@ bool copy::isAlignedFor(const CopySide &side, int64_t v) {
                                 ? (*constant == 0 ? kAnyDivisor : *constant)
                                 : getKnownDivisor(cast<Value>(offset));
     divisor = std::gcd(divisor, offsetDivisor);
-    current = subview.getSource();
+    current = skipCasts(subview.getSource());
   }
   if (!hasAlignedBase(current))
     return false;

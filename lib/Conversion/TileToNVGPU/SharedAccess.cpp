@@ -19,10 +19,7 @@
 using namespace mlir;
 using namespace mlir::tile;
 
-/// `view` without the memref.cast ops on top, which keep its indexing
-/// (tile-software-pipeline casts a tile's first version back to the tile's
-/// type for uses before the loop).
-static Value skipCasts(Value view) {
+Value mlir::tile::skipCasts(Value view) {
   while (auto cast = view.getDefiningOp<memref::CastOp>())
     view = cast.getSource();
   return view;

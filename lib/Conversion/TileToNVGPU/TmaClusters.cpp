@@ -15,6 +15,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "tile/Conversion/TileToNVGPU/InteriorBlocks.h"
 #include "tile/Conversion/TileToNVGPU/KernelOutlining.h"
+#include "tile/Conversion/TileToNVGPU/SharedAccess.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
@@ -64,10 +65,11 @@ FailureOr<ClusterPlan> tma::planCluster(KernelOp kernel,
   // the version it fills (the subviews from the tile to the destination) must
   // not vary either.
   auto destinationVaries = [&](Value dest) {
+    dest = skipCasts(dest);
     while (auto view = dest.getDefiningOp<memref::SubViewOp>()) {
       if (varies(view->getOperands().drop_front()))
         return true;
-      dest = view.getSource();
+      dest = skipCasts(view.getSource());
     }
     return !dest.getDefiningOp<AllocSharedOp>();
   };

@@ -4,10 +4,12 @@
 // pipeline gives the use the first version, cast back to the tile's own
 // type, and the GPU lowering follows the cast to the versioned buffer (it
 // used to refuse the memref.cast as a use of the shared tile by an op other
-// than a tile op). The clear stores into version 0 of the 2x64x32 buffer.
+// than a tile op). The clear stores into version 0 of the 2x64x32 buffer,
+// in 16-byte chunks: the cast keeps the version's alignment (it used to stop
+// the alignment proof, and the clear stored one f16 at a time).
 // CHECK-LABEL: gpu.func @use_before_kernel
 // CHECK:       %[[BUF:.*]] = memref.view %{{.*}}[%{{.*}}][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<2x64x32xf16, #gpu.address_space<workgroup>>
-// CHECK:       vector.store %{{.*}}, %[[BUF]][%c0, %{{.*}}, %{{.*}}] : memref<2x64x32xf16, #gpu.address_space<workgroup>>
+// CHECK:       vector.store %{{.*}}, %[[BUF]][%c0, %{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<2x64x32xf16, #gpu.address_space<workgroup>>, vector<8xf16>
 // CHECK:       scf.for
 func.func @use_before(%A: memref<256x256xf16>, %B: memref<256x256xf16>, %C: memref<256x256xf16>) {
   %c0 = arith.constant 0 : index

@@ -26,6 +26,11 @@ struct SharedAccess {
   SmallVector<Value> indices;
 };
 
+/// `view` without the memref.cast ops on top, which keep its address and
+/// indexing (tile-software-pipeline casts a tile's first version back to the
+/// tile's type for uses before the loop).
+Value skipCasts(Value view);
+
 /// Composes `indices` into `tile` (logical, possibly through subviews) down to
 /// the underlying buffer. The column index is NOT swizzled yet.
 SharedAccess composeSharedAccess(OpBuilder &builder, Location loc, Value tile,
