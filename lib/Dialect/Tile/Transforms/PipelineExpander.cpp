@@ -512,10 +512,15 @@ void Expander::emitSteadyState(function_ref<Value(Value)> ivAt) {
         },
         /*topBarrier=*/true);
   };
+  // More copies of the body than kMaxUnroll would only grow the code. The
+  // lcm stops growing there: that of 16 tiles' version counts at depth 53
+  // would not fit in int64_t.
   int64_t factor = 1;
-  for (auto &[tile, info] : versioned)
+  for (auto &[tile, info] : versioned) {
     factor = std::lcm(factor, info.second);
-  // More copies of the body than this would only grow the code.
+    if (factor > kMaxUnroll)
+      break;
+  }
   if (!unroll || factor > kMaxUnroll)
     factor = 1;
   auto emitRolled = [&](Value from, Value to) {
