@@ -68,7 +68,10 @@ def Tile_PipelinedOp : Tile_Op<"pipelined", [
   let description = [{
     `tile.pipelined` is TileLang's `T.Pipelined`: a loop from `lowerBound` to
     `upperBound` (exclusive) by `step` whose iterations the compiler overlaps.
-    The induction variable is the region argument named after `as`.
+    The induction variable is the region argument named after `as`. The step
+    must be positive: a constant one that is not is an error, and as with
+    `scf.for`, a step known only at run time that is not positive is
+    undefined behaviour (the pipelined code divides by it to count trips).
 
     The schedule is given in one of two ways:
 
