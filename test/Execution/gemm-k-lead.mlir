@@ -11,18 +11,18 @@
 // RUN:   | tile-opt --tile-lower-to-cpu %tile_cpu_to_llvm | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 40 --N 24 --K 50 --bm 16 --bn 8 --bk 16 --k-lead 3 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline=unroll-steady-state=true \
-// RUN:       --tile-specialize-interior-blocks --tile-specialize-interior-steps --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:       --tile-specialize-interior-blocks --tile-specialize-interior-steps --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --dynamic --variant auto --num-stages 2 --M 40 --N 24 --K 64 --bm 16 --bn 8 --bk 16 --k-lead 16 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline=unroll-steady-state=true \
-// RUN:       --tile-specialize-interior-blocks --tile-specialize-interior-steps --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:       --tile-specialize-interior-blocks --tile-specialize-interior-steps --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --dynamic --transpose-a --transpose-b --variant auto --num-stages 4 --M 40 --N 24 --K 29 --bm 16 --bn 8 --bk 8 --k-lead 7 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline=unroll-steady-state=true \
-// RUN:       --tile-specialize-interior-blocks --tile-specialize-interior-steps --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:       --tile-specialize-interior-blocks --tile-specialize-interior-steps --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --two-gemms --offset-in-if --copy-b-in-if --variant auto --num-stages 3 --M 40 --N 24 --K 50 --bm 16 --bn 8 --bk 16 --k-lead 1 \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 
 // CHECK:      max_abs_error: 0{{$}}

@@ -6,17 +6,17 @@
 // RUN: %python %S/Inputs/gemm.py --num-stages 3 --M 100 --N 70 --K 37 --bm 32 --bn 32 --bk 16 --dtype bf16 \
 // RUN:   | tile-opt --tile-lower-to-cpu %tile_cpu_to_llvm | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --num-stages 3 --M 100 --N 70 --K 37 --bm 32 --bn 32 --bk 16 --dtype bf16 \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --num-stages 2 --M 100 --N 70 --K 37 --bm 32 --bn 32 --bk 16 --dtype bf16 --c-type f32 \
 // RUN:   | tile-opt --tile-lower-to-cpu %tile_cpu_to_llvm | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --num-stages 2 --M 100 --N 70 --K 37 --bm 32 --bn 32 --bk 16 --dtype bf16 --c-type f32 \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant plain --M 100 --N 70 --K 37 --bm 32 --bn 32 --bk 16 --c-type f32 \
 // RUN:   | tile-opt --tile-lower-to-cpu %tile_cpu_to_llvm | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --num-stages 3 --M 100 --N 70 --K 37 --bm 32 --bn 32 --bk 16 --transpose-b --c-type bf16 \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 
 // The generator does give the kernel those types.

@@ -25,7 +25,7 @@
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 60 --N 30 --K 61 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline=unroll-steady-state=true \
-// RUN:       --tile-specialize-interior-blocks --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:       --tile-specialize-interior-blocks --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // Sizes known only at run time: each block index is also bounded by C's
 // size in its dimension (C's sizes are other values than A's and B's), so

@@ -30,35 +30,35 @@
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --dynamic --variant auto --num-stages 2 --M 20 --N 12 --K 29 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline=unroll-steady-state=true \
-// RUN:       --tile-specialize-interior-blocks --tile-specialize-interior-steps --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:       --tile-specialize-interior-blocks --tile-specialize-interior-steps --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --dynamic --variant auto --num-stages 3 --M 60 --N 30 --K 61 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline=unroll-steady-state=true \
-// RUN:       --tile-specialize-interior-blocks --tile-specialize-interior-steps --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:       --tile-specialize-interior-blocks --tile-specialize-interior-steps --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --dynamic --variant auto --num-stages 3 --M 20 --N 12 --K 8 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline=unroll-steady-state=true \
-// RUN:       --tile-specialize-interior-steps --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:       --tile-specialize-interior-steps --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --dynamic --variant auto --num-stages 3 --M 20 --N 12 --K 24 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline=unroll-steady-state=true \
-// RUN:       --tile-specialize-interior-steps --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:       --tile-specialize-interior-steps --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --dynamic --variant auto --num-stages 4 --M 20 --N 12 --K 39 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline=unroll-steady-state=true \
-// RUN:       --tile-specialize-interior-steps --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:       --tile-specialize-interior-steps --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --dynamic --variant auto --num-stages 4 --M 20 --N 12 --K 64 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline=unroll-steady-state=true \
-// RUN:       --tile-specialize-interior-steps --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:       --tile-specialize-interior-steps --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 4 --M 20 --N 12 --K 77 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline=unroll-steady-state=true \
-// RUN:       --tile-specialize-interior-blocks --tile-specialize-interior-steps --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:       --tile-specialize-interior-blocks --tile-specialize-interior-steps --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --dynamic --variant auto --num-stages 3 --two-gemms --M 20 --N 12 --K 45 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline=unroll-steady-state=true \
-// RUN:       --tile-specialize-interior-steps --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:       --tile-specialize-interior-steps --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 //
 // The split happens in these (a test of unsplit loops would prove nothing):

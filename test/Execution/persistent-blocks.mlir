@@ -19,59 +19,59 @@
 //
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 60 --N 30 --K 61 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline=unroll-steady-state=true \
-// RUN:       --tile-persistent-blocks=blocks=1 --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:       --tile-persistent-blocks=blocks=1 --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 60 --N 30 --K 61 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline=unroll-steady-state=true \
-// RUN:       --tile-persistent-blocks=blocks=3 --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:       --tile-persistent-blocks=blocks=3 --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 60 --N 30 --K 61 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline=unroll-steady-state=false \
-// RUN:       --tile-persistent-blocks=blocks=5 --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:       --tile-persistent-blocks=blocks=5 --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 2 --M 64 --N 32 --K 64 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline=unroll-steady-state=true \
-// RUN:       --tile-persistent-blocks=blocks=7 --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:       --tile-persistent-blocks=blocks=7 --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 4 --M 60 --N 30 --K 16 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline=unroll-steady-state=true \
-// RUN:       --tile-persistent-blocks=blocks=15 --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:       --tile-persistent-blocks=blocks=15 --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant manual --stage 0,0,1 --order 0,1,2 --M 60 --N 30 --K 61 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline \
-// RUN:       --tile-persistent-blocks=blocks=3 --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:       --tile-persistent-blocks=blocks=3 --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --transpose-a --transpose-b --dtype bf16 --c-type f32 \
 // RUN:     --M 60 --N 30 --K 61 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline \
-// RUN:       --tile-persistent-blocks=blocks=3 --tile-specialize-interior-blocks --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:       --tile-persistent-blocks=blocks=3 --tile-specialize-interior-blocks --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant plain --M 60 --N 30 --K 61 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-persistent-blocks=blocks=3 --tile-lower-to-cpu %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 60 --N 30 --K 61 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline \
-// RUN:       --tile-persistent-blocks="blocks=5 block-group=3" --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:       --tile-persistent-blocks="blocks=5 block-group=3" --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 60 --N 30 --K 61 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline \
-// RUN:       --tile-persistent-blocks="blocks=3 block-group=1" --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:       --tile-persistent-blocks="blocks=3 block-group=1" --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --dynamic --M 60 --N 30 --K 61 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline=unroll-steady-state=true \
-// RUN:       --tile-persistent-blocks=blocks=3 --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:       --tile-persistent-blocks=blocks=3 --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 2 --dynamic --M 64 --N 32 --K 64 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline=unroll-steady-state=false \
-// RUN:       --tile-persistent-blocks=blocks=7 --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:       --tile-persistent-blocks=blocks=7 --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --dynamic --M 60 --N 30 --K 5 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline \
-// RUN:       --tile-persistent-blocks=blocks=40 --tile-specialize-interior-blocks --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:       --tile-persistent-blocks=blocks=40 --tile-specialize-interior-blocks --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --dynamic --M 60 --N 30 --K 61 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline \
-// RUN:       --tile-persistent-blocks="blocks=5 block-group=3" --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:       --tile-persistent-blocks="blocks=5 block-group=3" --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant plain --dynamic --M 60 --N 30 --K 61 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-persistent-blocks="blocks=3 block-group=1" --tile-lower-to-cpu %tile_cpu_to_llvm \
@@ -81,15 +81,15 @@
 // the interior version for an edge tile leaves parts of C unwritten.
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 60 --N 30 --K 61 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-specialize-interior-blocks \
-// RUN:       --tile-persistent-blocks=blocks=3 --tile-specialize-interior-steps --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:       --tile-persistent-blocks=blocks=3 --tile-specialize-interior-steps --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 2 --transpose-a --dtype bf16 --c-type f32 --M 60 --N 30 --K 61 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline=unroll-steady-state=false --tile-specialize-interior-blocks \
-// RUN:       --tile-persistent-blocks="blocks=5 block-group=3" --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:       --tile-persistent-blocks="blocks=5 block-group=3" --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --dynamic --M 60 --N 30 --K 61 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-specialize-interior-blocks \
-// RUN:       --tile-persistent-blocks="blocks=7 block-group=1" --tile-specialize-interior-steps --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:       --tile-persistent-blocks="blocks=7 block-group=1" --tile-specialize-interior-steps --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant plain --M 60 --N 30 --K 61 --bm 16 --bn 8 --bk 8 \
 // RUN:   | tile-opt --tile-specialize-interior-blocks --tile-persistent-blocks=blocks=3 --tile-lower-to-cpu %tile_cpu_to_llvm \

@@ -8,84 +8,84 @@
 //
 // manual stage = [0, 0, 1] (depth 2)
 // RUN: %python %S/Inputs/gemm.py --variant manual --stage 0,0,1 --order 0,1,2 --K 8 --M 20 --N 12 --bm 16 --bn 8 --bk 8 \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant manual --stage 0,0,1 --order 0,1,2 --K 13 --M 20 --N 12 --bm 16 --bn 8 --bk 8 \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant manual --stage 0,0,1 --order 0,1,2 --K 21 --M 20 --N 12 --bm 16 --bn 8 --bk 8 \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant manual --stage 0,0,1 --order 0,1,2 --K 101 --M 20 --N 12 --bm 16 --bn 8 --bk 8 \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 
 // stage = [0, 0, 3]: depth 4 with empty stages 1 and 2
 // RUN: %python %S/Inputs/gemm.py --variant manual --stage 0,0,3 --order 0,1,2 --K 8 --M 20 --N 12 --bm 16 --bn 8 --bk 8 \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant manual --stage 0,0,3 --order 0,1,2 --K 13 --M 20 --N 12 --bm 16 --bn 8 --bk 8 \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant manual --stage 0,0,3 --order 0,1,2 --K 21 --M 20 --N 12 --bm 16 --bn 8 --bk 8 \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant manual --stage 0,0,3 --order 0,1,2 --K 29 --M 20 --N 12 --bm 16 --bn 8 --bk 8 \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant manual --stage 0,0,3 --order 0,1,2 --K 37 --M 20 --N 12 --bm 16 --bn 8 --bk 8 \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant manual --stage 0,0,3 --order 0,1,2 --K 101 --M 20 --N 12 --bm 16 --bn 8 --bk 8 \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 
 // stage = [0, 1, 2], order = [1, 0, 2]: B_s has 2 versions, A_s 3
 // RUN: %python %S/Inputs/gemm.py --variant manual --stage 0,1,2 --order 1,0,2 --K 8 --M 20 --N 12 --bm 16 --bn 8 --bk 8 \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant manual --stage 0,1,2 --order 1,0,2 --K 13 --M 20 --N 12 --bm 16 --bn 8 --bk 8 \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant manual --stage 0,1,2 --order 1,0,2 --K 21 --M 20 --N 12 --bm 16 --bn 8 --bk 8 \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant manual --stage 0,1,2 --order 1,0,2 --K 29 --M 20 --N 12 --bm 16 --bn 8 --bk 8 \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant manual --stage 0,1,2 --order 1,0,2 --K 101 --M 20 --N 12 --bm 16 --bn 8 --bk 8 \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 
 // stage = [0, 0, 2], order = [1, 2, 0]: the gemm before the copies
 // RUN: %python %S/Inputs/gemm.py --variant manual --stage 0,0,2 --order 1,2,0 --K 8 --M 20 --N 12 --bm 16 --bn 8 --bk 8 \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant manual --stage 0,0,2 --order 1,2,0 --K 13 --M 20 --N 12 --bm 16 --bn 8 --bk 8 \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant manual --stage 0,0,2 --order 1,2,0 --K 21 --M 20 --N 12 --bm 16 --bn 8 --bk 8 \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant manual --stage 0,0,2 --order 1,2,0 --K 29 --M 20 --N 12 --bm 16 --bn 8 --bk 8 \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant manual --stage 0,0,2 --order 1,2,0 --K 101 --M 20 --N 12 --bm 16 --bn 8 --bk 8 \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 
 // Lower bound 5 (tiles) and 7 (elements), step 8 (elements).
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --k-offset 5 --K 37 --M 20 --N 12 --bm 16 --bn 8 --bk 8 \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant manual --stage 0,0,1 --k-step element --k-offset 7 --K 37 --M 20 --N 12 --bm 16 --bn 8 --bk 8 \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 4 --k-step element --K 45 --M 20 --N 12 --bm 16 --bn 8 --bk 8 \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 4 --k-step element --k-offset 3 --K 13 --M 20 --N 12 --bm 16 --bn 8 --bk 8 \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 
 // CHECK:      max_abs_error: 0{{$}}

@@ -14,7 +14,7 @@
 // RUN: %python %S/Inputs/gemm.py --emit main --M 20 --N 12 --K 40 > %t.main.mlir
 // RUN: cat %s %t.main.mlir | tile-opt --tile-pipeline-planning --tile-software-pipeline \
 // RUN:   | FileCheck %s --check-prefix=IR
-// RUN: cat %s %t.main.mlir | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN: cat %s %t.main.mlir | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: sed -e 's/= memref.subview %\([AB]2_s\).*: \(![AB]s\) to .*/= memref.cast %\1 : \2 to \2/' %s | cat - %t.main.mlir \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline | FileCheck %s --check-prefix=IR

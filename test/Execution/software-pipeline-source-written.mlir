@@ -9,10 +9,10 @@
 // RUN: %python %S/Inputs/gemm.py --emit main --M 32 --N 32 --K 64 > %t.main.mlir
 // RUN: cat %s %t.main.mlir | tile-opt --tile-pipeline-planning --tile-software-pipeline \
 // RUN:   | FileCheck %s --check-prefix=IR
-// RUN: cat %s %t.main.mlir | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN: cat %s %t.main.mlir | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // RUN: sed 's/num_stages = 3/num_stages = 1/' %s | cat - %t.main.mlir \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // CHECK:      max_abs_error: 0{{$}}
 // CHECK-NEXT: unwritten: 0{{$}}

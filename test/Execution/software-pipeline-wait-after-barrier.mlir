@@ -10,13 +10,13 @@
 // RUN: %python %S/Inputs/gemm.py --emit main --M 20 --N 12 --K 37 > %t.main.mlir
 // RUN: cat %s %t.main.mlir | tile-opt --tile-pipeline-planning --tile-software-pipeline \
 // RUN:   | FileCheck %s --check-prefix=IR
-// RUN: cat %s %t.main.mlir | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN: cat %s %t.main.mlir | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // The same in two stages, a copy of C_l into C (overwritten after the loop)
 // making the second.
 // RUN: sed -e 's/num_stages = 1/stage = [0, 0, 0, 0, 1] order = [1, 2, 3, 4, 0]/' \
 // RUN:     -e 's|^      // STAGE2: ||' %s | cat - %t.main.mlir \
-// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s
 // CHECK:      max_abs_error: 0{{$}}
 // CHECK-NEXT: unwritten: 0{{$}}

@@ -27,105 +27,105 @@
 //
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 100 --N 200 --K 61 --bm 128 --bn 64 --bk 16 --threads 32 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
-// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.1 | %tile_cpu_runner | FileCheck %s
+// RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.1 | %tile_cpu_runner | FileCheck %s
 // RUN: FileCheck %s --check-prefix=TWO < %t.1
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 2 --M 100 --N 200 --K 61 --bm 64 --bn 128 --bk 16 --threads 32 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_80 --tile-software-pipeline \
-// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.2 | %tile_cpu_runner | FileCheck %s
+// RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.2 | %tile_cpu_runner | FileCheck %s
 // RUN: FileCheck %s --check-prefix=TWO < %t.2
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 4 --M 300 --N 130 --K 40 --bm 128 --bn 128 --bk 16 --threads 32 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90 --tile-software-pipeline \
-// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.3 | %tile_cpu_runner | FileCheck %s
+// RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.3 | %tile_cpu_runner | FileCheck %s
 // RUN: FileCheck %s --check-prefix=FOUR < %t.3
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --transpose-a --transpose-b --dtype bf16 --c-type f32 \
 // RUN:     --M 300 --N 130 --K 61 --bm 128 --bn 128 --bk 16 --threads 32 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline=unroll-steady-state=false \
-// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.4 | %tile_cpu_runner | FileCheck %s
+// RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.4 | %tile_cpu_runner | FileCheck %s
 // RUN: FileCheck %s --check-prefix=FOUR < %t.4
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --two-gemms --M 100 --N 200 --K 64 --bm 128 --bn 64 --bk 16 --threads 32 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
-// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.5 | %tile_cpu_runner | FileCheck %s
+// RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.5 | %tile_cpu_runner | FileCheck %s
 // RUN: FileCheck %s --check-prefix=TWO < %t.5
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 4 --M 100 --N 200 --K 20 --bm 128 --bn 64 --bk 16 --threads 32 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
-// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.6 | %tile_cpu_runner | FileCheck %s
+// RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.6 | %tile_cpu_runner | FileCheck %s
 // RUN: FileCheck %s --check-prefix=TWO < %t.6
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 1 --M 100 --N 200 --K 61 --bm 128 --bn 64 --bk 16 --threads 32 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
-// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.7 | %tile_cpu_runner | FileCheck %s
+// RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.7 | %tile_cpu_runner | FileCheck %s
 // RUN: FileCheck %s --check-prefix=TWO < %t.7
 // RUN: %python %S/Inputs/gemm.py --variant manual --stage 0,0,1 --order 0,1,2 --M 100 --N 200 --K 61 --bm 128 --bn 64 --bk 16 --threads 32 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
-// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.8 | %tile_cpu_runner | FileCheck %s
+// RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.8 | %tile_cpu_runner | FileCheck %s
 // RUN: FileCheck %s --check-prefix=TWO < %t.8
 // RUN: %python %S/Inputs/gemm.py --variant plain --M 100 --N 200 --K 61 --bm 128 --bn 64 --bk 16 --threads 32 \
 // RUN:   | tile-opt --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
-// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.9 | %tile_cpu_runner | FileCheck %s
+// RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.9 | %tile_cpu_runner | FileCheck %s
 // RUN: FileCheck %s --check-prefix=TWO < %t.9
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --gemm-in-if --copy-b-in-if --offset-in-if \
 // RUN:     --M 100 --N 200 --K 61 --bm 128 --bn 64 --bk 16 --threads 32 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
-// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.10 | %tile_cpu_runner | FileCheck %s
+// RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.10 | %tile_cpu_runner | FileCheck %s
 // RUN: FileCheck %s --check-prefix=TWO < %t.10
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --k-step element --k-offset 3 \
 // RUN:     --M 100 --N 200 --K 61 --bm 128 --bn 64 --bk 16 --threads 32 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
-// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.11 | %tile_cpu_runner | FileCheck %s
+// RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.11 | %tile_cpu_runner | FileCheck %s
 // RUN: FileCheck %s --check-prefix=TWO < %t.11
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --dynamic --M 300 --N 130 --K 61 --bm 128 --bn 128 --bk 16 --threads 32 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
 // RUN:       --tile-specialize-interior-blocks --tile-specialize-interior-steps \
-// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.12 | %tile_cpu_runner | FileCheck %s
+// RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.12 | %tile_cpu_runner | FileCheck %s
 // RUN: FileCheck %s --check-prefix=FOUR < %t.12
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 300 --N 330 --K 61 --bm 128 --bn 128 --bk 16 --threads 32 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
 // RUN:       --tile-specialize-interior-blocks --tile-persistent-blocks=blocks=5 \
-// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.13 | %tile_cpu_runner | FileCheck %s
+// RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.13 | %tile_cpu_runner | FileCheck %s
 // RUN: FileCheck %s --check-prefix=FOUR < %t.13
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 100 --N 200 --K 61 --bm 128 --bn 64 --bk 16 --threads 32 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators="chip=sm_90a blocks=false" --tile-software-pipeline \
-// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.14 | %tile_cpu_runner | FileCheck %s
+// RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.14 | %tile_cpu_runner | FileCheck %s
 // RUN: FileCheck %s --check-prefix=TWO-LOOP < %t.14
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 4 --M 300 --N 130 --K 40 --bm 128 --bn 128 --bk 16 --threads 32 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators="chip=sm_90 blocks=false" --tile-software-pipeline \
-// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.15 | %tile_cpu_runner | FileCheck %s
+// RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.15 | %tile_cpu_runner | FileCheck %s
 // RUN: FileCheck %s --check-prefix=FOUR-LOOP < %t.15
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 300 --N 330 --K 61 --bm 128 --bn 128 --bk 16 --threads 32 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators="chip=sm_90a blocks=false" --tile-software-pipeline \
 // RUN:       --tile-specialize-interior-blocks --tile-persistent-blocks=blocks=5 \
-// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.16 | %tile_cpu_runner | FileCheck %s
+// RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.16 | %tile_cpu_runner | FileCheck %s
 // RUN: FileCheck %s --check-prefix=FOUR-LOOP < %t.16
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 300 --N 330 --K 61 --bm 128 --bn 128 --bk 16 --threads 32 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
 // RUN:       --tile-specialize-interior-blocks --tile-specialize-interior-steps \
-// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.17 | %tile_cpu_runner | FileCheck %s
+// RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.17 | %tile_cpu_runner | FileCheck %s
 // RUN: FileCheck %s --check-prefix=FOUR < %t.17
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --dynamic --M 256 --N 320 --K 64 --bm 128 --bn 128 --bk 16 --threads 32 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
 // RUN:       --tile-specialize-interior-blocks --tile-specialize-interior-steps \
-// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.18 | %tile_cpu_runner | FileCheck %s
+// RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.18 | %tile_cpu_runner | FileCheck %s
 // RUN: FileCheck %s --check-prefix=FOUR < %t.18
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --dynamic --M 256 --N 256 --K 64 --bm 128 --bn 128 --bk 16 --threads 32 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
 // RUN:       --tile-specialize-interior-blocks --tile-specialize-interior-steps \
-// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.19 | %tile_cpu_runner | FileCheck %s
+// RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.19 | %tile_cpu_runner | FileCheck %s
 // RUN: FileCheck %s --check-prefix=FOUR < %t.19
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 64 --N 256 --K 32 --bm 128 --bn 128 --bk 16 --threads 32 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
-// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.20 | %tile_cpu_runner | FileCheck %s
+// RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.20 | %tile_cpu_runner | FileCheck %s
 // RUN: FileCheck %s --check-prefix=TWO-OF-FOUR < %t.20
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 64 --N 256 --K 32 --bm 128 --bn 128 --bk 16 --threads 32 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators="chip=sm_90a blocks=false" --tile-software-pipeline \
-// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.21 | %tile_cpu_runner | FileCheck %s
+// RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.21 | %tile_cpu_runner | FileCheck %s
 // RUN: FileCheck %s --check-prefix=TWO-OF-FOUR-LOOP < %t.21
 // RUN: %python %S/Inputs/gemm.py --variant plain --M 64 --N 256 --K 32 --bm 128 --bn 128 --bk 16 --threads 32 --k-offset 5 --two-gemms \
 // RUN:   | tile-opt --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
 // RUN:       --tile-specialize-interior-blocks --tile-persistent-blocks="blocks=3 block-group=3" \
-// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.22 | %tile_cpu_runner | FileCheck %s
+// RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.22 | %tile_cpu_runner | FileCheck %s
 // RUN: FileCheck %s --check-prefix=TWO-OF-FOUR < %t.22
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 40 --N 50 --K 40 --bm 128 --bn 128 --bk 16 --threads 32 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
-// RUN:       --tile-lower-to-cpu %tile_cpu_to_llvm 2>%t.23 | %tile_cpu_runner | FileCheck %s
+// RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.23 | %tile_cpu_runner | FileCheck %s
 // RUN: FileCheck %s --check-prefix=ONE-OF-FOUR < %t.23
 
 // CHECK:      max_abs_error: 0{{$}}

@@ -188,22 +188,37 @@ static void forEachStoredElement(
       });
 }
 
-static void lowerCopyLike(RewriterBase &rewriter, Operation *op,
-                          ArrayRef<int64_t> extent, CopySide source,
-                          CopySide dest) {
-  Location loc = op->getLoc();
-  rewriter.setInsertionPoint(op);
-  Type sourceElem = cast<MemRefType>(source.memref.getType()).getElementType();
-  Type destElem = cast<MemRefType>(dest.memref.getType()).getElementType();
-
+void mlir::tile::forEachCopiedElement(
+    OpBuilder &b, Location loc, ArrayRef<int64_t> extent, Value source,
+    ValueRange sourceIndices, Value dest, ValueRange destIndices,
+    function_ref<void(OpBuilder &, Location, ValueRange, Value, ValueRange)>
+        body) {
+  CopySide sourceSide{source, sourceIndices};
   forEachStoredElement(
-      rewriter, loc, extent, dest,
+      b, loc, extent, CopySide{dest, destIndices},
       [&](OpBuilder &b, Location loc, ValueRange ivs, ValueRange destIndices) {
         SmallVector<Value> sourceIndices;
         Value sourceInBounds;
-        source.locate(b, loc, ivs, extent, sourceIndices, sourceInBounds);
+        sourceSide.locate(b, loc, ivs, extent, sourceIndices, sourceInBounds);
+        body(b, loc, sourceIndices, sourceInBounds, destIndices);
+      });
+}
+
+static void lowerCopyLike(RewriterBase &rewriter, Operation *op,
+                          ArrayRef<int64_t> extent, Value source,
+                          ValueRange sourceIndices, Value dest,
+                          ValueRange destIndices) {
+  Location loc = op->getLoc();
+  rewriter.setInsertionPoint(op);
+  Type sourceElem = cast<MemRefType>(source.getType()).getElementType();
+  Type destElem = cast<MemRefType>(dest.getType()).getElementType();
+
+  forEachCopiedElement(
+      rewriter, loc, extent, source, sourceIndices, dest, destIndices,
+      [&](OpBuilder &b, Location loc, ValueRange sourceIndices,
+          Value sourceInBounds, ValueRange destIndices) {
         auto load = [&](OpBuilder &b, Location loc) -> Value {
-          return memref::LoadOp::create(b, loc, source.memref, sourceIndices);
+          return memref::LoadOp::create(b, loc, source, sourceIndices);
         };
         Value value;
         if (sourceInBounds) {
@@ -223,14 +238,14 @@ static void lowerCopyLike(RewriterBase &rewriter, Operation *op,
         }
         if (sourceElem != destElem)
           value = convertFloat(b, loc, value, destElem);
-        memref::StoreOp::create(b, loc, value, dest.memref, destIndices);
+        memref::StoreOp::create(b, loc, value, dest, destIndices);
       });
   rewriter.eraseOp(op);
 }
 
 /// A value no correct kernel reads from a tile: NaN, or for a float type
 /// without one its lowest value; an integer's lowest value.
-static TypedAttr getPoison(OpBuilder &b, Type element) {
+TypedAttr mlir::tile::getPoison(OpBuilder &b, Type element) {
   if (auto type = dyn_cast<FloatType>(element)) {
     const llvm::fltSemantics &semantics = type.getFloatSemantics();
     return b.getFloatAttr(type,
@@ -274,15 +289,13 @@ void mlir::tile::poisonCopyDestination(OpBuilder &b, Location loc,
 }
 
 void mlir::tile::lowerCopyToLoops(RewriterBase &rewriter, CopyOp op) {
-  lowerCopyLike(rewriter, op, op.getExtent(),
-                {op.getSource(), op.getSourceIndices()},
-                {op.getDest(), op.getDestIndices()});
+  lowerCopyLike(rewriter, op, op.getExtent(), op.getSource(),
+                op.getSourceIndices(), op.getDest(), op.getDestIndices());
 }
 
 void mlir::tile::lowerCopyToLoops(RewriterBase &rewriter, CopyAsyncOp op) {
-  lowerCopyLike(rewriter, op, op.getExtent(),
-                {op.getSource(), op.getSourceIndices()},
-                {op.getDest(), op.getDestIndices()});
+  lowerCopyLike(rewriter, op, op.getExtent(), op.getSource(),
+                op.getSourceIndices(), op.getDest(), op.getDestIndices());
 }
 
 void mlir::tile::lowerGemmToLoops(RewriterBase &rewriter, GemmOp op) {

@@ -170,8 +170,16 @@ struct TileLowerToCPUPass
     });
     if (failedCheck)
       return signalPassFailure();
-    if (modelAsync)
-      module.walk([&](KernelOp kernel) { modelAsyncCopies(kernel); });
+    SmallVector<KernelOp> kernels;
+    module.walk([&](KernelOp kernel) { kernels.push_back(kernel); });
+    for (KernelOp kernel : kernels) {
+      if (checkBarriers)
+        addBarrierChecks(
+            kernel, modelAsync ? function_ref<void(KernelOp)>(modelAsyncCopies)
+                               : nullptr);
+      else if (modelAsync)
+        modelAsyncCopies(kernel);
+    }
 
     // Post-order: ops inside a kernel or pipelined loop are rewritten while
     // their parent still exists; the parents' bodies are then moved, not

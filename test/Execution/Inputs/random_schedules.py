@@ -4,8 +4,9 @@ random small sizes that are not tile multiples, transposed operands, shifted
 or element-counted K loops, element types, and the steady state unrolled or
 not. Each goes through --tile-pipeline-planning --tile-software-pipeline
 --tile-specialize-interior-blocks [--tile-persistent-blocks, with --persistent]
---tile-specialize-interior-steps --tile-lower-to-cpu (the order of
---tile-to-ptx). Which outcome is right is decided here, from how the
+--tile-specialize-interior-steps --tile-lower-to-cpu=check-barriers=true (the
+order of --tile-to-ptx; a missing barrier makes the elements it leaves racing
+NaN). Which outcome is right is decided here, from how the
 configuration was drawn:
 
 * `num_stages` only: planning picks the schedule itself, and the tiles drawn
@@ -152,7 +153,8 @@ for i in range(args.count):
                    f"--tile-software-pipeline=unroll-steady-state={unroll}"]
                   + ["--tile-specialize-interior-blocks"] + persistent
                   + ["--tile-specialize-interior-steps",
-                     "--tile-lower-to-cpu"] + args.to_llvm.split(),
+                     "--tile-lower-to-cpu=check-barriers=true"]
+                  + args.to_llvm.split(),
                   input=src.stdout)
         if opt.returncode != 0:
             if opt.returncode == 1 and "error:" in opt.stderr and \

@@ -27,6 +27,23 @@ void lowerCopyToLoops(RewriterBase &rewriter, CopyOp op);
 /// it to a wait).
 void lowerCopyToLoops(RewriterBase &rewriter, CopyAsyncOp op);
 
+/// Builds at `b`'s point a loop nest over a copy of `extent` from `source`
+/// at `sourceIndices` to `dest` at `destIndices` that runs `body` for every
+/// element the copy stores (its index into `dest` lies inside `dest`), with
+/// its index into the source, the condition that this index lies inside the
+/// source (null where it always does; the copy reads zero elsewhere) and its
+/// index into the destination.
+void forEachCopiedElement(
+    OpBuilder &b, Location loc, ArrayRef<int64_t> extent, Value source,
+    ValueRange sourceIndices, Value dest, ValueRange destIndices,
+    function_ref<void(OpBuilder &b, Location loc, ValueRange sourceIndices,
+                      Value sourceInBounds, ValueRange destIndices)>
+        body);
+
+/// A value that no correct kernel reads from a tile of `element`s: NaN, or
+/// for a float type without one its lowest value; an integer's lowest value.
+TypedAttr getPoison(OpBuilder &b, Type element);
+
 /// Stores the value of poisonCopyDestination into every element of `tile`
 /// at `b`'s point: a new tile holds whatever the memory held before.
 void poisonTile(OpBuilder &b, Location loc, Value tile);
@@ -46,6 +63,15 @@ void poisonCopyDestination(OpBuilder &b, Location loc, ArrayRef<int64_t> extent,
 /// chain of a shared tile visible at every wait, or whose source's views do
 /// not start from a tensor visible there, is left to land at once.
 void modelAsyncCopies(KernelOp kernel);
+
+/// With `tile-lower-to-cpu="check-barriers=true"`: an element of a shared
+/// tile that two tile ops of `kernel` access with no `tile.barrier` between
+/// them, one of them writing, reads as NaN from then on, as a race on the
+/// GPU may leave any value there (BarrierCheck.cpp). `modelAsync`, if
+/// given, models the kernel's asynchronous copies (modelAsyncCopies) after
+/// the checks at their issue are in place and before those of the copies it
+/// replays are added.
+void addBarrierChecks(KernelOp kernel, function_ref<void(KernelOp)> modelAsync);
 
 /// Replaces `tile.gemm` by `C[m][n] += sum_k f32(op(A)[m][k]) *
 /// f32(op(B)[k][n])`, summing k in increasing order.

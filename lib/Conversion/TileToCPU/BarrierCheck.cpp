@@ -1,0 +1,367 @@
+//===- BarrierCheck.cpp - Shared tiles accessed with no barrier between ---===//
+//
+// Part of tile-mlir. On the GPU a tile op spreads a shared tile's elements
+// over the block's threads, and two tile ops spread them differently: an
+// element that one op writes and another reads (or writes) is handed from
+// thread to thread and needs a `tile.barrier` in between. One CPU thread
+// runs the ops in order, so a missing barrier cannot change its numbers by
+// itself. With check-barriers, every element of a shared tile carries two
+// stamps, the barrier interval ("epoch") and the op of its last write and of
+// its last read, and an access that meets a stamp of the same epoch left by
+// another op makes the element NaN (a race leaves any value):
+//
+// - a read of an element written in this epoch by another op: NaN before
+//   the read (read-after-write);
+// - a write of an element written or read in this epoch by another op: NaN
+//   after the write (write-after-write, write-after-read), so that later
+//   reads show it;
+// - an asynchronous copy issued onto such an element: the copy lands as NaN
+//   at its wait (the element's write stamp keeps a "pending" bit until then),
+//   since the copy may write while the other op still reads.
+//
+// "Another op" is another op structure: the same op again (the next
+// iteration, or a clone of the software pipeline with other indices) maps
+// the tile onto the threads the same way (docs/pipelining.md, "Barriers
+// outside pipelined loops"). The element sets are exactly those the CPU
+// lowering reads and writes (TileOpsToLoops.cpp). Fragments belong to one
+// thread and global memory is not tracked.
+//
+//===----------------------------------------------------------------------===//
+
+#include "tile/Conversion/TileToCPU/TileToCPU.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "llvm/ADT/StringMap.h"
+
+using namespace mlir;
+using namespace mlir::tile;
+
+/// A stamp is epoch << 32 | kPending? | op; the op numbers stay below 2^31.
+static constexpr int64_t kOpMask = 0x7fffffff;
+static constexpr int64_t kPending = int64_t(1) << 31;
+
+namespace {
+/// How an op accesses an element: reads it, writes it, or issues an
+/// asynchronous copy onto it.
+enum class Access { Read, Write, Issue };
+
+class BarrierChecker {
+public:
+  explicit BarrierChecker(KernelOp kernel) : kernel(kernel) {}
+
+  /// Stamps for every shared tile, the epoch counter, its increments at
+  /// the barriers, and with `issues` the checks at each copy_async.
+  void prepare(bool issues);
+  /// The checks around every copy, gemm and clear (replays included).
+  void instrument();
+
+private:
+  std::optional<std::pair<Value, Value>> stampsOf(OpBuilder &b, Value tile);
+  int64_t opNumber(Operation *op);
+  Value currentStamp(OpBuilder &b, Location loc, Operation *op);
+  void checkElement(OpBuilder &b, Location loc, Access access, Value tile,
+                    ValueRange indices, std::pair<Value, Value> tileStamps,
+                    Value stamp);
+  void checkTile(OpBuilder &b, Location loc, Access access, Value tile,
+                 Value stamp);
+  void checkCopy(Operation *op, ArrayRef<int64_t> extent, Value source,
+                 ValueRange sourceIndices, Value dest, ValueRange destIndices,
+                 bool issue);
+
+  KernelOp kernel;
+  /// Per tile.alloc_shared result: its write and its read stamps.
+  DenseMap<Value, std::pair<Value, Value>> stamps;
+  /// memref<1xi64>: the current epoch, from 1 (stamps start at 0).
+  Value epoch;
+  llvm::StringMap<int64_t> opNumbers;
+};
+} // namespace
+
+static bool isShared(Value value) {
+  auto type = dyn_cast<MemRefType>(value.getType());
+  return type && getMemorySpace(type) == MemorySpace::Shared;
+}
+
+static Value constantI64(OpBuilder &b, Location loc, int64_t value) {
+  return arith::ConstantIntOp::create(b, loc, b.getI64Type(), value);
+}
+
+/// A buffer of `type` allocated at the start of `body`, filled with `fill`
+/// and freed at its end, as tile-lower-to-cpu does with tiles.
+static Value allocateForBlock(OpBuilder &b, Location loc, Block &body,
+                              MemRefType type, int64_t fill) {
+  b.setInsertionPointToStart(&body);
+  Value buffer = memref::AllocOp::create(b, loc, type);
+  Value value = constantI64(b, loc, fill);
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  SmallVector<Value> lbs(type.getRank(), zero), steps(type.getRank(), one), ubs;
+  for (int64_t size : type.getShape())
+    ubs.push_back(arith::ConstantIndexOp::create(b, loc, size));
+  scf::buildLoopNest(b, loc, lbs, ubs, steps,
+                     [&](OpBuilder &b, Location loc, ValueRange ivs) {
+                       memref::StoreOp::create(b, loc, value, buffer, ivs);
+                     });
+  if (body.mightHaveTerminator())
+    b.setInsertionPoint(body.getTerminator());
+  else
+    b.setInsertionPointToEnd(&body);
+  memref::DeallocOp::create(b, loc, buffer);
+  return buffer;
+}
+
+void BarrierChecker::prepare(bool issues) {
+  Block &body = kernel.getBody().front();
+  Location loc = kernel.getLoc();
+  OpBuilder b(kernel.getContext());
+  epoch = allocateForBlock(b, loc, body, MemRefType::get({1}, b.getI64Type()),
+                           /*fill=*/1);
+  kernel.walk([&](AllocSharedOp alloc) {
+    auto type = alloc.getType();
+    // A tile of dynamic shape has no stamps and goes unchecked.
+    if (!type.hasStaticShape())
+      return;
+    auto stampType = cast<MemRefType>(type.clone(b.getI64Type()));
+    Value writes = allocateForBlock(b, alloc.getLoc(), body, stampType, 0);
+    Value reads = allocateForBlock(b, alloc.getLoc(), body, stampType, 0);
+    stamps[alloc.getResult()] = {writes, reads};
+  });
+  kernel.walk([&](BarrierOp barrier) {
+    b.setInsertionPoint(barrier);
+    Location loc = barrier.getLoc();
+    Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+    Value current = memref::LoadOp::create(b, loc, epoch, zero);
+    Value next = arith::AddIOp::create(b, loc, current, constantI64(b, loc, 1));
+    memref::StoreOp::create(b, loc, next, epoch, zero);
+  });
+  if (!issues)
+    return;
+  kernel.walk([&](CopyAsyncOp copy) {
+    checkCopy(copy, copy.getExtent(), copy.getSource(), copy.getSourceIndices(),
+              copy.getDest(), copy.getDestIndices(),
+              /*issue=*/true);
+  });
+}
+
+void BarrierChecker::instrument() {
+  SmallVector<Operation *> ops;
+  kernel.walk([&](Operation *op) {
+    if (isa<CopyOp, CopyAsyncOp, GemmOp, ClearOp>(op))
+      ops.push_back(op);
+  });
+  OpBuilder b(kernel.getContext());
+  for (Operation *op : ops) {
+    Location loc = op->getLoc();
+    if (auto copy = dyn_cast<CopyOp>(op)) {
+      checkCopy(op, copy.getExtent(), copy.getSource(), copy.getSourceIndices(),
+                copy.getDest(), copy.getDestIndices(),
+                /*issue=*/false);
+    } else if (auto copy = dyn_cast<CopyAsyncOp>(op)) {
+      // Left to land at once: a copy.
+      checkCopy(op, copy.getExtent(), copy.getSource(), copy.getSourceIndices(),
+                copy.getDest(), copy.getDestIndices(),
+                /*issue=*/false);
+    } else if (auto gemm = dyn_cast<GemmOp>(op)) {
+      b.setInsertionPoint(op);
+      Value stamp = currentStamp(b, loc, op);
+      checkTile(b, loc, Access::Read, gemm.getA(), stamp);
+      checkTile(b, loc, Access::Read, gemm.getB(), stamp);
+      checkTile(b, loc, Access::Read, gemm.getC(), stamp);
+      b.setInsertionPointAfter(op);
+      checkTile(b, loc, Access::Write, gemm.getC(), stamp);
+    } else if (auto clear = cast<ClearOp>(op)) {
+      b.setInsertionPoint(op);
+      Value stamp = currentStamp(b, loc, op);
+      b.setInsertionPointAfter(op);
+      checkTile(b, loc, Access::Write, clear.getTile(), stamp);
+    }
+  }
+}
+
+/// The write and read stamps of `tile` through the same subviews and casts
+/// from its shared allocation, built at `b`'s point; none for a tile not
+/// reached that way (an scf.if result, say), which goes unchecked.
+std::optional<std::pair<Value, Value>> BarrierChecker::stampsOf(OpBuilder &b,
+                                                                Value tile) {
+  SmallVector<Operation *> views;
+  Value root = tile;
+  while (Operation *def = root.getDefiningOp()) {
+    if (!isa<memref::SubViewOp, memref::CastOp>(def))
+      break;
+    views.push_back(def);
+    root = def->getOperand(0);
+  }
+  auto it = stamps.find(root);
+  if (it == stamps.end())
+    return std::nullopt;
+  // The views index elements, so their layouts hold for i64 stamps too.
+  auto rebuild = [&](Value result) {
+    for (Operation *view : llvm::reverse(views)) {
+      Operation *clone = b.clone(*view);
+      clone->setOperand(0, result);
+      auto type = cast<MemRefType>(view->getResult(0).getType());
+      clone->getResult(0).setType(cast<MemRefType>(type.clone(b.getI64Type())));
+      result = clone->getResult(0);
+    }
+    return result;
+  };
+  return std::make_pair(rebuild(it->second.first), rebuild(it->second.second));
+}
+
+/// One number per op structure (name, operand types, attributes): ops that
+/// share it spread a tile over the threads alike.
+int64_t BarrierChecker::opNumber(Operation *op) {
+  std::string key;
+  llvm::raw_string_ostream os(key);
+  os << op->getName() << op->getAttrDictionary();
+  for (Type type : op->getOperandTypes())
+    os << ' ' << type;
+  return opNumbers.try_emplace(key, int64_t(opNumbers.size()) + 1)
+      .first->second;
+}
+
+/// epoch << 32 | op, for `op` at `b`'s point.
+Value BarrierChecker::currentStamp(OpBuilder &b, Location loc, Operation *op) {
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value current = memref::LoadOp::create(b, loc, epoch, zero);
+  Value shifted =
+      arith::ShLIOp::create(b, loc, current, constantI64(b, loc, 32));
+  return arith::OrIOp::create(b, loc, shifted,
+                              constantI64(b, loc, opNumber(op)));
+}
+
+/// Whether `stamp` (loaded) was left in the epoch of `current` by another
+/// op.
+static Value isOtherOpThisEpoch(OpBuilder &b, Location loc, Value stamp,
+                                Value current) {
+  Value thirtyTwo = constantI64(b, loc, 32);
+  Value epochOf = arith::ShRUIOp::create(b, loc, stamp, thirtyTwo);
+  Value currentEpoch = arith::ShRUIOp::create(b, loc, current, thirtyTwo);
+  Value mask = constantI64(b, loc, kOpMask);
+  Value opOf = arith::AndIOp::create(b, loc, stamp, mask);
+  Value currentOp = arith::AndIOp::create(b, loc, current, mask);
+  Value sameEpoch = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                          epochOf, currentEpoch);
+  Value otherOp =
+      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, opOf, currentOp);
+  return arith::AndIOp::create(b, loc, sameEpoch, otherOp);
+}
+
+void BarrierChecker::checkElement(OpBuilder &b, Location loc, Access access,
+                                  Value tile, ValueRange indices,
+                                  std::pair<Value, Value> tileStamps,
+                                  Value stamp) {
+  auto [writes, reads] = tileStamps;
+  Value written = memref::LoadOp::create(b, loc, writes, indices);
+  Value race = isOtherOpThisEpoch(b, loc, written, stamp);
+  if (access != Access::Read) {
+    Value read = memref::LoadOp::create(b, loc, reads, indices);
+    race = arith::OrIOp::create(b, loc, race,
+                                isOtherOpThisEpoch(b, loc, read, stamp));
+  }
+  if (access == Access::Issue) {
+    // Marked; the copy's replay, a write, makes the element NaN.
+    Value marked =
+        arith::OrIOp::create(b, loc, written, constantI64(b, loc, kPending));
+    Value next = arith::SelectOp::create(b, loc, race, marked, written);
+    memref::StoreOp::create(b, loc, next, writes, indices);
+    return;
+  }
+  if (access == Access::Write) {
+    Value pendingBit =
+        arith::AndIOp::create(b, loc, written, constantI64(b, loc, kPending));
+    Value zero = constantI64(b, loc, 0);
+    Value pending = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                          pendingBit, zero);
+    race = arith::OrIOp::create(b, loc, race, pending);
+  }
+  Type element = cast<MemRefType>(tile.getType()).getElementType();
+  scf::IfOp::create(b, loc, race, [&](OpBuilder &b, Location loc) {
+    Value poison = arith::ConstantOp::create(b, loc, getPoison(b, element));
+    memref::StoreOp::create(b, loc, poison, tile, indices);
+    scf::YieldOp::create(b, loc);
+  });
+  memref::StoreOp::create(b, loc, stamp,
+                          access == Access::Read ? reads : writes, indices);
+}
+
+/// Checks every element of `tile` (a gemm operand, a cleared tile).
+void BarrierChecker::checkTile(OpBuilder &b, Location loc, Access access,
+                               Value tile, Value stamp) {
+  if (!isShared(tile))
+    return;
+  std::optional<std::pair<Value, Value>> tileStamps = stampsOf(b, tile);
+  if (!tileStamps)
+    return;
+  auto type = cast<MemRefType>(tile.getType());
+  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
+  Value one = arith::ConstantIndexOp::create(b, loc, 1);
+  SmallVector<Value> lbs(type.getRank(), zero), steps(type.getRank(), one), ubs;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    ubs.push_back(
+        type.isDynamicDim(dim)
+            ? memref::DimOp::create(b, loc, tile, dim).getResult()
+            : arith::ConstantIndexOp::create(b, loc, type.getDimSize(dim))
+                  .getResult());
+  scf::buildLoopNest(
+      b, loc, lbs, ubs, steps, [&](OpBuilder &b, Location loc, ValueRange ivs) {
+        checkElement(b, loc, access, tile, ivs, *tileStamps, stamp);
+      });
+}
+
+/// The elements a copy reads from a shared source before it (those it
+/// stores whose source index is inside the source), and those it writes in
+/// a shared destination after it; at an asynchronous copy's issue
+/// (`issue`), its destination only.
+void BarrierChecker::checkCopy(Operation *op, ArrayRef<int64_t> extent,
+                               Value source, ValueRange sourceIndices,
+                               Value dest, ValueRange destIndices, bool issue) {
+  Location loc = op->getLoc();
+  OpBuilder b(op);
+  Value stamp = currentStamp(b, loc, op);
+  std::optional<std::pair<Value, Value>> sourceStamps;
+  if (!issue && isShared(source))
+    sourceStamps = stampsOf(b, source);
+  if (sourceStamps)
+    forEachCopiedElement(
+        b, loc, extent, source, sourceIndices, dest, destIndices,
+        [&](OpBuilder &b, Location loc, ValueRange sourceIndices,
+            Value sourceInBounds, ValueRange) {
+          if (!sourceInBounds) {
+            checkElement(b, loc, Access::Read, source, sourceIndices,
+                         *sourceStamps, stamp);
+            return;
+          }
+          scf::IfOp::create(b, loc, sourceInBounds,
+                            [&](OpBuilder &b, Location loc) {
+                              checkElement(b, loc, Access::Read, source,
+                                           sourceIndices, *sourceStamps, stamp);
+                              scf::YieldOp::create(b, loc);
+                            });
+        });
+  if (!isShared(dest))
+    return;
+  if (!issue)
+    b.setInsertionPointAfter(op);
+  std::optional<std::pair<Value, Value>> destStamps = stampsOf(b, dest);
+  if (!destStamps)
+    return;
+  forEachCopiedElement(b, loc, extent, source, sourceIndices, dest, destIndices,
+                       [&](OpBuilder &b, Location loc, ValueRange, Value,
+                           ValueRange destIndices) {
+                         checkElement(b, loc,
+                                      issue ? Access::Issue : Access::Write,
+                                      dest, destIndices, *destStamps, stamp);
+                       });
+}
+
+void mlir::tile::addBarrierChecks(KernelOp kernel,
+                                  function_ref<void(KernelOp)> modelAsync) {
+  BarrierChecker checker(kernel);
+  checker.prepare(/*issues=*/bool(modelAsync));
+  if (modelAsync)
+    modelAsync(kernel);
+  checker.instrument();
+}
