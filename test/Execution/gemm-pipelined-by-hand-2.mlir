@@ -7,7 +7,7 @@
 // everywhere and 3 K steps (prologue 1, steady 2, epilogue 1).
 //
 // RUN: %python %S/Inputs/gemm.py --emit main --M 100 --N 70 --K 37 > %t.main.mlir
-// RUN: cat %s %t.main.mlir | tile-opt --tile-lower-to-cpu %tile_cpu_to_llvm | %tile_cpu_runner | FileCheck %s
+// RUN: cat %s %t.main.mlir | tile-opt --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm | %tile_cpu_runner | FileCheck %s
 // CHECK:      max_abs_error: 0{{$}}
 // CHECK-NEXT: unwritten: 0{{$}}
 // CHECK-NEXT: checked: 7000{{$}}

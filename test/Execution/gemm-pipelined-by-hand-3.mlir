@@ -6,7 +6,7 @@
 // (prologue 2, steady 11, epilogue 2), the last one partial.
 //
 // RUN: %python %S/Inputs/gemm.py --emit main --M 96 --N 80 --K 200 > %t.main.mlir
-// RUN: cat %s %t.main.mlir | tile-opt --tile-lower-to-cpu %tile_cpu_to_llvm | %tile_cpu_runner | FileCheck %s
+// RUN: cat %s %t.main.mlir | tile-opt --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm | %tile_cpu_runner | FileCheck %s
 // CHECK:      max_abs_error: 0{{$}}
 // CHECK-NEXT: unwritten: 0{{$}}
 // CHECK-NEXT: checked: 7680{{$}}
