@@ -95,15 +95,10 @@ static Value allocateForBlock(OpBuilder &b, Location loc, Block &body,
   b.setInsertionPointToStart(&body);
   Value buffer = memref::AllocOp::create(b, loc, type);
   Value value = constantI64(b, loc, fill);
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  SmallVector<Value> lbs(type.getRank(), zero), steps(type.getRank(), one), ubs;
-  for (int64_t size : type.getShape())
-    ubs.push_back(arith::ConstantIndexOp::create(b, loc, size));
-  scf::buildLoopNest(b, loc, lbs, ubs, steps,
-                     [&](OpBuilder &b, Location loc, ValueRange ivs) {
-                       memref::StoreOp::create(b, loc, value, buffer, ivs);
-                     });
+  forEachElement(b, loc, buffer,
+                 [&](OpBuilder &b, Location loc, ValueRange ivs) {
+                   memref::StoreOp::create(b, loc, value, buffer, ivs);
+                 });
   if (body.mightHaveTerminator())
     b.setInsertionPoint(body.getTerminator());
   else
@@ -154,15 +149,15 @@ void BarrierChecker::instrument() {
   OpBuilder b(kernel.getContext());
   for (Operation *op : ops) {
     Location loc = op->getLoc();
+    // A tile.copy_async still here is one left to land at once: a copy.
+    auto checkCopyOp = [&](auto copy) {
+      checkCopy(op, copy.getExtent(), copy.getSource(), copy.getSourceIndices(),
+                copy.getDest(), copy.getDestIndices(), /*issue=*/false);
+    };
     if (auto copy = dyn_cast<CopyOp>(op)) {
-      checkCopy(op, copy.getExtent(), copy.getSource(), copy.getSourceIndices(),
-                copy.getDest(), copy.getDestIndices(),
-                /*issue=*/false);
+      checkCopyOp(copy);
     } else if (auto copy = dyn_cast<CopyAsyncOp>(op)) {
-      // Left to land at once: a copy.
-      checkCopy(op, copy.getExtent(), copy.getSource(), copy.getSourceIndices(),
-                copy.getDest(), copy.getDestIndices(),
-                /*issue=*/false);
+      checkCopyOp(copy);
     } else if (auto gemm = dyn_cast<GemmOp>(op)) {
       b.setInsertionPoint(op);
       Value stamp = currentStamp(b, loc, op);
@@ -295,20 +290,9 @@ void BarrierChecker::checkTile(OpBuilder &b, Location loc, Access access,
   std::optional<std::pair<Value, Value>> tileStamps = stampsOf(b, tile);
   if (!tileStamps)
     return;
-  auto type = cast<MemRefType>(tile.getType());
-  Value zero = arith::ConstantIndexOp::create(b, loc, 0);
-  Value one = arith::ConstantIndexOp::create(b, loc, 1);
-  SmallVector<Value> lbs(type.getRank(), zero), steps(type.getRank(), one), ubs;
-  for (int64_t dim = 0; dim < type.getRank(); ++dim)
-    ubs.push_back(
-        type.isDynamicDim(dim)
-            ? memref::DimOp::create(b, loc, tile, dim).getResult()
-            : arith::ConstantIndexOp::create(b, loc, type.getDimSize(dim))
-                  .getResult());
-  scf::buildLoopNest(
-      b, loc, lbs, ubs, steps, [&](OpBuilder &b, Location loc, ValueRange ivs) {
-        checkElement(b, loc, access, tile, ivs, *tileStamps, stamp);
-      });
+  forEachElement(b, loc, tile, [&](OpBuilder &b, Location loc, ValueRange ivs) {
+    checkElement(b, loc, access, tile, ivs, *tileStamps, stamp);
+  });
 }
 
 /// The elements a copy reads from a shared source before it (those it

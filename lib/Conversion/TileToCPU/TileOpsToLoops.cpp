@@ -259,16 +259,21 @@ TypedAttr mlir::tile::getPoison(OpBuilder &b, Type element) {
 }
 
 /// Stores `value` into every element of `tile` at `b`'s point.
-static void fillTile(OpBuilder &b, Location loc, Value tile, TypedAttr value) {
-  auto type = cast<MemRefType>(tile.getType());
-  Value constant = arith::ConstantOp::create(b, loc, value);
+void mlir::tile::forEachElement(
+    OpBuilder &b, Location loc, Value memref,
+    function_ref<void(OpBuilder &, Location, ValueRange)> body) {
+  auto type = cast<MemRefType>(memref.getType());
   SmallVector<Value> sizes;
   for (int64_t dim = 0; dim < type.getRank(); ++dim)
-    sizes.push_back(getDimSize(b, loc, tile, dim));
-  buildZeroBasedLoopNest(b, loc, sizes,
-                         [&](OpBuilder &b, Location loc, ValueRange ivs) {
-                           memref::StoreOp::create(b, loc, constant, tile, ivs);
-                         });
+    sizes.push_back(getDimSize(b, loc, memref, dim));
+  buildZeroBasedLoopNest(b, loc, sizes, body);
+}
+
+static void fillTile(OpBuilder &b, Location loc, Value tile, TypedAttr value) {
+  Value constant = arith::ConstantOp::create(b, loc, value);
+  forEachElement(b, loc, tile, [&](OpBuilder &b, Location loc, ValueRange ivs) {
+    memref::StoreOp::create(b, loc, constant, tile, ivs);
+  });
 }
 
 void mlir::tile::poisonTile(OpBuilder &b, Location loc, Value tile) {

@@ -27,6 +27,12 @@ void lowerCopyToLoops(RewriterBase &rewriter, CopyOp op);
 /// it to a wait).
 void lowerCopyToLoops(RewriterBase &rewriter, CopyAsyncOp op);
 
+/// Builds at `b`'s point a loop nest over every element of `memref` that
+/// runs `body` with the element's indices.
+void forEachElement(
+    OpBuilder &b, Location loc, Value memref,
+    function_ref<void(OpBuilder &b, Location loc, ValueRange indices)> body);
+
 /// Builds at `b`'s point a loop nest over a copy of `extent` from `source`
 /// at `sourceIndices` to `dest` at `destIndices` that runs `body` for every
 /// element the copy stores (its index into `dest` lies inside `dest`), with
