@@ -31,10 +31,10 @@ def TileLowerToCPU : Pass<"tile-lower-to-cpu", "ModuleOp"> {
     is too large gives wrong CPU results too; with
     `model-async-copies=false` copies complete at once. `tile.barrier` is
     erased: there is one thread. With `check-barriers=true` a missing
-    barrier shows up anyway: an element of a shared tile that two tile ops
-    access with no barrier between them, one of them writing, becomes NaN
-    (each element carries the barrier interval and op of its last read and
-    write). Finally every `#gpu.address_space` is dropped from every memref
+    barrier shows up anyway: an element of a shared tile (or of a tensor
+    that the kernel both writes and reads) that two tile ops access with no
+    barrier between them, one of them writing, becomes NaN (each element
+    carries the barrier interval and op of its last read and write). Finally every `#gpu.address_space` is dropped from every memref
     type in the module, so the standard CPU-to-LLVM passes apply.
   }];
   let options = [
@@ -42,7 +42,8 @@ def TileLowerToCPU : Pass<"tile-lower-to-cpu", "ModuleOp"> {
            "land each tile.copy_async at the tile.wait_group that retires "
            "its group (false: at once)">,
     Option<"checkBarriers", "check-barriers", "bool", /*default=*/"false",
-           "make an element of a shared tile NaN where two tile ops access "
+           "make an element of a shared tile or of a tensor handed over "
+           "between threads NaN where two tile ops access "
            "it with no tile.barrier between them, one of them writing (for "
            "kernels whose barriers are placed: after tile-software-pipeline)">,
   ];

@@ -24,7 +24,15 @@
 // the tile onto the threads the same way (docs/pipelining.md, "Barriers
 // outside pipelined loops"). The element sets are exactly those the CPU
 // lowering reads and writes (TileOpsToLoops.cpp). Fragments belong to one
-// thread and global memory is not tracked.
+// thread and go unchecked.
+//
+// A tensor in global memory that the kernel both writes and reads (a
+// fragment stored and read back into a shared tile) is handed over between
+// the threads of a block in the same way, and tile-software-pipeline gives
+// it the same barriers (getHandedOverGlobals); its elements carry stamps
+// too. Those live through the whole grid, and the epoch grows from one
+// block to the next, so that accesses of different blocks never meet: a
+// race between blocks (which no barrier orders) goes unchecked.
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,8 +59,9 @@ class BarrierChecker {
 public:
   explicit BarrierChecker(KernelOp kernel) : kernel(kernel) {}
 
-  /// Stamps for every shared tile, the epoch counter, its increments at
-  /// the barriers, and with `issues` the checks at each copy_async.
+  /// Stamps for every shared tile and handed-over tensor, the epoch counter,
+  /// its increments at each block's start and at the barriers, and with
+  /// `issues` the checks at each copy_async.
   void prepare(bool issues);
   /// The checks around every copy, gemm and clear (replays included).
   void instrument();
@@ -70,8 +79,11 @@ private:
                  ValueRange sourceIndices, Value dest, ValueRange destIndices,
                  bool issue);
 
+  void addGlobalStamps(OpBuilder &b);
+
   KernelOp kernel;
-  /// Per tile.alloc_shared result: its write and its read stamps.
+  /// Per tile.alloc_shared result and per handed-over tensor: its write and
+  /// its read stamps.
   DenseMap<Value, std::pair<Value, Value>> stamps;
   /// memref<1xi64>: the current epoch, from 1 (stamps start at 0).
   Value epoch;
@@ -79,13 +91,52 @@ private:
 };
 } // namespace
 
-static bool isShared(Value value) {
+/// Whether `value` is a shared tile or a tensor in global memory, which may
+/// have stamps (a fragment never does).
+static bool mayHaveStamps(Value value) {
   auto type = dyn_cast<MemRefType>(value.getType());
-  return type && getMemorySpace(type) == MemorySpace::Shared;
+  return type && getMemorySpace(type) != MemorySpace::Fragment;
+}
+
+/// The value that the subviews and casts leading to `view` start from, and
+/// those ops, innermost first, in `views` if given.
+static Value getViewRoot(Value view,
+                         SmallVectorImpl<Operation *> *views = nullptr) {
+  while (Operation *def = view.getDefiningOp()) {
+    if (!isa<memref::SubViewOp, memref::CastOp>(def))
+      break;
+    if (views)
+      views->push_back(def);
+    view = def->getOperand(0);
+  }
+  return view;
 }
 
 static Value constantI64(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIntOp::create(b, loc, b.getI64Type(), value);
+}
+
+/// A buffer of `type` allocated at `b`'s point and filled with `fill`.
+static Value allocateFilled(OpBuilder &b, Location loc, MemRefType type,
+                            int64_t fill) {
+  Value buffer = memref::AllocOp::create(b, loc, type);
+  Value value = constantI64(b, loc, fill);
+  forEachElement(b, loc, buffer,
+                 [&](OpBuilder &b, Location loc, ValueRange ivs) {
+                   memref::StoreOp::create(b, loc, value, buffer, ivs);
+                 });
+  return buffer;
+}
+
+/// A buffer of `type` filled with `fill` for the whole grid: allocated
+/// before `kernel` and freed after it.
+static Value allocateForGrid(OpBuilder &b, Location loc, KernelOp kernel,
+                             MemRefType type, int64_t fill) {
+  b.setInsertionPoint(kernel);
+  Value buffer = allocateFilled(b, loc, type, fill);
+  b.setInsertionPointAfter(kernel);
+  memref::DeallocOp::create(b, loc, buffer);
+  return buffer;
 }
 
 /// A buffer of `type` allocated at the start of `body`, filled with `fill`
@@ -93,12 +144,7 @@ static Value constantI64(OpBuilder &b, Location loc, int64_t value) {
 static Value allocateForBlock(OpBuilder &b, Location loc, Block &body,
                               MemRefType type, int64_t fill) {
   b.setInsertionPointToStart(&body);
-  Value buffer = memref::AllocOp::create(b, loc, type);
-  Value value = constantI64(b, loc, fill);
-  forEachElement(b, loc, buffer,
-                 [&](OpBuilder &b, Location loc, ValueRange ivs) {
-                   memref::StoreOp::create(b, loc, value, buffer, ivs);
-                 });
+  Value buffer = allocateFilled(b, loc, type, fill);
   if (body.mightHaveTerminator())
     b.setInsertionPoint(body.getTerminator());
   else
@@ -111,8 +157,9 @@ void BarrierChecker::prepare(bool issues) {
   Block &body = kernel.getBody().front();
   Location loc = kernel.getLoc();
   OpBuilder b(kernel.getContext());
-  epoch = allocateForBlock(b, loc, body, MemRefType::get({1}, b.getI64Type()),
-                           /*fill=*/1);
+  epoch = allocateForGrid(b, loc, kernel, MemRefType::get({1}, b.getI64Type()),
+                          /*fill=*/0);
+  addGlobalStamps(b);
   kernel.walk([&](AllocSharedOp alloc) {
     auto type = alloc.getType();
     // A tile of dynamic shape has no stamps and goes unchecked.
@@ -123,14 +170,19 @@ void BarrierChecker::prepare(bool issues) {
     Value reads = allocateForBlock(b, alloc.getLoc(), body, stampType, 0);
     stamps[alloc.getResult()] = {writes, reads};
   });
-  kernel.walk([&](BarrierOp barrier) {
-    b.setInsertionPoint(barrier);
-    Location loc = barrier.getLoc();
+  // Each block starts an epoch, and so does each barrier.
+  auto startEpoch = [&](Location loc) {
     Value zero = arith::ConstantIndexOp::create(b, loc, 0);
     Value current = memref::LoadOp::create(b, loc, epoch, zero);
     Value next = arith::AddIOp::create(b, loc, current, constantI64(b, loc, 1));
     memref::StoreOp::create(b, loc, next, epoch, zero);
+  };
+  kernel.walk([&](BarrierOp barrier) {
+    b.setInsertionPoint(barrier);
+    startEpoch(barrier.getLoc());
   });
+  b.setInsertionPointToStart(&body);
+  startEpoch(loc);
   if (!issues)
     return;
   kernel.walk([&](CopyAsyncOp copy) {
@@ -138,6 +190,40 @@ void BarrierChecker::prepare(bool issues) {
               copy.getDest(), copy.getDestIndices(),
               /*issue=*/true);
   });
+}
+
+/// Stamps for every tensor of static shape and row-major layout, defined
+/// outside the kernel, that the kernel's tile ops write and read.
+void BarrierChecker::addGlobalStamps(OpBuilder &b) {
+  llvm::SetVector<Value> written, read;
+  kernel.walk([&](Operation *op) {
+    auto note = [&](llvm::SetVector<Value> &into, Value view) {
+      auto type = cast<MemRefType>(view.getType());
+      if (getMemorySpace(type) == MemorySpace::Global)
+        into.insert(getViewRoot(view));
+    };
+    if (auto copy = dyn_cast<CopyOp>(op)) {
+      note(read, copy.getSource());
+      note(written, copy.getDest());
+    } else if (auto copy = dyn_cast<CopyAsyncOp>(op)) {
+      note(read, copy.getSource());
+      note(written, copy.getDest());
+    } else if (auto clear = dyn_cast<ClearOp>(op)) {
+      note(written, clear.getTile());
+    }
+  });
+  Region &body = kernel.getBody();
+  for (Value tensor : written) {
+    auto type = cast<MemRefType>(tensor.getType());
+    if (!read.contains(tensor) || !type.hasStaticShape() ||
+        !type.getLayout().isIdentity() ||
+        body.isAncestor(tensor.getParentRegion()))
+      continue;
+    auto stampType = MemRefType::get(type.getShape(), b.getI64Type());
+    Location loc = tensor.getLoc();
+    stamps[tensor] = {allocateForGrid(b, loc, kernel, stampType, 0),
+                      allocateForGrid(b, loc, kernel, stampType, 0)};
+  }
 }
 
 void BarrierChecker::instrument() {
@@ -176,22 +262,18 @@ void BarrierChecker::instrument() {
 }
 
 /// The write and read stamps of `tile` through the same subviews and casts
-/// from its shared allocation, built at `b`'s point; none for a tile not
-/// reached that way (an scf.if result, say), which goes unchecked.
+/// from its shared allocation or handed-over tensor, built at `b`'s point;
+/// none for a tile not reached that way (an scf.if result, say), which goes
+/// unchecked.
 std::optional<std::pair<Value, Value>> BarrierChecker::stampsOf(OpBuilder &b,
                                                                 Value tile) {
   SmallVector<Operation *> views;
-  Value root = tile;
-  while (Operation *def = root.getDefiningOp()) {
-    if (!isa<memref::SubViewOp, memref::CastOp>(def))
-      break;
-    views.push_back(def);
-    root = def->getOperand(0);
-  }
+  Value root = getViewRoot(tile, &views);
   auto it = stamps.find(root);
   if (it == stamps.end())
     return std::nullopt;
-  // The views index elements, so their layouts hold for i64 stamps too.
+  // The views index elements, and the stamps are laid out as their root
+  // is, so the views' layouts hold for i64 stamps too.
   auto rebuild = [&](Value result) {
     for (Operation *view : llvm::reverse(views)) {
       Operation *clone = b.clone(*view);
@@ -285,7 +367,7 @@ void BarrierChecker::checkElement(OpBuilder &b, Location loc, Access access,
 /// Checks every element of `tile` (a gemm operand, a cleared tile).
 void BarrierChecker::checkTile(OpBuilder &b, Location loc, Access access,
                                Value tile, Value stamp) {
-  if (!isShared(tile))
+  if (!mayHaveStamps(tile))
     return;
   std::optional<std::pair<Value, Value>> tileStamps = stampsOf(b, tile);
   if (!tileStamps)
@@ -295,10 +377,10 @@ void BarrierChecker::checkTile(OpBuilder &b, Location loc, Access access,
   });
 }
 
-/// The elements a copy reads from a shared source before it (those it
-/// stores whose source index is inside the source), and those it writes in
-/// a shared destination after it; at an asynchronous copy's issue
-/// (`issue`), its destination only.
+/// The elements a copy reads from its source before it (those it stores
+/// whose source index is inside the source), and those it writes in its
+/// destination after it, where these have stamps. At an asynchronous copy's
+/// issue (`issue`) the same reads, and the destination's elements marked.
 void BarrierChecker::checkCopy(Operation *op, ArrayRef<int64_t> extent,
                                Value source, ValueRange sourceIndices,
                                Value dest, ValueRange destIndices, bool issue) {
@@ -306,7 +388,7 @@ void BarrierChecker::checkCopy(Operation *op, ArrayRef<int64_t> extent,
   OpBuilder b(op);
   Value stamp = currentStamp(b, loc, op);
   std::optional<std::pair<Value, Value>> sourceStamps;
-  if (!issue && isShared(source))
+  if (mayHaveStamps(source))
     sourceStamps = stampsOf(b, source);
   if (sourceStamps)
     forEachCopiedElement(
@@ -325,7 +407,7 @@ void BarrierChecker::checkCopy(Operation *op, ArrayRef<int64_t> extent,
                               scf::YieldOp::create(b, loc);
                             });
         });
-  if (!isShared(dest))
+  if (!mayHaveStamps(dest))
     return;
   if (!issue)
     b.setInsertionPointAfter(op);

@@ -71,9 +71,10 @@ void poisonCopyDestination(OpBuilder &b, Location loc, ArrayRef<int64_t> extent,
 void modelAsyncCopies(KernelOp kernel);
 
 /// With `tile-lower-to-cpu="check-barriers=true"`: an element of a shared
-/// tile that two tile ops of `kernel` access with no `tile.barrier` between
-/// them, one of them writing, reads as NaN from then on, as a race on the
-/// GPU may leave any value there (BarrierCheck.cpp). `modelAsync`, if
+/// tile, or of a tensor that `kernel` both writes and reads, that two tile
+/// ops of `kernel` access with no `tile.barrier` between them, one of them
+/// writing, reads as NaN from then on, as a race on the GPU may leave any
+/// value there (BarrierCheck.cpp). `modelAsync`, if
 /// given, models the kernel's asynchronous copies (modelAsyncCopies) after
 /// the checks at their issue are in place and before those of the copies it
 /// replays are added.
