@@ -101,3 +101,77 @@ tile::runtime::ptxEntryParamTypes(const std::string &ptx,
   }
   return std::nullopt;
 }
+
+static bool isIdentifierChar(char c) {
+  return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '$' ||
+         c == '%';
+}
+
+/// The names declared `.extern .shared ... name[]` at module scope.
+static std::vector<std::string> externSharedArrays(const std::string &ptx) {
+  std::vector<std::string> names;
+  std::istringstream lines(ptx);
+  for (std::string line; std::getline(lines, line);) {
+    std::istringstream words(line);
+    std::string first, second;
+    if (!(words >> first >> second) || first != ".extern" ||
+        second != ".shared")
+      continue;
+    std::string word, last;
+    while (words >> word)
+      last = word;
+    size_t bracket = last.find('[');
+    if (bracket != std::string::npos && bracket > 0)
+      names.push_back(last.substr(0, bracket));
+  }
+  return names;
+}
+
+/// The text between the braces of entry `name`'s body, or nullopt.
+static std::optional<std::string> entryBody(const std::string &ptx,
+                                            const std::string &name) {
+  for (size_t pos = ptx.find(".entry"); pos != std::string::npos;
+       pos = ptx.find(".entry", pos + 6)) {
+    if (!isEntryKeyword(ptx, pos))
+      continue;
+    std::string entry;
+    size_t end = readEntryName(ptx, pos, entry);
+    if (entry != name)
+      continue;
+    // The parameter list holds no braces; performance directives may
+    // follow it.
+    size_t open = ptx.find('{', end);
+    if (open == std::string::npos)
+      return std::nullopt;
+    int depth = 0;
+    for (size_t i = open; i < ptx.size(); ++i) {
+      if (ptx[i] == '{')
+        ++depth;
+      else if (ptx[i] == '}' && --depth == 0)
+        return ptx.substr(open + 1, i - open - 1);
+    }
+    return ptx.substr(open + 1);
+  }
+  return std::nullopt;
+}
+
+std::vector<std::string>
+tile::runtime::ptxEntryDynamicShared(const std::string &ptx,
+                                     const std::string &name) {
+  std::vector<std::string> used;
+  std::optional<std::string> body = entryBody(ptx, name);
+  if (!body)
+    return used;
+  for (const std::string &array : externSharedArrays(ptx)) {
+    for (size_t at = body->find(array); at != std::string::npos;
+         at = body->find(array, at + 1)) {
+      size_t after = at + array.size();
+      if ((at == 0 || !isIdentifierChar((*body)[at - 1])) &&
+          (after == body->size() || !isIdentifierChar((*body)[after]))) {
+        used.push_back(array);
+        break;
+      }
+    }
+  }
+  return used;
+}

@@ -364,6 +364,17 @@ static int run(int argc, char **argv) {
         mode + " runs cuBLAS, whose sizes are at most 2^31 - 1, but " +
         opts.launchPath + " describes a GEMM with M=" + std::to_string(gemm.m) +
         " N=" + std::to_string(gemm.n) + " K=" + std::to_string(gemm.k));
+  // Launched without dynamic shared memory, a kernel that addresses it
+  // faults at its first access, with a driver error that names no cause.
+  if (looksLikePtx(image)) {
+    std::vector<std::string> dynamicShared =
+        ptxEntryDynamicShared(image, desc.kernel);
+    if (!dynamicShared.empty() && desc.sharedBytes == 0)
+      return fail("PTX entry '" + desc.kernel + "' in " + opts.ptxPath +
+                  " uses dynamic shared memory ('" + dynamicShared.front() +
+                  "'), but " + opts.launchPath +
+                  " gives it none (no 'shared_bytes <bytes>' line, or 0)");
+  }
 
   std::unique_ptr<Gpu> gpu = Gpu::open(error);
   if (!gpu)

@@ -30,7 +30,11 @@ const char *ptx = R"(//
 )
 .reqntid 128, 1, 1
 {
+	.reg .b64 %rd<2>;
+	mov.u64 %rd1, __dynamic_shmem__0;
+	{ // a nested scope
 	ret;
+	}
 }
 .visible .entry nothing()
 {
@@ -66,6 +70,31 @@ TEST(PtxInfo, ReadsParameterTypes) {
   EXPECT_EQ(ptxEntryParamTypes(ptx, "scalar"),
             std::vector<std::string>{".f32"});
   EXPECT_EQ(ptxEntryParamTypes(ptx, "matmul"), std::nullopt);
+}
+
+TEST(PtxInfo, FindsDynamicSharedMemory) {
+  EXPECT_EQ(ptxEntryDynamicShared(ptx, "matmul_kernel"),
+            std::vector<std::string>{"__dynamic_shmem__0"});
+  EXPECT_TRUE(ptxEntryDynamicShared(ptx, "nothing").empty());
+  EXPECT_TRUE(ptxEntryDynamicShared(ptx, "matmul").empty());
+  // A longer name that starts with the array's is not a use of it, and a
+  // use after a nested scope's closing brace still belongs to the body.
+  const char *prefixed = R"(.version 8.0
+.extern .shared .align 16 .b8 smem[];
+.visible .entry k()
+{
+	{ mov.u64 %rd1, smem_size; }
+	ret;
+}
+.visible .entry l()
+{
+	{ ret; }
+	mov.u64 %rd1, smem;
+}
+)";
+  EXPECT_TRUE(ptxEntryDynamicShared(prefixed, "k").empty());
+  EXPECT_EQ(ptxEntryDynamicShared(prefixed, "l"),
+            std::vector<std::string>{"smem"});
 }
 
 TEST(PtxInfo, TellsPtxFromBinaries) {

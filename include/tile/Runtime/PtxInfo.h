@@ -1,8 +1,9 @@
 //===- PtxInfo.h - What a PTX text declares --------------------*- C++ -*-===//
 //
 // Just enough PTX reading to check the kernel ABI before touching CUDA: the
-// entries a module declares and the parameter types of one of them. No CUDA
-// here, so it is unit-tested without a GPU.
+// entries a module declares, the parameter types of one of them and the
+// dynamic shared memory it uses. No CUDA here, so it is unit-tested without
+// a GPU.
 //
 //===----------------------------------------------------------------------===//
 
@@ -27,6 +28,12 @@ std::vector<std::string> listPtxEntries(const std::string &ptx);
 /// `.param .align 128 .b8 p[128]` (a by-value struct such as a tensor map).
 std::optional<std::vector<std::string>>
 ptxEntryParamTypes(const std::string &ptx, const std::string &name);
+
+/// The `.extern .shared` arrays (dynamic shared memory, sized at launch)
+/// that the body of entry `name` refers to, in declaration order; empty when
+/// it refers to none or the PTX declares no such entry.
+std::vector<std::string> ptxEntryDynamicShared(const std::string &ptx,
+                                               const std::string &name);
 
 } // namespace tile::runtime
 
