@@ -3,6 +3,9 @@
 // pass issues the next tile's prologue copies before the loop comes round
 // to the head again, so a shared clear cannot stay in the head: it would
 // wipe the copied data (max error 46 before). Only fragment clears do.
+// The kernel has no barrier between the clear and the copy, which on a GPU
+// is a race of its own (check-barriers flags it): a barrier there would end
+// the head, and the pass never had the bug.
 //
 // RUN: %python %S/Inputs/gemm.py --emit main --M 64 --N 32 --K 8 > %t.main.mlir
 // RUN: cat %s %t.main.mlir | tile-opt --tile-persistent-blocks=blocks=2 --tile-lower-to-cpu=model-async-copies=false %tile_cpu_to_llvm \
