@@ -98,12 +98,14 @@ static bool mayHaveStamps(Value value) {
   return type && getMemorySpace(type) != MemorySpace::Fragment;
 }
 
-/// The value that the subviews and casts leading to `view` start from, and
-/// those ops, innermost first, in `views` if given.
+/// The value that the subviews and ranked casts leading to `view` start
+/// from, and those ops, innermost first, in `views` if given. A cast from an
+/// unranked memref ends the walk: its stamps could not be rebuilt.
 static Value getViewRoot(Value view,
                          SmallVectorImpl<Operation *> *views = nullptr) {
   while (Operation *def = view.getDefiningOp()) {
-    if (!isa<memref::SubViewOp, memref::CastOp>(def))
+    if (!isa<memref::SubViewOp, memref::CastOp>(def) ||
+        !isa<MemRefType>(def->getOperand(0).getType()))
       break;
     if (views)
       views->push_back(def);
