@@ -1,4 +1,4 @@
-// RUN: tile-opt --tile-print-schedule %s -o /dev/null 2>&1 | FileCheck %s
+// RUN: tile-opt --tile-print-schedule %s -o /dev/null 2>&1 | FileCheck %s --check-prefixes=CHECK,INFER
 // RUN: tile-opt --tile-print-schedule=trip-count=2 %s -o /dev/null 2>&1 | FileCheck %s --check-prefix=OPT
 // The printer reads a planned loop the same way it infers an unplanned one.
 // RUN: tile-opt --tile-pipeline-planning --tile-print-schedule %s -o /dev/null 2>&1 | FileCheck %s
@@ -246,6 +246,26 @@ func.func @far_apart(%A: !A, %B: !B) {
       tile.copy %A[%c0, %ko] to %A_s : !A to !As
       tile.copy %B[%ko, %c0] to %B_s : !B to !Bs
       tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }
+  }
+  return
+}
+
+// num_stages alone over a loop with nothing to overlap (no copy into shared
+// memory): depth 1, as planning plans it (with a warning), not an error
+// about num_stages and a 'stage' list the loop does not have.
+// CHECK-LABEL: schedule of tile.pipelined
+// CHECK-NEXT:  depth 1, showing 4 iterations (the static trip count)
+// INFER-NEXT:  num_stages = 2 finds nothing to overlap: depth 1, as tile-pipeline-planning plans it
+// CHECK:       t=3   steady    | clear it3
+func.func @nothing_to_overlap() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %C_l = tile.alloc_fragment : !Cl
+    tile.pipelined %c0 to %c4 step %c1 num_stages = 2 as (%k) {
+      tile.clear %C_l : !Cl
     }
   }
   return

@@ -76,12 +76,19 @@ private:
 LogicalResult TilePrintSchedulePass::printLoop(PipelinedOp loop,
                                                llvm::raw_ostream &os) {
   os << "schedule of tile.pipelined at " << loop.getLoc() << "\n";
-  std::optional<PipelineSchedule> schedule = getOrInferSchedule(loop);
+  std::optional<PipelineSchedule> schedule = getSchedule(loop);
+  bool given = schedule.has_value();
+  if (!given)
+    schedule = getOrInferSchedule(loop);
   if (!schedule) {
     os << "  serial loop (num_stages = 0 or absent): not pipelined\n";
     return success();
   }
-  if (failed(verifySchedule(loop, *schedule)))
+  // A schedule inferred from num_stages alone is shallower where there is
+  // nothing to overlap, as planning makes it (with a warning): only a given
+  // one must match num_stages.
+  if (failed(given ? verifySchedule(loop, *schedule)
+                   : verifyScheduleLegality(loop, *schedule)))
     return failure();
 
   Operation *root = loop->getParentWithTrait<OpTrait::IsIsolatedFromAbove>();
@@ -114,6 +121,11 @@ LogicalResult TilePrintSchedulePass::printLoop(PipelinedOp loop,
                         : "6 iterations (no static trip count)";
   }
   os << "  depth " << depth << ", showing " << shown << "\n";
+  if (std::optional<int64_t> numStages = loop.getNumStages();
+      !given && numStages && *numStages > depth)
+    os << "  num_stages = " << *numStages
+       << " finds nothing to overlap: depth " << depth
+       << ", as tile-pipeline-planning plans it\n";
 
   // Statements and the shared tiles they touch, with their versions.
   unsigned n = schedule->statements.size();

@@ -366,16 +366,24 @@ mlir::tile::findScheduleViolation(PipelinedOp loop,
   return ScheduleChecker(loop, schedule).run();
 }
 
+LogicalResult
+mlir::tile::verifyScheduleLegality(PipelinedOp loop,
+                                   const PipelineSchedule &schedule) {
+  std::optional<ScheduleViolation> violation =
+      findScheduleViolation(loop, schedule);
+  if (!violation)
+    return success();
+  if (!violation->op)
+    return loop.emitOpError() << violation->message;
+  InFlightDiagnostic diag = violation->op->emitError(violation->message);
+  diag.attachNote(violation->other->getLoc()) << violation->note;
+  return diag;
+}
+
 LogicalResult mlir::tile::verifySchedule(PipelinedOp loop,
                                          const PipelineSchedule &schedule) {
-  if (std::optional<ScheduleViolation> violation =
-          findScheduleViolation(loop, schedule)) {
-    if (!violation->op)
-      return loop.emitOpError() << violation->message;
-    InFlightDiagnostic diag = violation->op->emitError(violation->message);
-    diag.attachNote(violation->other->getLoc()) << violation->note;
-    return diag;
-  }
+  if (failed(verifyScheduleLegality(loop, schedule)))
+    return failure();
   if (std::optional<int64_t> numStages = loop.getNumStages();
       numStages && *numStages != schedule.getDepth())
     return loop.emitOpError()

@@ -118,8 +118,12 @@ std::optional<ScheduleViolation>
 findScheduleViolation(PipelinedOp loop, const PipelineSchedule &schedule);
 
 /// Reports findScheduleViolation's result as an error (with a note at the
-/// other statement) and checks that `num_stages`, when `loop` has it, equals
-/// the schedule's depth.
+/// other statement).
+LogicalResult verifyScheduleLegality(PipelinedOp loop,
+                                     const PipelineSchedule &schedule);
+
+/// verifyScheduleLegality, and that `num_stages`, when `loop` has it, equals
+/// the schedule's depth (for a schedule written by hand or by planning).
 LogicalResult verifySchedule(PipelinedOp loop,
                              const PipelineSchedule &schedule);
 
