@@ -27,6 +27,7 @@
 
 #include "FragmentLoweringDetail.h"
 
+#include "tile/Conversion/TileToNVGPU/SharedAccess.h"
 #include "tile/Conversion/TileToNVGPU/SharedLayout.h"
 #include "tile/Dialect/Tile/IR/TileDialect.h"
 #include "tile/Dialect/Tile/Utils/LoopUtils.h"
@@ -57,8 +58,10 @@ struct WgmmaOperand {
   int64_t elementBytes;
   bool kMajor;
 
+  /// `tile` through its casts, which only hide static sizes and strides
+  /// that the tile has.
   WgmmaOperand(Value tile, bool kMajor)
-      : tile(tile), layout(getLayout(tile)),
+      : tile(skipCasts(tile)), layout(getLayout(this->tile)),
         elementBytes(getElementBytes(getType().getElementType())),
         kMajor(kMajor) {}
 
@@ -111,6 +114,8 @@ static std::string whyNotWgmmaOperand(const WgmmaOperand &operand,
   int64_t offset;
   if (failed(type.getStridesAndOffset(strides, offset)) || strides[1] != 1 ||
       strides[0] != type.getDimSize(1))
+    // untested: the fragment lowering refuses a part of a shared tile first
+    // (checkUse), and casts are looked through.
     return "an operand is not a whole contiguous shared tile";
   int64_t rowBytes = operand.getRowBytes();
   if (rowBytes != 32 && rowBytes != 64 && rowBytes != 128)

@@ -22,6 +22,13 @@
 // CODE:       nvvm.wgmma.mma_async
 // CODE-NOT:   nvgpu.mma.sync
 // CODE:       return
+// A cast of a whole tile (here to dynamic strides) is still that tile:
+// wgmma, and no remark.
+// CODE-LABEL: func.func @cast_operand()
+// CODE-NOT:   nvgpu.mma.sync
+// CODE:       nvvm.wgmma.mma_async
+// CODE-NOT:   nvgpu.mma.sync
+// CODE:       return
 
 func.func @f32_operands() {
   %c1 = arith.constant 1 : index
@@ -169,6 +176,20 @@ func.func @rows384() {
     %C_l = tile.alloc_fragment : memref<128x192xf32, #gpu.address_space<private>>
     // expected-remark @+1 {{the kernel's GEMMs do not use wgmma on sm_90a: an operand's rows are neither 32 or 64 bytes nor laid out in 128-byte panels}}
     tile.gemm %A_s, %B_s, %C_l : memref<128x32xf16, #gpu.address_space<workgroup>>, memref<32x192xf16, #gpu.address_space<workgroup>>, memref<128x192xf32, #gpu.address_space<private>>
+  }
+  return
+}
+
+// -----
+
+func.func @cast_operand() {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<32x128xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    %A_c = memref.cast %A_s : memref<128x32xf16, #gpu.address_space<workgroup>> to memref<128x32xf16, strided<[?, ?], offset: ?>, #gpu.address_space<workgroup>>
+    tile.gemm %A_c, %B_s, %C_l : memref<128x32xf16, strided<[?, ?], offset: ?>, #gpu.address_space<workgroup>>, memref<32x128xf16, #gpu.address_space<workgroup>>, memref<128x128xf32, #gpu.address_space<private>>
   }
   return
 }
