@@ -119,6 +119,22 @@ func.func @gemm_on_column_slice() {
 
 // -----
 
+// The same for operand B (columns 128..255 of a 16x256 tile).
+func.func @gemm_on_b_column_slice() {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<128x16xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<16x256xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    %B_v = memref.subview %B_s[0, 128] [16, 128] [1, 1] : memref<16x256xf16, #gpu.address_space<workgroup>> to memref<16x128xf16, strided<[256, 1], offset: 128>, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'tile.gemm' op reads operand B from a part of a shared tile, which the GPU lowering does not support}}
+    tile.gemm %A_s, %B_v, %C_l : memref<128x16xf16, #gpu.address_space<workgroup>>, memref<16x128xf16, strided<[256, 1], offset: 128>, #gpu.address_space<workgroup>>, memref<128x128xf32, #gpu.address_space<private>>
+  }
+  return
+}
+
+// -----
+
 // The same for a copy between a fragment and a part of a shared tile.
 func.func @copy_to_row_slice() {
   %c1 = arith.constant 1 : index

@@ -383,6 +383,38 @@ func.func @copy_unsupported_space(%n: index, %A: memref<64x32xf16, 7>) {
 
 // -----
 
+func.func @copy_dest_unsupported_space(%n: index, %D: memref<64x32xf16, 7>) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<64x32xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'tile.copy' op destination is in unsupported memory space 7 : i64}}
+    tile.copy %s to %D : memref<64x32xf16, #gpu.address_space<workgroup>> to memref<64x32xf16, 7>
+  }
+  return
+}
+
+// -----
+
+func.func @clear_unsupported_space(%n: index, %D: memref<16x16xf16, 7>) {
+  tile.kernel grid(%n) threads(32) as (%bx) {
+    // expected-error @+1 {{'tile.clear' op tile is in unsupported memory space 7 : i64}}
+    tile.clear %D : memref<16x16xf16, 7>
+  }
+  return
+}
+
+// -----
+
+func.func @gemm_unsupported_space(%n: index, %C: memref<16x16xf32, 7>) {
+  tile.kernel grid(%n) threads(32) as (%bx) {
+    %a = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'tile.gemm' op C is in unsupported memory space 7 : i64}}
+    tile.gemm %a, %a, %C : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, 7>
+  }
+  return
+}
+
+// -----
+
 func.func @copy_async_to_fragment(%n: index, %A: memref<64x32xf16>) {
   tile.kernel grid(%n) threads(128) as (%bx) {
     %f = tile.alloc_fragment : memref<64x32xf16, #gpu.address_space<private>>
