@@ -58,6 +58,13 @@ struct TilePrintSchedulePass
           << kMaxShownTrips << " iterations a timeline shows";
       return signalPassFailure();
     }
+    if (tripCount < 0) {
+      emitError(getOperation()->getLoc())
+          << "trip-count=" << int64_t(tripCount)
+          << " is negative: give the iterations to show, or 0 for the "
+             "default";
+      return signalPassFailure();
+    }
     bool failedAny = false;
     getOperation()->walk([&](PipelinedOp loop) {
       // On stderr, as tile-smem-budget's table: stdout carries the IR.
