@@ -137,6 +137,19 @@ func.func @nested_kernel(%n: index) {
 
 // -----
 
+module attributes {gpu.container_module} {
+  gpu.module @device {
+    gpu.func @f(%n: index) kernel {
+      // expected-error @+1 {{'tile.kernel' op cannot be inside a 'gpu.module': a kernel is launched from host code}}
+      tile.kernel grid(%n) threads(128) as (%bx) {
+      }
+      gpu.return
+    }
+  }
+}
+
+// -----
+
 func.func @alloc_shared_in_global(%n: index) {
   tile.kernel grid(%n) threads(128) as (%bx) {
     // expected-error @+1 {{'tile.alloc_shared' op must allocate in #gpu.address_space<workgroup>, got global memory}}

@@ -168,6 +168,10 @@ LogicalResult KernelOp::verify() {
   if (!getOperation()->getParentOfType<FunctionOpInterface>())
     return emitOpError("must be inside a function: its memref arguments are "
                        "the kernel's");
+  // The GPU lowering makes a kernel a launch, which device code cannot hold.
+  if (getOperation()->getParentOfType<gpu::GPUModuleOp>())
+    return emitOpError("cannot be inside a 'gpu.module': a kernel is launched "
+                       "from host code");
   size_t rank = getGridSizes().size();
   if (rank < 1 || rank > 3)
     return emitOpError() << "expects 1 to 3 grid sizes, got " << rank;

@@ -31,8 +31,8 @@ def Tile_KernelOp : Tile_Op<"kernel", [
     The body is a whole-block program: tile ops inside it are collective over
     the block's threads. The region is not isolated from above: it may use
     the enclosing function's tensors and sizes, as `gpu.launch` does. A
-    kernel sits inside a function (not nested in another kernel): both
-    lowerings rewrite that function around it.
+    kernel sits inside a host function (not nested in another kernel, nor
+    in a `gpu.module`): both lowerings rewrite that function around it.
 
     Example (the seed GEMM's launch, 128x128 output tiles):
 
