@@ -272,6 +272,25 @@ func.func @region_statement_barrier(%A: memref<64x64xf16>) {
 
 // -----
 
+func.func @statement_barrier(%A: memref<64x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    tile.pipelined %c0 to %c4 step %c1 num_stages = 1 as (%k) {
+      tile.copy %A[%c0, %k] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      // expected-error @+1 {{'tile.barrier' op is a statement of a pipelined loop; the rewrite places these itself}}
+      tile.barrier
+      tile.gemm %A_s, %A_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+    }
+  }
+  return
+}
+
+// -----
+
 // A multi-buffered tile written under a condition: in an odd iteration the
 // gemm would read that iteration's version, which nothing wrote.
 func.func @region_statement_writes_versioned_tile(%A: memref<64x64xf16>) {

@@ -173,8 +173,8 @@ checkStatement(PipelinedOp loop, const PipelineSchedule &schedule,
     if (isa<PipelinedOp, CopyAsyncOp, CommitGroupOp, WaitGroupOp, BarrierOp>(
             inner)) {
       inner->emitOpError()
-          << "is inside a statement of a pipelined loop; the rewrite "
-             "places these itself";
+          << (inner == op ? "is a statement" : "is inside a statement")
+          << " of a pipelined loop; the rewrite places these itself";
       return WalkResult::interrupt();
     }
     return WalkResult::advance();
