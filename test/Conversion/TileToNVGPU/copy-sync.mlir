@@ -3,12 +3,18 @@
 // Synchronous copies: global -> shared with a masked edge, shared -> global
 // with a masked store. Whole chunks take the plain 16-byte vector access.
 
+// A partial chunk loads its first COUNT lanes, those inside the tensor:
+// lane < COUNT.
 // CHECK-LABEL: gpu.func @roundtrip_kernel
-// CHECK: %[[WHOLE:.*]] = arith.cmpi eq, %{{.*}}, %c8 : index
+// CHECK: %[[WHOLE:.*]] = arith.cmpi eq, %[[COUNT:.*]], %c8 : index
 // CHECK: scf.if %[[WHOLE]] -> (vector<8xf16>)
 // CHECK: vector.load %{{.*}} {alignment = 16 : i64} : memref<200x200xf16>, vector<8xf16>
 // CHECK: } else {
-// CHECK: vector.maskedload %{{.*}} {alignment = 16 : i64} : memref<200x200xf16>, vector<8xi1>, vector<8xf16> into vector<8xf16>
+// CHECK: %[[LANES:.*]] = arith.constant dense<[0, 1, 2, 3, 4, 5, 6, 7]> : vector<8xi32>
+// CHECK: %[[N:.*]] = arith.index_cast %[[COUNT]] : index to i32
+// CHECK: %[[SPLAT:.*]] = vector.broadcast %[[N]] : i32 to vector<8xi32>
+// CHECK: %[[MASK:.*]] = arith.cmpi slt, %[[LANES]], %[[SPLAT]] : vector<8xi32>
+// CHECK: vector.maskedload %{{.*}}, %[[MASK]], %{{.*}} {alignment = 16 : i64} : memref<200x200xf16>, vector<8xi1>, vector<8xf16> into vector<8xf16>
 // CHECK: vector.store %{{.*}}, %{{.*}}[%{{.*}}, %{{.*}}] {alignment = 16 : i64} : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<8xf16>
 // CHECK: gpu.barrier
 // CHECK: vector.load %{{.*}} {alignment = 16 : i64} : memref<64x64xf16, #gpu.address_space<workgroup>>, vector<8xf16>
