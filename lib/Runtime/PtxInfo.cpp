@@ -52,54 +52,62 @@ std::vector<std::string> tile::runtime::listPtxEntries(const std::string &ptx) {
   return entries;
 }
 
-std::optional<std::vector<std::string>>
-tile::runtime::ptxEntryParamTypes(const std::string &ptx,
-                                  const std::string &entry) {
+/// Position just past the name of the entry `name` declares, or nullopt.
+static std::optional<size_t> findEntry(const std::string &ptx,
+                                       const std::string &name) {
   for (size_t pos = ptx.find(".entry"); pos != std::string::npos;
        pos = ptx.find(".entry", pos + 6)) {
     if (!isEntryKeyword(ptx, pos))
       continue;
-    std::string name;
-    size_t end = readEntryName(ptx, pos, name);
-    if (name != entry)
-      continue;
-    std::vector<std::string> types;
-    size_t open = ptx.find_first_not_of(" \t\r\n", end);
-    if (open == std::string::npos || ptx[open] != '(')
-      return types; // no parameter list
-    size_t close = ptx.find(')', open);
-    std::istringstream params(ptx.substr(open + 1, close - open - 1));
-    for (std::string param; std::getline(params, param, ',');) {
-      std::istringstream words(param);
-      std::string word;
-      while (words >> word && word != ".param")
-        ;
-      // The type is the first word after the state-space and alignment
-      // qualifiers; an array's extent follows the name.
-      std::string type;
-      while (words >> word) {
-        if (word == ".align") {
-          words >> word;
-          continue;
-        }
-        if (word == ".ptr" || word == ".global" || word == ".const" ||
-            word == ".local" || word == ".shared")
-          continue;
-        type = word;
-        break;
-      }
-      if (type.empty())
-        continue;
-      std::string name;
-      words >> name;
-      size_t bracket = name.find('[');
-      if (bracket != std::string::npos)
-        type += name.substr(bracket);
-      types.push_back(type);
-    }
-    return types;
+    std::string entry;
+    size_t end = readEntryName(ptx, pos, entry);
+    if (entry == name)
+      return end;
   }
   return std::nullopt;
+}
+
+std::optional<std::vector<std::string>>
+tile::runtime::ptxEntryParamTypes(const std::string &ptx,
+                                  const std::string &entry) {
+  std::optional<size_t> end = findEntry(ptx, entry);
+  if (!end)
+    return std::nullopt;
+  std::vector<std::string> types;
+  size_t open = ptx.find_first_not_of(" \t\r\n", *end);
+  if (open == std::string::npos || ptx[open] != '(')
+    return types; // no parameter list
+  size_t close = ptx.find(')', open);
+  std::istringstream params(ptx.substr(open + 1, close - open - 1));
+  for (std::string param; std::getline(params, param, ',');) {
+    std::istringstream words(param);
+    std::string word;
+    while (words >> word && word != ".param")
+      ;
+    // The type is the first word after the state-space and alignment
+    // qualifiers; an array's extent follows the name.
+    std::string type;
+    while (words >> word) {
+      if (word == ".align") {
+        words >> word;
+        continue;
+      }
+      if (word == ".ptr" || word == ".global" || word == ".const" ||
+          word == ".local" || word == ".shared")
+        continue;
+      type = word;
+      break;
+    }
+    if (type.empty())
+      continue;
+    std::string name;
+    words >> name;
+    size_t bracket = name.find('[');
+    if (bracket != std::string::npos)
+      type += name.substr(bracket);
+    types.push_back(type);
+  }
+  return types;
 }
 
 static bool isIdentifierChar(char c) {
@@ -130,29 +138,22 @@ static std::vector<std::string> externSharedArrays(const std::string &ptx) {
 /// The text between the braces of entry `name`'s body, or nullopt.
 static std::optional<std::string> entryBody(const std::string &ptx,
                                             const std::string &name) {
-  for (size_t pos = ptx.find(".entry"); pos != std::string::npos;
-       pos = ptx.find(".entry", pos + 6)) {
-    if (!isEntryKeyword(ptx, pos))
-      continue;
-    std::string entry;
-    size_t end = readEntryName(ptx, pos, entry);
-    if (entry != name)
-      continue;
-    // The parameter list holds no braces; performance directives may
-    // follow it.
-    size_t open = ptx.find('{', end);
-    if (open == std::string::npos)
-      return std::nullopt;
-    int depth = 0;
-    for (size_t i = open; i < ptx.size(); ++i) {
-      if (ptx[i] == '{')
-        ++depth;
-      else if (ptx[i] == '}' && --depth == 0)
-        return ptx.substr(open + 1, i - open - 1);
-    }
-    return ptx.substr(open + 1);
+  std::optional<size_t> end = findEntry(ptx, name);
+  if (!end)
+    return std::nullopt;
+  // The parameter list holds no braces; performance directives may follow
+  // it.
+  size_t open = ptx.find('{', *end);
+  if (open == std::string::npos)
+    return std::nullopt;
+  int depth = 0;
+  for (size_t i = open; i < ptx.size(); ++i) {
+    if (ptx[i] == '{')
+      ++depth;
+    else if (ptx[i] == '}' && --depth == 0)
+      return ptx.substr(open + 1, i - open - 1);
   }
-  return std::nullopt;
+  return ptx.substr(open + 1);
 }
 
 std::vector<std::string>
