@@ -59,12 +59,7 @@ struct ViewChain {
 
   static ViewChain trace(Value value) {
     ViewChain chain{value, value, {}};
-    while (Operation *view = chain.root.getDefiningOp()) {
-      if (!isa<memref::SubViewOp, memref::CastOp>(view))
-        break;
-      chain.views.push_back(view);
-      chain.root = view->getOperand(0);
-    }
+    chain.root = getViewRoot(value, &chain.views);
     std::reverse(chain.views.begin(), chain.views.end());
     return chain;
   }

@@ -98,22 +98,6 @@ static bool mayHaveStamps(Value value) {
   return type && getMemorySpace(type) != MemorySpace::Fragment;
 }
 
-/// The value that the subviews and ranked casts leading to `view` start
-/// from, and those ops, innermost first, in `views` if given. A cast from an
-/// unranked memref ends the walk: its stamps could not be rebuilt.
-static Value getViewRoot(Value view,
-                         SmallVectorImpl<Operation *> *views = nullptr) {
-  while (Operation *def = view.getDefiningOp()) {
-    if (!isa<memref::SubViewOp, memref::CastOp>(def) ||
-        !isa<MemRefType>(def->getOperand(0).getType()))
-      break;
-    if (views)
-      views->push_back(def);
-    view = def->getOperand(0);
-  }
-  return view;
-}
-
 static Value constantI64(OpBuilder &b, Location loc, int64_t value) {
   return arith::ConstantIntOp::create(b, loc, b.getI64Type(), value);
 }
@@ -265,14 +249,17 @@ void BarrierChecker::instrument() {
 
 /// The write and read stamps of `tile` through the same subviews and casts
 /// from its shared allocation or handed-over tensor, built at `b`'s point;
-/// none for a tile not reached that way (an scf.if result, say), which goes
+/// none for a tile not reached that way (an scf.if result, say), or through
+/// an unranked memref (whose i64 view could not be rebuilt), which goes
 /// unchecked.
 std::optional<std::pair<Value, Value>> BarrierChecker::stampsOf(OpBuilder &b,
                                                                 Value tile) {
   SmallVector<Operation *> views;
   Value root = getViewRoot(tile, &views);
   auto it = stamps.find(root);
-  if (it == stamps.end())
+  if (it == stamps.end() || llvm::any_of(views, [](Operation *view) {
+        return !isa<MemRefType>(view->getOperand(0).getType());
+      }))
     return std::nullopt;
   // The views index elements, and the stamps are laid out as their root
   // is, so the views' layouts hold for i64 stamps too.

@@ -258,6 +258,17 @@ TypedAttr mlir::tile::getPoison(OpBuilder &b, Type element) {
   return b.getIntegerAttr(element, llvm::APInt::getSignedMinValue(width));
 }
 
+Value mlir::tile::getViewRoot(Value view, SmallVectorImpl<Operation *> *views) {
+  while (Operation *def = view.getDefiningOp()) {
+    if (!isa<memref::SubViewOp, memref::CastOp>(def))
+      break;
+    if (views)
+      views->push_back(def);
+    view = def->getOperand(0);
+  }
+  return view;
+}
+
 /// Stores `value` into every element of `tile` at `b`'s point.
 void mlir::tile::forEachElement(
     OpBuilder &b, Location loc, Value memref,

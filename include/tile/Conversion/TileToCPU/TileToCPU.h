@@ -27,6 +27,10 @@ void lowerCopyToLoops(RewriterBase &rewriter, CopyOp op);
 /// it to a wait).
 void lowerCopyToLoops(RewriterBase &rewriter, CopyAsyncOp op);
 
+/// The memref that the memref.subview and memref.cast ops leading to `view`
+/// start from, and those ops, innermost first, in `views` if given.
+Value getViewRoot(Value view, SmallVectorImpl<Operation *> *views = nullptr);
+
 /// Builds at `b`'s point a loop nest over every element of `memref` that
 /// runs `body` with the element's indices.
 void forEachElement(
