@@ -7,11 +7,14 @@ no input reaches, a unit test. This is a textual check, not a parser. The
 statements it looks at are the `emitError`, `emitOpError`, `emitWarning`
 and `emitRemark` calls, and the assignments to a `why` or `reason` string
 (the reasons such calls report). A statement's message is its first run of
-adjacent string literals with at least MIN_CHARS characters; the first
-HEAD_CHARS of it, with whitespace collapsed, must occur in a lit test that
-runs `-verify-diagnostics` (a file under a --tests folder) or in a unit test
-(a `.cpp` file under a --unittests folder), whitespace collapsed as well. A statement whose pieces are all
-shorter, or that builds its message from variables alone, is not checked.
+adjacent string literals with at least MIN_CHARS characters; all of it,
+with whitespace collapsed, must occur in a lit test that runs
+`-verify-diagnostics` (a file under a --tests folder) or in a unit test (a
+`.cpp` file under a --unittests folder, its adjacent string literals joined),
+whitespace collapsed as well. All of it, not a prefix: two messages that
+begin alike (the same complaint about different operands) each need their
+own test. A statement whose pieces are all shorter, or that builds its
+message from variables alone, is not checked.
 
 A diagnostic that no input can reach (an internal error kept so that a
 broken invariant stops the pass rather than the process) carries a comment
@@ -32,7 +35,6 @@ import sys
 from lint_argument_order import blank, sources
 
 MIN_CHARS = 10
-HEAD_CHARS = 30
 LITERAL = r'"(?:\\.|[^"\\\n])*"'
 LITERAL_RUN = re.compile(r"(?:%s\s*)+" % LITERAL)
 STATEMENT = re.compile(
@@ -65,8 +67,10 @@ def corpus(test_dirs, unittest_dirs):
                         text = f.read()
                 except (UnicodeDecodeError, OSError):
                     continue
-                if (name.endswith(".cpp") if unit else
-                        "-verify-diagnostics" in text):
+                if unit and name.endswith(".cpp"):
+                    # "a message " "split over lines" is one message.
+                    texts.append(collapse(re.sub(r'"\s*"', "", text)))
+                elif not unit and "-verify-diagnostics" in text:
                     texts.append(collapse(text))
     return "\n".join(texts)
 
@@ -111,7 +115,7 @@ def main():
     untested = 0
     for path in sources(args.paths):
         for line, text in pieces(path):
-            if text[:HEAD_CHARS] not in tests:
+            if text not in tests:
                 untested += 1
                 print(f"{path}:{line}: no -verify-diagnostics or unit test "
                       f"expects \"{text}\"")

@@ -17,7 +17,7 @@ func.func @depth_mismatch(%A: !A, %B: !B) {
     %A_s = tile.alloc_shared : !As
     %B_s = tile.alloc_shared : !Bs
     %C_l = tile.alloc_fragment : !Cl
-    // expected-error @+1 {{'tile.pipelined' op num_stages = 3 but 'stage' gives depth 2 (max(stage) + 1)}}
+    // expected-error @+1 {{'tile.pipelined' op num_stages = 3 but 'stage' gives depth 2 (max(stage) + 1); give one of them, or make them agree}}
     tile.pipelined %c0 to %c8 step %c1 num_stages = 3 stage = [0, 0, 1] as (%k) {
       %ko = arith.muli %k, %c32 : index
       tile.copy %A[%c0, %ko] to %A_s : !A to !As

@@ -88,7 +88,7 @@ func.func @read_before_write(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: m
     %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
     tile.pipelined %c0 to %c4 step %c1 stage = [1, 0, 0] as (%k) {
       %ko = arith.muli %k, %c16 : index
-      // expected-error @+1 {{reads a shared tile before the statement that writes it in the same iteration}}
+      // expected-error @+1 {{reads a shared tile before the statement that writes it in the same iteration; the rewrite carries a shared tile across iterations only when the writer and all its readers share a stage and the reader stays ordered first}}
       tile.gemm %A_s, %A_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
       // expected-note @+1 {{the writer is here}}
       tile.copy %A[%c0, %ko] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
@@ -165,7 +165,7 @@ func.func @two_writers(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<
       %ko = arith.muli %k, %c16 : index
       // expected-note @+1 {{the other writer is here}}
       tile.copy %A[%c0, %ko] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
-      // expected-error @+1 {{writes a shared tile that another statement of the pipelined loop also writes}}
+      // expected-error @+1 {{writes a shared tile that another statement of the pipelined loop also writes; the rewrite supports one writer per shared tile}}
       tile.copy %B[%c0, %ko] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
       tile.gemm %A_s, %A_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
     }

@@ -56,7 +56,7 @@ func.func @offsets_into_fragment(%G: memref<256x256xf32>, %i: index) {
   %c1 = arith.constant 1 : index
   tile.kernel grid(%c1) threads(128) as (%bx) {
     %C = tile.alloc_fragment : memref<64x64xf32, #gpu.address_space<private>>
-    // expected-error @+1 {{'tile.copy' op with offsets into a fragment is not supported by the GPU lowering}}
+    // expected-error @+1 {{'tile.copy' op with offsets into a fragment is not supported by the GPU lowering: which thread holds an element must be known at compile time}}
     tile.copy %G to %C[%i, %i] : memref<256x256xf32> to memref<64x64xf32, #gpu.address_space<private>>
   }
   return
@@ -69,7 +69,7 @@ func.func @fragments_of_different_shapes() {
   tile.kernel grid(%c1) threads(128) as (%bx) {
     %A = tile.alloc_fragment : memref<64x64xf32, #gpu.address_space<private>>
     %B = tile.alloc_fragment : memref<32x64xf32, #gpu.address_space<private>>
-    // expected-error @+1 {{'tile.copy' op between fragments of different shapes is not supported by the GPU lowering}}
+    // expected-error @+1 {{'tile.copy' op between fragments of different shapes is not supported by the GPU lowering: their register layouts differ}}
     tile.copy %A to %B : memref<64x64xf32, #gpu.address_space<private>> to memref<32x64xf32, #gpu.address_space<private>>
   }
   return
@@ -93,7 +93,7 @@ func.func @other_user(%i: index) {
 func.func @fragment_from_outside(%F: memref<64x64xf32, #gpu.address_space<private>>) {
   %c1 = arith.constant 1 : index
   tile.kernel grid(%c1) threads(128) as (%bx) {
-    // expected-error @+1 {{'tile.clear' op uses a fragment that is not a tile.alloc_fragment of its kernel}}
+    // expected-error @+1 {{'tile.clear' op uses a fragment that is not a tile.alloc_fragment of its kernel; the GPU lowering cannot place it in registers}}
     tile.clear %F : memref<64x64xf32, #gpu.address_space<private>>
   }
   return

@@ -40,3 +40,10 @@ void internal(Location loc) {
 void builtFromVariables(Operation *op, StringRef what) {
   op->emitRemark(what) << "'" << op->getName() << "'";
 }
+
+void sameBeginning(Operation *op, bool clear) {
+  if (clear)
+    op->emitOpError("the unsupported memory space of a clear's tile");
+  else
+    op->emitOpError("the unsupported memory space of a copy's destination");
+}

@@ -1,3 +1,4 @@
 TEST(Api, BlockSize) {
-  EXPECT_EQ(errors, "block size must be a constant\n");
+  EXPECT_EQ(errors, "block size must be "
+                    "a constant\n");
 }
