@@ -197,7 +197,7 @@ struct TileLowerToNVGPUPass
       gemms.push_back(getGemmTranspose(kernel));
     for (KernelOp kernel : kernels) {
       if (tmaStore)
-        stageFragmentStoresForTma(kernel, *chipInfo);
+        stageFragmentStoresForTma(kernel, *chipInfo, tma);
       if (failed(lowerFragmentOps(kernel, *chipInfo)))
         return signalPassFailure();
       TmaOptions tmaOptions;

@@ -79,6 +79,15 @@ struct GroupState {
   std::optional<int64_t> outstanding;
 };
 
+/// What findCommitAfterWait knows at a point of the kernel: whether some
+/// path has waited for a group since its last barrier, and, where known, the
+/// number of groups in flight (as exactOutstanding counts them) and an upper
+/// bound on the number committed.
+struct GroupPath {
+  bool waited;
+  std::optional<int64_t> open, commits;
+};
+
 class TmaLowering {
 public:
   TmaLowering(KernelOp kernel, Value tid, const TmaOptions &options)
@@ -109,6 +118,7 @@ private:
   bool splitsBarrier(BarrierOp op) const;
   bool isGuardedBarrier(Operation *barrier) const;
   PathEnd scanPaths(Block::iterator begin, Block::iterator end) const;
+  Operation *findCommitAfterWait(Block &block, GroupPath &path) const;
   void dropAsyncProxyFences();
   void fenceGenericWrites();
   void clusterBarrier(OpBuilder &b, Location loc);
@@ -292,12 +302,12 @@ LogicalResult TmaLowering::plan(Operation *&culprit, std::string &why) {
   // e.g. 3 for a prologue that commits 3 groups before its first wait). And
   // a thread that waits for group g by its parity must do so before the
   // barrier completes group g + N too, or it would wait for a phase that
-  // never comes. Thread 0 issues copies only after a block barrier (tile's
-  // semantics put one between a wait and the reads of its data, and
-  // isGuardedBarrier drops one only where another follows it on every path
-  // to a copy), so a thread is at most `peak` groups behind thread 0 when it
-  // arms a barrier. Twice (the groups in flight plus one) covers both. A power
-  // of two keeps the slot and phase a mask and a shift.
+  // never comes. Between a wait and the next commit there is a block
+  // barrier (checked below; isGuardedBarrier drops one only where another
+  // follows it on every path to a commit), so a thread is at most `peak`
+  // groups behind thread 0 when it arms a barrier. Twice (the groups in
+  // flight plus one) covers both. A power of two keeps the slot and phase a
+  // mask and a shift.
   int64_t peak = 0;
   if (!boundOutstanding(kernel.getBody().front(), 0, peak)) {
     culprit = kernel;
@@ -337,6 +347,20 @@ LogicalResult TmaLowering::plan(Operation *&culprit, std::string &why) {
       emitRemark(kernel.getLoc(), "blocks stay unclustered (cluster=")
           << options.clusterSize << "): " << unclustered;
     }
+  }
+  GroupPath start{/*waited=*/false, /*open=*/0, /*commits=*/0};
+  if (Operation *commit =
+          findCommitAfterWait(kernel.getBody().front(), start)) {
+    culprit = commit;
+    why = isa<CommitGroupOp>(commit)
+              ? "a tile.commit_group follows a tile.wait_group with no "
+                "tile.barrier between them"
+              : "a branch that commits fewer groups than the other ends "
+                "after a tile.wait_group with no tile.barrier, and the "
+                "empty groups that even out the counts would follow it";
+    why += ", so thread 0 could arm an mbarrier again before another thread "
+           "has waited for its previous phase";
+    return failure();
   }
   if (splitBarriers) {
     const char *reason = nullptr;
@@ -534,12 +558,13 @@ Operation *TmaLowering::nextSyncOp(Operation *op) const {
   return nullptr;
 }
 
-/// Whether every path from the ops in [begin, end) to a copy passes a
-/// barrier first: a block barrier, or the cluster barrier that goes before
-/// the first copy of a run in a clustered kernel (clusterBarrierBefore).
-/// Commits and waits pass: they write no shared memory. A loop guards the
-/// path only where each iteration starts guarded, and may run no iteration;
-/// an scf.if where both branches do.
+/// Whether every path from the ops in [begin, end) to a copy or a commit
+/// passes a barrier first: a block barrier, or the cluster barrier that goes
+/// before the first copy of a run in a clustered kernel
+/// (clusterBarrierBefore). A commit arms an mbarrier, which must wait for
+/// a barrier after the waits before it (plan). Waits pass. A loop guards
+/// the path only where each iteration starts guarded, and may run no
+/// iteration; an scf.if where both branches do.
 PathEnd TmaLowering::scanPaths(Block::iterator begin,
                                Block::iterator end) const {
   for (Operation &op : llvm::make_range(begin, end)) {
@@ -547,6 +572,8 @@ PathEnd TmaLowering::scanPaths(Block::iterator begin,
       return PathEnd::Guarded;
     if (auto copy = dyn_cast<CopyAsyncOp>(op))
       return runStarts.contains(copy) ? PathEnd::Guarded : PathEnd::Unguarded;
+    if (isa<CommitGroupOp>(op))
+      return PathEnd::Unguarded;
     if (op.getNumRegions() == 0 || !containsGroupOps(&op))
       continue;
     if (!isa<scf::ForOp, scf::IfOp>(op))
@@ -558,6 +585,90 @@ PathEnd TmaLowering::scanPaths(Block::iterator begin,
         return PathEnd::Unguarded;
   }
   return PathEnd::FallsThrough;
+}
+
+/// A commit in `block` or nested in it that arms an mbarrier for the second
+/// time or later (the ring has `numBarriers`) and that some path reaches
+/// from a wait without passing a barrier (as scanPaths counts them), or
+/// null. lowerIf adds empty commits at the end of the branch of an if that
+/// leaves fewer groups in flight; for those the returned op is the if.
+Operation *TmaLowering::findCommitAfterWait(Block &block,
+                                            GroupPath &path) const {
+  // Whether a commit with `index` groups before it (nullopt: unknown) arms a
+  // barrier that an earlier group used.
+  auto rearms = [&](std::optional<int64_t> index) {
+    return !index || *index >= numBarriers;
+  };
+  for (Operation &op : block) {
+    if (isa<BarrierOp, gpu::BarrierOp>(op) || runStarts.contains(&op)) {
+      path.waited = false;
+    } else if (auto wait = dyn_cast<WaitGroupOp>(op)) {
+      path.waited = true;
+      if (wait.getPending() == 0)
+        path.open = 0;
+      else if (path.open)
+        path.open = std::min<int64_t>(*path.open, wait.getPending());
+    } else if (isa<CommitGroupOp>(op)) {
+      if (path.waited && rearms(path.commits))
+        return &op;
+      if (path.open)
+        ++*path.open;
+      if (path.commits)
+        ++*path.commits;
+    } else if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+      GroupPath branches[2] = {path, path};
+      Block *blocks[2] = {ifOp.thenBlock(), ifOp.elseBlock()};
+      for (int i = 0; i < 2; ++i)
+        if (blocks[i])
+          if (Operation *commit = findCommitAfterWait(*blocks[i], branches[i]))
+            return commit;
+      path.waited = branches[0].waited || branches[1].waited;
+      path.open = std::nullopt;
+      path.commits = std::nullopt;
+      if (branches[0].open && branches[1].open) {
+        path.open = std::max(*branches[0].open, *branches[1].open);
+        for (GroupPath &branch : branches) {
+          int64_t empty = *path.open - *branch.open;
+          if (empty == 0)
+            continue;
+          if (branch.waited &&
+              rearms(branch.commits ? std::optional(*branch.commits + empty - 1)
+                                    : std::nullopt))
+            return ifOp;
+          if (branch.commits)
+            *branch.commits += empty;
+        }
+      }
+      if (branches[0].commits && branches[1].commits)
+        path.commits = std::max(*branches[0].commits, *branches[1].commits);
+    } else if (auto loop = dyn_cast<scf::ForOp>(op)) {
+      // The count in flight is known inside where an iteration keeps it
+      // (lowerFor); the count committed only in the first iteration, or
+      // where the body commits nothing.
+      if (path.open &&
+          exactOutstanding(*loop.getBody(), path.open) != path.open)
+        path.open = std::nullopt;
+      bool commits =
+          loop.getBody()
+              ->walk([](CommitGroupOp) { return WalkResult::interrupt(); })
+              .wasInterrupted();
+      // The first iteration starts as the loop does, a later one also as an
+      // iteration ends; `waited` is one bit, so two passes see every start.
+      GroupPath iteration = path;
+      for (int pass = 0; pass < 2; ++pass) {
+        GroupPath body = iteration;
+        if (Operation *commit = findCommitAfterWait(*loop.getBody(), body))
+          return commit;
+        iteration.waited = body.waited || path.waited;
+        if (commits)
+          iteration.commits = std::nullopt;
+      }
+      path.waited = iteration.waited;
+      if (commits)
+        path.commits = std::nullopt;
+    }
+  }
+  return nullptr;
 }
 
 /// Whether `barrier` does nothing that another barrier does not, in a

@@ -70,7 +70,8 @@ static void waitForStagedReads(OpBuilder &b, Location loc, Value leader) {
 }
 
 void mlir::tile::stageFragmentStoresForTma(KernelOp kernel,
-                                           const ChipInfo &chip) {
+                                           const ChipInfo &chip,
+                                           bool tmaCopies) {
   SmallVector<CopyOp> stores;
   kernel.walk([&](CopyOp op) {
     if (isLoopedFragmentStore(op, kernel))
@@ -78,6 +79,15 @@ void mlir::tile::stageFragmentStoresForTma(KernelOp kernel,
   });
   if (stores.empty())
     return;
+  // TMA copies' mbarriers come first, in an aligned block of their own
+  // (KernelOutlining.cpp); the stores themselves wait on bulk groups, not
+  // on mbarriers. Whether the copies will use the TMA is decided later
+  // (lowerAsyncCopiesToTma), so the block is kept wherever they may.
+  bool mayHaveMbarriers =
+      tmaCopies &&
+      kernel.walk([](CopyAsyncOp) { return WalkResult::interrupt(); })
+          .wasInterrupted();
+  int64_t mbarrierBytes = mayHaveMbarriers ? kSharedTileAlignment : 0;
 
   Block &body = kernel.getBody().front();
   Location loc = kernel.getLoc();
@@ -103,13 +113,16 @@ void mlir::tile::stageFragmentStoresForTma(KernelOp kernel,
     Value &staging = stagingTiles[stagingType];
     int64_t staged =
         staging ? bytes : appendSharedTile(bytes, getTileBytes(stagingType));
-    // The TMA's mbarriers come first, in the next aligned block of their
-    // own (KernelOutlining.cpp).
-    if (staged + kSharedTileAlignment > chip.maxSharedBytesPerBlock) {
-      op.emitRemark("the store stays synchronous, not the TMA: its staging "
-                    "tile would need ")
-          << staged << " bytes of shared memory in all, and " << chip.name
-          << " allows " << chip.maxSharedBytesPerBlock << " per block";
+    if (staged + mbarrierBytes > chip.maxSharedBytesPerBlock) {
+      InFlightDiagnostic remark =
+          op.emitRemark("the store stays synchronous, not the TMA: its "
+                        "staging tile would need ")
+          << staged + mbarrierBytes << " bytes of shared memory in all";
+      if (mbarrierBytes)
+        remark << " (" << mbarrierBytes
+               << " of them for the mbarriers of TMA copies)";
+      remark << ", and " << chip.name << " allows "
+             << chip.maxSharedBytesPerBlock << " per block";
       continue;
     }
     bytes = staged;

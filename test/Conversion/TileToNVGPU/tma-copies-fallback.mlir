@@ -11,6 +11,12 @@
 // CHECK: nvgpu.device_async_copy
 // CHECK: gpu.func @reads_back_kernel
 // CHECK: nvgpu.device_async_copy
+// CHECK: gpu.func @commit_after_wait_kernel
+// CHECK: nvgpu.device_async_copy
+// CHECK: gpu.func @padding_after_wait_kernel
+// CHECK: nvgpu.device_async_copy
+// CHECK: gpu.func @fifth_group_kernel
+// CHECK: nvgpu.device_async_copy
 // -----
 
 // The source is a view, not a function argument.
@@ -365,3 +371,104 @@ func.func @wide_rows(%A: memref<64x528xf16>) {
   return
 }
 
+// -----
+
+// Copies into different tiles need no barrier between a wait and the next
+// copies, but the TMA does: thread 0 would arm mbarrier g mod N for group
+// g + N while another thread may still have to wait for group g, and that
+// thread would then wait for a phase that never comes. cp.async groups are
+// each thread's own.
+func.func @commit_after_wait(%A: memref<4096x32xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c128 = arith.constant 128 : index
+  tile.kernel grid(%c2) threads(128) as (%bx) {
+    %t = tile.alloc_shared : memref<8x128x32xf16, #gpu.address_space<workgroup>>
+    scf.for %k = %c0 to %c8 step %c1 {
+      %row = arith.muli %k, %c128 : index
+      %tk = memref.subview %t[%k, 0, 0] [1, 128, 32] [1, 1, 1] : memref<8x128x32xf16, #gpu.address_space<workgroup>> to memref<128x32xf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+      tile.copy_async %A[%row, %c0] to %tk : memref<4096x32xf16> to memref<128x32xf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+      // expected-remark @below {{async copies stay cp.async, not the TMA: a tile.commit_group follows a tile.wait_group with no tile.barrier between them, so thread 0 could arm an mbarrier again before another thread has waited for its previous phase}}
+      tile.commit_group
+      tile.wait_group 0
+    }
+    tile.barrier
+  }
+  return
+}
+
+// -----
+
+// The branch without copies is evened out with an empty group (an arrival
+// on the next mbarrier) at its end, after the wait and with no barrier
+// between them: the same hazard, once the loop has used every mbarrier of
+// the ring.
+func.func @padding_after_wait(%A: memref<4096x32xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c128 = arith.constant 128 : index
+  tile.kernel grid(%c2) threads(128) as (%bx) {
+    %a = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
+    %b = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
+    scf.for %k = %c0 to %c8 step %c1 {
+      %row = arith.muli %k, %c128 : index
+      tile.barrier
+      tile.copy_async %A[%row, %c0] to %a : memref<4096x32xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+      tile.commit_group
+      tile.wait_group 0
+    }
+    %first = arith.cmpi ult, %bx, %c1 : index
+    // expected-remark @below {{async copies stay cp.async, not the TMA: a branch that commits fewer groups than the other ends after a tile.wait_group with no tile.barrier, and the empty groups that even out the counts would follow it, so thread 0 could arm an mbarrier again before another thread has waited for its previous phase}}
+    scf.if %first {
+      tile.barrier
+      tile.copy_async %A[%c128, %c0] to %b : memref<4096x32xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+      tile.commit_group
+    }
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}
+
+// -----
+
+// The same in straight-line code: peak 1 gives a ring of 4 mbarriers, and
+// the first four groups arm each for the first time. The fifth arms
+// mbarrier 0 again with no barrier since the waits before it.
+func.func @fifth_group(%A: memref<4096x32xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c3 = arith.constant 3 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c2) threads(128) as (%bx) {
+    %t = tile.alloc_shared : memref<5x128x32xf16, #gpu.address_space<workgroup>>
+    %t0 = memref.subview %t[%c0, 0, 0] [1, 128, 32] [1, 1, 1] : memref<5x128x32xf16, #gpu.address_space<workgroup>> to memref<128x32xf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %t1 = memref.subview %t[%c1, 0, 0] [1, 128, 32] [1, 1, 1] : memref<5x128x32xf16, #gpu.address_space<workgroup>> to memref<128x32xf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %t2 = memref.subview %t[%c2, 0, 0] [1, 128, 32] [1, 1, 1] : memref<5x128x32xf16, #gpu.address_space<workgroup>> to memref<128x32xf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %t3 = memref.subview %t[%c3, 0, 0] [1, 128, 32] [1, 1, 1] : memref<5x128x32xf16, #gpu.address_space<workgroup>> to memref<128x32xf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    %t4 = memref.subview %t[%c4, 0, 0] [1, 128, 32] [1, 1, 1] : memref<5x128x32xf16, #gpu.address_space<workgroup>> to memref<128x32xf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    tile.copy_async %A[%c0, %c0] to %t0 : memref<4096x32xf16> to memref<128x32xf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    tile.commit_group
+    tile.wait_group 0
+    tile.copy_async %A[%c0, %c0] to %t1 : memref<4096x32xf16> to memref<128x32xf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    tile.commit_group
+    tile.wait_group 0
+    tile.copy_async %A[%c0, %c0] to %t2 : memref<4096x32xf16> to memref<128x32xf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    tile.commit_group
+    tile.wait_group 0
+    tile.copy_async %A[%c0, %c0] to %t3 : memref<4096x32xf16> to memref<128x32xf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    tile.commit_group
+    tile.wait_group 0
+    tile.copy_async %A[%c0, %c0] to %t4 : memref<4096x32xf16> to memref<128x32xf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+    // expected-remark @below {{async copies stay cp.async, not the TMA: a tile.commit_group follows a tile.wait_group with no tile.barrier between them}}
+    tile.commit_group
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}

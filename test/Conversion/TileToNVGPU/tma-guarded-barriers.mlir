@@ -201,3 +201,36 @@ func.func @global_reads(%A: memref<4096x32xf16>, %B: memref<32xf16>, %C: memref<
   }
   return
 }
+
+// -----
+
+// A commit arms the next group's mbarrier, and the slot it arms was last
+// waited for N groups earlier: a barrier between the waits and the commit
+// keeps every thread within N groups of thread 0. Here the loop commits
+// groups without copies, and its barrier, with no copy after it, is that
+// barrier for the next iteration's commit: it stays.
+// CHECK-LABEL: gpu.func @empty_groups_kernel
+// CHECK: scf.for
+// CHECK: nvgpu.mbarrier.arrive.expect_tx
+// CHECK: nvgpu.mbarrier.try_wait.parity
+// CHECK: gpu.barrier
+// CHECK-NEXT: scf.yield
+func.func @empty_groups(%A: memref<4096x32xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c16 = arith.constant 16 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c32) threads(128) as (%bx) {
+    %a = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
+    tile.copy_async %A[%c0, %c0] to %a : memref<4096x32xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+    tile.commit_group
+    scf.for %i = %c0 to %c16 step %c1 {
+      tile.commit_group
+      tile.wait_group 1
+      tile.barrier
+    }
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}

@@ -33,8 +33,10 @@ constexpr llvm::StringLiteral kTmaStoreAttrName = "tile.tma_store";
 /// and makes thread 0 wait for the stores' reads before the block exits.
 /// A store stays as it is (with a remark) when its global side does not
 /// suit the TMA (TmaDetail.h) or the staging tile would not fit in `chip`'s
-/// shared memory next to the kernel's tiles.
-void stageFragmentStoresForTma(KernelOp kernel, const ChipInfo &chip);
+/// shared memory next to the kernel's tiles, and, with `tmaCopies` (async
+/// copies may go through the TMA too), the block their mbarriers take.
+void stageFragmentStoresForTma(KernelOp kernel, const ChipInfo &chip,
+                               bool tmaCopies);
 
 /// Lowers each `tile.copy` marked by stageFragmentStoresForTma to thread 0's
 /// `nvgpu.tma.async.store`s of its boxes and a `cp.async.bulk.commit_group`
