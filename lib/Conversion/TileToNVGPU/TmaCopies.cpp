@@ -370,6 +370,12 @@ LogicalResult TmaLowering::plan(Operation *&culprit, std::string &why) {
     else if (genericSharedWrites)
       reason = "the kernel writes shared memory other than through "
                "tile.copy_async, and a barrier may order those writes";
+    // A split barrier's arrivals do not wait: warps 1 and up may read a
+    // value before another warp has written it.
+    else if (genericGlobalReads)
+      reason = "the kernel reads global memory other than through "
+               "tile.copy_async, and a barrier may order another thread's "
+               "write before those reads";
     if (reason) {
       emitRemark(kernel.getLoc(), "barriers stay CTA-wide (split-barriers): ")
           << reason;

@@ -168,3 +168,43 @@ func.func @two_barriers(%A: memref<4096x32xf16>, %B: memref<4096x32xf16>) {
   }
   return
 }
+
+// -----
+
+// A kernel that writes global memory and reads it back (a value handed
+// between threads) keeps every barrier CTA-wide: warps that only arrive at
+// a split barrier could read the value before it is written.
+// CHECK-LABEL: func.func @global_round_trip
+// CHECK-NOT: nvvm.barrier
+// CHECK: gpu.return
+func.func @global_round_trip(%A: memref<4096x32xf16>, %P: memref<128xindex>, %Q: memref<128xindex>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c32 = arith.constant 32 : index
+  %c127 = arith.constant 127 : index
+  %c128 = arith.constant 128 : index
+  // expected-remark @below {{barriers stay CTA-wide (split-barriers): the kernel reads global memory other than through tile.copy_async, and a barrier may order another thread's write before those reads}}
+  tile.kernel grid(%c32) threads(128) as (%bx) {
+    %a = tile.alloc_shared : memref<2x128x32xf16, #gpu.address_space<workgroup>>
+    %a0 = memref.subview %a[0, 0, 0] [1, 128, 32] [1, 1, 1] : memref<2x128x32xf16, #gpu.address_space<workgroup>> to memref<128x32xf16, strided<[32, 1]>, #gpu.address_space<workgroup>>
+    %tid = gpu.thread_id x
+    %mirror = arith.subi %c127, %tid : index
+    tile.copy_async %A[%c0, %c0] to %a0 : memref<4096x32xf16> to memref<128x32xf16, strided<[32, 1]>, #gpu.address_space<workgroup>>
+    tile.commit_group
+    scf.for %k = %c2 to %c32 step %c2 {
+      %v = arith.remui %k, %c2 : index
+      %row = arith.muli %k, %c128 : index
+      %av = memref.subview %a[%v, 0, 0] [1, 128, 32] [1, 1, 1] : memref<2x128x32xf16, #gpu.address_space<workgroup>> to memref<128x32xf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+      memref.store %k, %P[%tid] : memref<128xindex>
+      tile.wait_group 0
+      tile.barrier
+      %y = memref.load %P[%mirror] : memref<128xindex>
+      memref.store %y, %Q[%tid] : memref<128xindex>
+      tile.copy_async %A[%row, %c0] to %av : memref<4096x32xf16> to memref<128x32xf16, strided<[32, 1], offset: ?>, #gpu.address_space<workgroup>>
+      tile.commit_group
+    }
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}
