@@ -154,12 +154,20 @@ bool tma::hasGenericGlobalReads(KernelOp kernel) {
   return result.wasInterrupted();
 }
 
+/// The memref that `value` is a view of, through any number of views.
+static Value getViewRoot(Value value) {
+  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
+    value = view.getViewSource();
+  return value;
+}
+
+/// Whether `value` is `tensor` or a view of it.
+static bool isViewOf(Value value, Value tensor) {
+  return getViewRoot(value) == tensor;
+}
+
 Operation *tma::findGenericWrite(KernelOp kernel, Value tensor) {
-  auto isTensor = [&](Value v) {
-    while (auto view = v.getDefiningOp<ViewLikeOpInterface>())
-      v = view.getViewSource();
-    return v == tensor;
-  };
+  auto isTensor = [&](Value v) { return isViewOf(v, tensor); };
   Operation *writer = nullptr;
   kernel.walk([&](Operation *op) {
     if (isa<CopyAsyncOp>(op) ||
@@ -169,6 +177,27 @@ Operation *tma::findGenericWrite(KernelOp kernel, Value tensor) {
     return WalkResult::interrupt();
   });
   return writer;
+}
+
+Operation *tma::findRead(KernelOp kernel, Value tensor) {
+  tensor = getViewRoot(tensor);
+  auto isTensor = [&](Value v) { return isViewOf(v, tensor); };
+  Operation *reader = nullptr;
+  kernel.walk([&](Operation *op) {
+    bool reads = false;
+    // A copy reads its source alone.
+    if (auto copy = dyn_cast<CopyOp>(op))
+      reads = isTensor(copy.getSource());
+    else if (auto copy = dyn_cast<CopyAsyncOp>(op))
+      reads = isTensor(copy.getSource());
+    else
+      reads = hasEffectOn<MemoryEffects::Read>(op, isTensor);
+    if (!reads)
+      return WalkResult::advance();
+    reader = op;
+    return WalkResult::interrupt();
+  });
+  return reader;
 }
 
 bool tma::dependsOnBlockIndex(Value value, Value index, KernelOp kernel,

@@ -62,6 +62,14 @@ bool hasGenericGlobalReads(KernelOp kernel);
 /// their memory effects are taken not to write.
 Operation *findGenericWrite(KernelOp kernel, Value tensor);
 
+/// The first op of `kernel` that reads the memory `tensor` is a view of (or
+/// `tensor` itself, memory from outside the kernel; the op may read another
+/// view of it): a copy from it, async or not, or
+/// an op that states a read of it; null if none. A TMA store's writes are
+/// visible to such reads only once the store has completed, and the staged
+/// stores (TmaStores.h) wait only until the TMA has read their tile.
+Operation *findRead(KernelOp kernel, Value tensor);
+
 /// Whether `value` may differ between two blocks whose block index `index`
 /// differs and whose other block indices agree: whether it is computed from
 /// `index`, or from something this does not follow (a loop-carried value, a

@@ -18,6 +18,7 @@
 
 #include "CopyLoweringDetail.h"
 #include "TmaDetail.h"
+#include "TmaGroupAnalysis.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -108,6 +109,17 @@ void mlir::tile::stageFragmentStoresForTma(KernelOp kernel,
     if (failed(tma::planBoxes(op.getDest(), stagingType, why)) ||
         failed(tma::checkInnerOffset(op.getDest(), op.getDestIndices(), why))) {
       op.emitRemark("the store stays synchronous, not the TMA: ") << why;
+      continue;
+    }
+    // The stores wait only until the TMA has read the staging tile, not
+    // until their writes land: a read of the tensor after a barrier could
+    // see the old values.
+    if (Operation *reader = tma::findRead(kernel, op.getDest())) {
+      op.emitRemark("the store stays synchronous, not the TMA: the kernel "
+                    "reads the tensor it stores, and a TMA store's writes "
+                    "become visible to those reads only once it completes")
+              .attachNote(reader->getLoc())
+          << "the read";
       continue;
     }
     Value &staging = stagingTiles[stagingType];

@@ -74,3 +74,35 @@ func.func @column_offset(%C: memref<1024x1024xf16>) {
   }
   return
 }
+
+// -----
+
+// The kernel reads back what it stores: the staged store waits only until
+// the TMA has read the staging tile, so the read after the barrier could
+// see C's old values. Both stores stay synchronous.
+// CHECK-LABEL: func.func @read_back
+// CHECK-NOT: nvgpu.tma.async.store
+// CHECK: gpu.return
+func.func @read_back(%C: memref<4096x4096xf16>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c128 = arith.constant 128 : index
+  tile.kernel grid(%c2) threads(128) as (%bx) {
+    %F = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    %G = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    scf.for %t = %bx to %c8 step %c2 {
+      tile.clear %F : memref<128x128xf32, #gpu.address_space<private>>
+      %row = arith.muli %t, %c128 : index
+      // expected-remark @below {{the store stays synchronous, not the TMA: the kernel reads the tensor it stores, and a TMA store's writes become visible to those reads only once it completes}}
+      tile.copy %F to %C[%row, %c0] : memref<128x128xf32, #gpu.address_space<private>> to memref<4096x4096xf16>
+      tile.barrier
+      // expected-note @below {{the read}}
+      tile.copy %C[%row, %c0] to %G : memref<4096x4096xf16> to memref<128x128xf32, #gpu.address_space<private>>
+      tile.barrier
+      // expected-remark @below {{the store stays synchronous, not the TMA: the kernel reads the tensor it stores}}
+      tile.copy %G to %C[%row, %c0] : memref<128x128xf32, #gpu.address_space<private>> to memref<4096x4096xf16>
+    }
+  }
+  return
+}
