@@ -429,8 +429,12 @@ static void storeFragment(OpBuilder &b, Location loc,
     Value parity = arith::RemUIOp::create(b, loc, linear, constant(b, 2));
     Value even = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, parity,
                                        constant(b, 0));
-    Value pairCond =
-        cond1 ? arith::AndIOp::create(b, loc, cond1, even).getResult() : even;
+    // Both columns' conditions: col + 1 inside does not put col inside
+    // where the copy's column offset is negative (col = -1).
+    Value pairCond = even;
+    for (Value cond : {cond1, cond0})
+      if (cond)
+        pairCond = arith::AndIOp::create(b, loc, cond, pairCond);
     auto ifOp = scf::IfOp::create(b, loc, pairCond, /*withElseRegion=*/true);
     {
       OpBuilder then = ifOp.getThenBodyBuilder();

@@ -6,14 +6,22 @@
 // RUN: tile-opt %s --test-tile-lower-fragments -split-input-file | FileCheck %s --check-prefix=NOMASK
 
 // Fragment -> global f16 at an offset into a 100x100 tensor: f32 rounds to
-// f16; each (row, col) is checked against 100; an in-bounds pair at an even
-// linear index is one 4-byte-aligned vector store.
+// f16; each (row, col) is checked against 100; a pair at an even linear
+// index with both elements in bounds is one 4-byte-aligned vector store.
+// Both: with a negative column offset (%j = -1, say), col + 1 can be in
+// bounds where col is not.
 // CHECK-LABEL: func.func @store_masked
 // CHECK: arith.truncf %{{.*}} : f32 to f16
 // CHECK: %[[C100:.*]] = arith.constant 100 : index
 // CHECK-NEXT: arith.cmpi ult, %{{.*}}, %[[C100]] : index
-// CHECK: scf.if
-// CHECK: vector.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : memref<100x100xf16>, vector<2xf16>
+// CHECK: %[[IN0:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
+// CHECK: %[[IN1:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
+// CHECK: %[[EVEN:.*]] = arith.cmpi eq, %{{.*}}, %{{.*}} : index
+// CHECK-NEXT: %[[BOTH1:.*]] = arith.andi %[[IN1]], %[[EVEN]] : i1
+// CHECK-NEXT: %[[PAIR:.*]] = arith.andi %[[IN0]], %[[BOTH1]] : i1
+// CHECK-NEXT: scf.if %[[PAIR]] {
+// CHECK-NEXT: vector.from_elements
+// CHECK-NEXT: vector.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : memref<100x100xf16>, vector<2xf16>
 // CHECK: } else {
 // CHECK: scf.if
 // CHECK: memref.store %{{.*}} : memref<100x100xf16>
