@@ -309,7 +309,8 @@ private:
         return std::nullopt;
       if (b <= 0)
         return fail("division by " + std::to_string(b));
-      return (a + b - 1) / b;
+      // Rounded up for either sign of a, without forming a + b - 1.
+      return a / b + (a % b > 0 ? 1 : 0);
     }
     if (eat("(")) {
       std::optional<int64_t> a = expr();
@@ -587,6 +588,11 @@ parseLines(const std::string &text, std::string &error,
         return fail("unsupported element type '" + words[2] + "' of arg '" +
                     arg.name + "' (expected f16, bf16 or f32)");
       arg.type = *type;
+      // A pointer each, 8 bytes: more than the kernel parameters hold is no
+      // kernel's description (and bounds the duplicate checks).
+      if (int64_t(desc.args.size() + 1) * 8 > kMaxParamBytes)
+        return fail("more args than the " + std::to_string(kMaxParamBytes) +
+                    " bytes of a kernel's parameters hold");
       for (const ArgDesc &other : desc.args)
         if (other.name == arg.name)
           return fail("duplicate arg '" + arg.name + "'");
@@ -642,6 +648,11 @@ parseLines(const std::string &text, std::string &error,
       else
         return fail("unsupported swizzle '" + swizzle + "' of tensormap '" +
                     map.argName + "' (expected none, 32, 64 or 128)");
+      // 128 bytes each, by value.
+      if (int64_t(desc.tensorMaps.size() + 1) * 128 > kMaxParamBytes)
+        return fail("more tensor maps than the " +
+                    std::to_string(kMaxParamBytes) +
+                    " bytes of a kernel's parameters hold");
       desc.tensorMaps.push_back(map);
     } else if (key == "cluster") {
       if (words.size() != 4)
@@ -713,7 +724,7 @@ tile::runtime::parseLaunchDesc(const std::string &text, std::string &error) {
 }
 
 bool tile::runtime::readFile(const std::string &path, std::string &contents,
-                             std::string &error) {
+                             std::string &error, size_t limit) {
   // A directory opens as a stream and reads as empty: say what it is.
   std::error_code ec;
   if (std::filesystem::is_directory(path, ec)) {
@@ -725,12 +736,22 @@ bool tile::runtime::readFile(const std::string &path, std::string &contents,
     error = "cannot open '" + path + "': " + std::strerror(errno);
     return false;
   }
-  std::ostringstream buf;
-  buf << in.rdbuf();
+  // In chunks, up to the limit: a device or a pipe may not end, and a
+  // stream that runs out of memory fails quietly.
+  std::string data;
+  char chunk[1 << 16];
+  while (in.read(chunk, sizeof chunk) || in.gcount() > 0) {
+    if (data.size() + size_t(in.gcount()) > limit) {
+      error = "cannot read '" + path + "': it holds more than " +
+              std::to_string(limit) + " bytes";
+      return false;
+    }
+    data.append(chunk, size_t(in.gcount()));
+  }
   if (in.bad()) {
     error = "cannot read '" + path + "': " + std::strerror(errno);
     return false;
   }
-  contents = buf.str();
+  contents = std::move(data);
   return true;
 }

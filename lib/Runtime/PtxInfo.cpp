@@ -16,6 +16,32 @@ bool tile::runtime::looksLikePtx(const std::string &image) {
          image.find(".version") != std::string::npos;
 }
 
+/// `ptx` with its comments (`// ...` to the end of the line, `/* ... */`)
+/// made spaces, newlines kept, so that a declaration in a comment or a
+/// parenthesis in one does not count. String literals (a `.file`
+/// directive's path) are kept as they are.
+static std::string withoutComments(const std::string &ptx) {
+  std::string text = ptx;
+  for (size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '"') {
+      for (++i; i < text.size() && text[i] != '"'; ++i)
+        if (text[i] == '\\')
+          ++i;
+    } else if (text.compare(i, 2, "//") == 0) {
+      for (; i < text.size() && text[i] != '\n'; ++i)
+        text[i] = ' ';
+    } else if (text.compare(i, 2, "/*") == 0) {
+      size_t end = text.find("*/", i + 2);
+      end = end == std::string::npos ? text.size() : end + 2;
+      for (; i < end; ++i)
+        if (text[i] != '\n')
+          text[i] = ' ';
+      --i;
+    }
+  }
+  return text;
+}
+
 /// Position just past the entry's name when `pos` starts `.entry`, with the
 /// name in `name`.
 static size_t readEntryName(const std::string &ptx, size_t pos,
@@ -38,7 +64,9 @@ static bool isEntryKeyword(const std::string &ptx, size_t pos) {
          (std::isspace(static_cast<unsigned char>(ptx[after])));
 }
 
-std::vector<std::string> tile::runtime::listPtxEntries(const std::string &ptx) {
+std::vector<std::string>
+tile::runtime::listPtxEntries(const std::string &text) {
+  std::string ptx = withoutComments(text);
   std::vector<std::string> entries;
   for (size_t pos = ptx.find(".entry"); pos != std::string::npos;
        pos = ptx.find(".entry", pos + 6)) {
@@ -68,8 +96,9 @@ static std::optional<size_t> findEntry(const std::string &ptx,
 }
 
 std::optional<std::vector<std::string>>
-tile::runtime::ptxEntryParamTypes(const std::string &ptx,
+tile::runtime::ptxEntryParamTypes(const std::string &text,
                                   const std::string &entry) {
+  std::string ptx = withoutComments(text);
   std::optional<size_t> end = findEntry(ptx, entry);
   if (!end)
     return std::nullopt;
@@ -100,11 +129,13 @@ tile::runtime::ptxEntryParamTypes(const std::string &ptx,
     }
     if (type.empty())
       continue;
-    std::string name;
-    words >> name;
-    size_t bracket = name.find('[');
+    // The name and an array's extent, spaces dropped (`p [128]`).
+    std::string rest;
+    while (words >> word)
+      rest += word;
+    size_t bracket = rest.find('[');
     if (bracket != std::string::npos)
-      type += name.substr(bracket);
+      type += rest.substr(bracket);
     types.push_back(type);
   }
   return types;
@@ -125,12 +156,19 @@ static std::vector<std::string> externSharedArrays(const std::string &ptx) {
     if (!(words >> first >> second) || first != ".extern" ||
         second != ".shared")
       continue;
-    std::string word, last;
-    while (words >> word)
-      last = word;
-    size_t bracket = last.find('[');
-    if (bracket != std::string::npos && bracket > 0)
-      names.push_back(last.substr(0, bracket));
+    // The name is the identifier before the last `[`, spaces allowed
+    // between them (`smem [];`).
+    size_t bracket = line.rfind('[');
+    if (bracket == std::string::npos)
+      continue;
+    size_t end = bracket;
+    while (end > 0 && std::isspace(static_cast<unsigned char>(line[end - 1])))
+      --end;
+    size_t begin = end;
+    while (begin > 0 && isIdentifierChar(line[begin - 1]))
+      --begin;
+    if (begin < end)
+      names.push_back(line.substr(begin, end - begin));
   }
   return names;
 }
@@ -157,8 +195,9 @@ static std::optional<std::string> entryBody(const std::string &ptx,
 }
 
 std::vector<std::string>
-tile::runtime::ptxEntryDynamicShared(const std::string &ptx,
+tile::runtime::ptxEntryDynamicShared(const std::string &text,
                                      const std::string &name) {
+  std::string ptx = withoutComments(text);
   std::vector<std::string> used;
   std::optional<std::string> body = entryBody(ptx, name);
   if (!body)

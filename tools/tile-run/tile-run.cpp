@@ -447,8 +447,8 @@ static int run(int argc, char **argv) {
     std::fprintf(text,
                  "tensor map %zu (parameter %zu): arg %s %s, box %ux%u, "
                  "swizzle %s\n",
-                 i, desc.args.size() + i, arg.name.c_str(), arg.str().c_str(),
-                 map.boxRows, map.boxCols,
+                 i, desc.args.size() + desc.numSizeParams() + i,
+                 arg.name.c_str(), arg.str().c_str(), map.boxRows, map.boxCols,
                  map.swizzleBytes ? std::to_string(map.swizzleBytes).c_str()
                                   : "none");
   }

@@ -304,6 +304,10 @@ TEST(LaunchDesc, EvaluatesGridFormulas) {
       {"min(dim(A,1),7)", 7},
       // The compiler writes a negative constant as a difference.
       {"ceildiv((dim(A,0)+(0-64)),32)", 30},
+      // Rounded up without forming a + b - 1, which would overflow here.
+      {"ceildiv(((1099511627776*1048576)*4),((1099511627776*1048576)*4))", 1},
+      // Up for a negative numerator too: ceil(-8 / 3) = -2.
+      {"(ceildiv((0-8),3)+3)", 1},
   };
   for (const Case &c : cases) {
     std::string error;
@@ -445,6 +449,26 @@ TEST(LaunchDesc, TensorMapsOverExtentsGivenAtRunTime) {
                    "to be one)");
 }
 
+// More args or tensor maps than a kernel's parameters hold is an error at
+// the line that overflows them, which also keeps the parse linear.
+TEST(LaunchDesc, RejectsMoreParametersThanAKernelTakes) {
+  std::string text = "kernel k\ngrid 1\nblock 32\n";
+  for (int i = 0; i < 4095; ++i)
+    text += "arg a" + std::to_string(i) + " f16 8x8\n";
+  std::string error;
+  EXPECT_TRUE(parse(text, error)) << error;
+  EXPECT_FALSE(parse(text + "arg last f16 8x8\n", error));
+  EXPECT_EQ(error, "line 4099: more args than the 32764 bytes of a kernel's "
+                   "parameters hold");
+  std::string maps = "kernel k\ngrid 1\nblock 32\narg A f16 64x64\n";
+  for (int i = 0; i < 255; ++i)
+    maps += "tensormap A 64x64 swizzle 128\n";
+  EXPECT_TRUE(parse(maps, error)) << error;
+  EXPECT_FALSE(parse(maps + "tensormap A 64x64 swizzle 128\n", error));
+  EXPECT_EQ(error, "line 260: more tensor maps than the 32764 bytes of a "
+                   "kernel's parameters hold");
+}
+
 TEST(LaunchDesc, ReadFileNamesTheFileAndTheReason) {
   std::string contents, error;
   EXPECT_FALSE(readFile("/nonexistent/dir/x.launch", contents, error));
@@ -452,6 +476,9 @@ TEST(LaunchDesc, ReadFileNamesTheFileAndTheReason) {
                    "directory");
   EXPECT_FALSE(readFile("/", contents, error));
   EXPECT_EQ(error, "cannot read '/': it is a directory");
+  // A device that never ends stops at the limit.
+  EXPECT_FALSE(readFile("/dev/zero", contents, error, 1 << 20));
+  EXPECT_EQ(error, "cannot read '/dev/zero': it holds more than 1048576 bytes");
 }
 
 } // namespace

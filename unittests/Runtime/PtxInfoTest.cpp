@@ -97,6 +97,39 @@ TEST(PtxInfo, FindsDynamicSharedMemory) {
             std::vector<std::string>{"smem"});
 }
 
+// Declarations and parentheses inside comments do not count, and a string
+// literal that holds `//` is not a comment.
+TEST(PtxInfo, SkipsComments) {
+  const char *commented = R"(.version 8.0
+.file 1 "/src//kernel.mlir"
+// old signature: .visible .entry k(.param .u64 a, .param .u64 b)
+.extern .shared .align 16 .b8 smem []; // dynamic
+.visible .entry k // takes A (MxK) and B
+(
+	.param .u64 k_param_0, // A (MxK)
+	/* .param .u64 gone, */
+	.param .align 64 .b8 k_param_1 [128]
+)
+{
+	// k does not touch smem here
+	ret;
+}
+.visible .entry l()
+{
+	mov.u64 %rd1, smem; /* smem
+	spans */
+}
+/* .visible .entry hidden() { } */
+)";
+  EXPECT_EQ(listPtxEntries(commented), (std::vector<std::string>{"k", "l"}));
+  EXPECT_EQ(ptxEntryParamTypes(commented, "k"),
+            (std::vector<std::string>{".u64", ".b8[128]"}));
+  EXPECT_TRUE(ptxEntryDynamicShared(commented, "k").empty());
+  EXPECT_EQ(ptxEntryDynamicShared(commented, "l"),
+            std::vector<std::string>{"smem"});
+  EXPECT_EQ(ptxEntryParamTypes(commented, "hidden"), std::nullopt);
+}
+
 TEST(PtxInfo, TellsPtxFromBinaries) {
   EXPECT_TRUE(looksLikePtx(ptx));
   EXPECT_FALSE(looksLikePtx(std::string("\x7f"

@@ -31,6 +31,9 @@ inline constexpr std::array<int64_t, 3> kMaxGridDim = {0x7fffffff, 0xffff,
                                                        0xffff};
 inline constexpr std::array<int64_t, 3> kMaxBlockDim = {1024, 1024, 64};
 inline constexpr int64_t kMaxBlockThreads = 1024;
+/// The bytes of a kernel's parameters that CUDA 12.1 and later accept
+/// (4 KiB before).
+inline constexpr int64_t kMaxParamBytes = 32764;
 
 enum class ElemType { F16, BF16, F32 };
 
@@ -148,9 +151,10 @@ bool bindShapes(
     std::string &error);
 
 /// Reads a whole file; returns false and sets `error` naming the file and
-/// the system's reason when it cannot be read.
+/// the system's reason when it cannot be read, or when it holds more than
+/// `limit` bytes (a device such as /dev/zero never ends).
 bool readFile(const std::string &path, std::string &contents,
-              std::string &error);
+              std::string &error, size_t limit = size_t(1) << 30);
 
 } // namespace tile::runtime
 
