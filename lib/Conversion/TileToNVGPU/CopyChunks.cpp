@@ -61,13 +61,23 @@ static constexpr int64_t kMaxUnroll = 16;
 /// With 32 ptxas spilled 772-1376 bytes and the kernels lost 35-67%.
 static constexpr int64_t kLoopGroup = 16;
 
+/// The function whose argument `value` is, or null: an argument of its
+/// entry block, not of a loop's body (an iter_arg may carry any view).
+static FunctionOpInterface getArgumentFunction(Value value) {
+  auto arg = dyn_cast<BlockArgument>(value);
+  if (!arg || !arg.getOwner()->isEntryBlock())
+    return nullptr;
+  return dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp());
+}
+
 /// Whether `memref` is a kernel argument or a tile, or a memref.cast of one
 /// (same address): those have the base alignment that isAlignedFor assumes.
 /// A view of another kind may move the base by any number of bytes
-/// (memref.view's byte shift is not in its type).
+/// (memref.view's byte shift is not in its type), and so may a loop's
+/// iter_arg that carries one.
 bool copy::hasAlignedBase(Value memref) {
   memref = skipCasts(memref);
-  return isa<BlockArgument>(memref) || memref.getDefiningOp<AllocSharedOp>();
+  return getArgumentFunction(memref) || memref.getDefiningOp<AllocSharedOp>();
 }
 
 /// A divisor of the dynamic stride `d` of `memref`, a memref with dynamic
@@ -76,15 +86,12 @@ bool copy::hasAlignedBase(Value memref) {
 /// product of the sizes inside `d`, each static or a multiple of the
 /// argument's kDivisibilityAttrName.
 int64_t copy::knownStrideDivisor(Value memref, unsigned d) {
-  auto arg = dyn_cast<BlockArgument>(memref);
-  auto func = arg ? dyn_cast<FunctionOpInterface>(arg.getOwner()->getParentOp())
-                  : FunctionOpInterface();
+  FunctionOpInterface func = getArgumentFunction(memref);
   auto type = cast<MemRefType>(memref.getType());
-  if (!func || !arg.getOwner()->isEntryBlock() ||
-      !type.getLayout().isIdentity())
+  if (!func || !type.getLayout().isIdentity())
     return 1;
-  auto divisibility = func.getArgAttrOfType<IntegerAttr>(arg.getArgNumber(),
-                                                         kDivisibilityAttrName);
+  auto divisibility = func.getArgAttrOfType<IntegerAttr>(
+      cast<BlockArgument>(memref).getArgNumber(), kDivisibilityAttrName);
   int64_t known = 1;
   for (int64_t e = d + 1; e < type.getRank(); ++e)
     known *= type.isDynamicDim(e) ? (divisibility ? divisibility.getInt() : 1)

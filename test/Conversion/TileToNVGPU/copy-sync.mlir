@@ -421,3 +421,29 @@ func.func @shifted_view(%buf: memref<4096xi8>) {
   }
   return
 }
+
+// -----
+
+// The same view carried into a loop as an iter_arg: a block argument, but
+// not a kernel argument, so its base has no known alignment either.
+
+// CHECK-LABEL: gpu.func @shifted_view_iter_arg_kernel
+// CHECK: scf.for
+// CHECK-NOT: memref.collapse_shape
+// CHECK: vector.load %{{.*}} : memref<16x64xf16>, vector<1xf16>
+// CHECK-NOT: vector<8xf16>
+// CHECK: gpu.return
+func.func @shifted_view_iter_arg(%buf: memref<4096xi8>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %c0 = arith.constant 0 : index
+    %c2 = arith.constant 2 : index
+    %A = memref.view %buf[%c2][] : memref<4096xi8> to memref<16x64xf16>
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    %r = scf.for %i = %c0 to %c1 step %c1 iter_args(%a = %A) -> (memref<16x64xf16>) {
+      tile.copy %a[%c0, %c0] to %s : memref<16x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+      scf.yield %a : memref<16x64xf16>
+    }
+  }
+  return
+}
