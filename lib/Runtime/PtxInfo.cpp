@@ -215,3 +215,41 @@ tile::runtime::ptxEntryDynamicShared(const std::string &text,
   }
   return used;
 }
+
+std::optional<PtxThreadLimit>
+tile::runtime::ptxEntryThreadLimit(const std::string &text,
+                                   const std::string &name) {
+  std::string ptx = withoutComments(text);
+  std::optional<size_t> end = findEntry(ptx, name);
+  if (!end)
+    return std::nullopt;
+  // The performance directives sit between the parameter list and the body.
+  size_t from = *end;
+  size_t open = ptx.find_first_not_of(" \t\r\n", from);
+  if (open != std::string::npos && ptx[open] == '(') {
+    size_t close = ptx.find(')', open);
+    if (close == std::string::npos)
+      return std::nullopt;
+    from = close + 1;
+  }
+  size_t body = ptx.find('{', from);
+  std::string directives = ptx.substr(from, body - from);
+  for (const char *directive : {".reqntid", ".maxntid"}) {
+    size_t at = directives.find(directive);
+    if (at == std::string::npos)
+      continue;
+    PtxThreadLimit limit{directive == std::string(".reqntid"), {1, 1, 1}};
+    std::istringstream extents(directives.substr(at + 8));
+    for (int64_t &dim : limit.dims) {
+      int64_t extent;
+      if (!(extents >> extent))
+        break;
+      dim = extent;
+      char comma;
+      if (!(extents >> comma) || comma != ',')
+        break;
+    }
+    return limit;
+  }
+  return std::nullopt;
+}

@@ -374,6 +374,29 @@ static int run(int argc, char **argv) {
                   " uses dynamic shared memory ('" + dynamicShared.front() +
                   "'), but " + opts.launchPath +
                   " gives it none (no 'shared_bytes <bytes>' line, or 0)");
+    // The driver refuses such a launch as an invalid value, naming no cause.
+    if (std::optional<PtxThreadLimit> limit =
+            ptxEntryThreadLimit(image, desc.kernel)) {
+      auto text = [](const auto &dims) {
+        return std::to_string(dims[0]) + "x" + std::to_string(dims[1]) + "x" +
+               std::to_string(dims[2]);
+      };
+      int64_t threads = int64_t(desc.block[0]) * desc.block[1] * desc.block[2];
+      int64_t allowed = limit->dims[0] * limit->dims[1] * limit->dims[2];
+      bool fits = limit->exact
+                      ? std::equal(limit->dims.begin(), limit->dims.end(),
+                                   desc.block.begin())
+                      : threads <= allowed;
+      if (!fits)
+        return fail("PTX entry '" + desc.kernel + "' in " + opts.ptxPath +
+                    (limit->exact
+                         ? " runs with blocks of exactly " + text(limit->dims) +
+                               " threads (.reqntid)"
+                         : " runs with at most " + std::to_string(allowed) +
+                               " threads per block (.maxntid)") +
+                    ", but " + opts.launchPath + " gives blocks of " +
+                    text(desc.block));
+    }
   }
 
   std::unique_ptr<Gpu> gpu = Gpu::open(error);

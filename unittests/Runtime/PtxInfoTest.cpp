@@ -130,6 +130,40 @@ TEST(PtxInfo, SkipsComments) {
   EXPECT_EQ(ptxEntryParamTypes(commented, "hidden"), std::nullopt);
 }
 
+TEST(PtxInfo, ReadsTheBlockSizeLimit) {
+  std::optional<PtxThreadLimit> required =
+      ptxEntryThreadLimit(ptx, "matmul_kernel");
+  ASSERT_TRUE(required);
+  EXPECT_TRUE(required->exact);
+  EXPECT_EQ(required->dims, (std::array<int64_t, 3>{128, 1, 1}));
+  EXPECT_EQ(ptxEntryThreadLimit(ptx, "nothing"), std::nullopt);
+  EXPECT_EQ(ptxEntryThreadLimit(ptx, "matmul"), std::nullopt);
+  // .maxntid with omitted extents, after the parameters; one in a comment
+  // or in the next entry's header does not count.
+  const char *most = R"(.version 8.0
+.visible .entry k(.param .u64 k_param_0) // .reqntid 64
+.maxntid 256
+{
+	ret;
+}
+.visible .entry l()
+{
+	ret;
+}
+.visible .entry m() .maxntid 32, 2 {
+	ret;
+}
+)";
+  std::optional<PtxThreadLimit> atMost = ptxEntryThreadLimit(most, "k");
+  ASSERT_TRUE(atMost);
+  EXPECT_FALSE(atMost->exact);
+  EXPECT_EQ(atMost->dims, (std::array<int64_t, 3>{256, 1, 1}));
+  EXPECT_EQ(ptxEntryThreadLimit(most, "l"), std::nullopt);
+  std::optional<PtxThreadLimit> twoD = ptxEntryThreadLimit(most, "m");
+  ASSERT_TRUE(twoD);
+  EXPECT_EQ(twoD->dims, (std::array<int64_t, 3>{32, 2, 1}));
+}
+
 TEST(PtxInfo, TellsPtxFromBinaries) {
   EXPECT_TRUE(looksLikePtx(ptx));
   EXPECT_FALSE(looksLikePtx(std::string("\x7f"

@@ -1,15 +1,17 @@
 //===- PtxInfo.h - What a PTX text declares --------------------*- C++ -*-===//
 //
 // Just enough PTX reading to check the kernel ABI before touching CUDA: the
-// entries a module declares, the parameter types of one of them and the
-// dynamic shared memory it uses. No CUDA here, so it is unit-tested without
-// a GPU.
+// entries a module declares, the parameter types of one of them, the
+// dynamic shared memory it uses and the block size it allows. No CUDA here, so
+// it is unit-tested without a GPU.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef TILE_RUNTIME_PTXINFO_H
 #define TILE_RUNTIME_PTXINFO_H
 
+#include <array>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,6 +36,19 @@ ptxEntryParamTypes(const std::string &ptx, const std::string &name);
 /// it refers to none or the PTX declares no such entry.
 std::vector<std::string> ptxEntryDynamicShared(const std::string &ptx,
                                                const std::string &name);
+
+/// The block size entry `name` declares it runs with: `.reqntid x, y, z`
+/// (exactly those threads per dimension; `exact`) or `.maxntid x, y, z` (at
+/// most their product in all), omitted extents 1.
+struct PtxThreadLimit {
+  bool exact;
+  std::array<int64_t, 3> dims;
+};
+
+/// The limit entry `name` declares; nullopt when it declares neither
+/// directive or the PTX declares no such entry.
+std::optional<PtxThreadLimit> ptxEntryThreadLimit(const std::string &ptx,
+                                                  const std::string &name);
 
 } // namespace tile::runtime
 
