@@ -6,6 +6,8 @@
 
 #include "TmaGroupAnalysis.h"
 
+#include "tile/Dialect/Tile/Utils/MemRefUtils.h"
+
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -154,16 +156,9 @@ bool tma::hasGenericGlobalReads(KernelOp kernel) {
   return result.wasInterrupted();
 }
 
-/// The memref that `value` is a view of, through any number of views.
-static Value getViewRoot(Value value) {
-  while (auto view = value.getDefiningOp<ViewLikeOpInterface>())
-    value = view.getViewSource();
-  return value;
-}
-
 /// Whether `value` is `tensor` or a view of it.
 static bool isViewOf(Value value, Value tensor) {
-  return getViewRoot(value) == tensor;
+  return getUnderlyingMemRef(value) == tensor;
 }
 
 Operation *tma::findGenericWrite(KernelOp kernel, Value tensor) {
@@ -180,7 +175,7 @@ Operation *tma::findGenericWrite(KernelOp kernel, Value tensor) {
 }
 
 Operation *tma::findRead(KernelOp kernel, Value tensor) {
-  tensor = getViewRoot(tensor);
+  tensor = getUnderlyingMemRef(tensor);
   auto isTensor = [&](Value v) { return isViewOf(v, tensor); };
   Operation *reader = nullptr;
   kernel.walk([&](Operation *op) {

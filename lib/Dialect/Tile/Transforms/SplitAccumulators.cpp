@@ -24,6 +24,7 @@
 #include "tile/Dialect/Tile/Transforms/Passes.h"
 #include "tile/Dialect/Tile/Utils/IndexFacts.h"
 #include "tile/Dialect/Tile/Utils/LoopUtils.h"
+#include "tile/Dialect/Tile/Utils/MemRefUtils.h"
 #include "tile/Dialect/Tile/Utils/PassOptions.h"
 #include "tile/Runtime/LaunchDesc.h"
 #include "tile/Target/Chip.h"
@@ -284,8 +285,12 @@ analyzeAccumulator(AllocFragmentOp accumulator, std::string &why) {
               "copies from global memory may fill";
         return failure();
       }
+      // The same buffer, through whatever views (a memref.cast of the
+      // tensor stored into, say): each part would read what earlier parts
+      // stored.
       for (CopyOp store : stores) {
-        if (store.getDest() == load.getSource()) {
+        if (getUnderlyingMemRef(store.getDest()) ==
+            getUnderlyingMemRef(load.getSource())) {
           why = "the tensor it is stored into is also read into its GEMMs' "
                 "tiles";
           return failure();

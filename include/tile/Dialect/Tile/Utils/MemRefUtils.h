@@ -1,0 +1,26 @@
+//===- MemRefUtils.h - The memory a memref value names ----------*- C++ -*-===//
+//
+// Part of tile-mlir. Which buffer a memref value is a view of, for the
+// passes that must tell whether two accesses may touch the same memory.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_DIALECT_TILE_UTILS_MEMREFUTILS_H
+#define TILE_DIALECT_TILE_UTILS_MEMREFUTILS_H
+
+#include "mlir/IR/Value.h"
+
+namespace mlir {
+namespace tile {
+
+/// The memref that `value` is a view of, through every op that implements
+/// ViewLikeOpInterface (memref.subview, memref.cast, memref.view, ...);
+/// `value` itself if it is no view. Two accesses through values with
+/// different underlying memrefs may still alias (two function arguments of
+/// one buffer); with the same one, they access one buffer.
+Value getUnderlyingMemRef(Value value);
+
+} // namespace tile
+} // namespace mlir
+
+#endif // TILE_DIALECT_TILE_UTILS_MEMREFUTILS_H
