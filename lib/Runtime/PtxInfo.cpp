@@ -2,8 +2,10 @@
 
 #include "tile/Runtime/PtxInfo.h"
 
+#include <algorithm>
 #include <cctype>
 #include <sstream>
+#include <utility>
 
 using namespace tile::runtime;
 
@@ -95,6 +97,20 @@ static std::optional<size_t> findEntry(const std::string &ptx,
   return std::nullopt;
 }
 
+/// The text of the parameter list that follows an entry's name (ending at
+/// `nameEnd`), without its parentheses, and the position just past it:
+/// empty text where no list follows, the rest of the text where it is not
+/// closed.
+static std::pair<std::string, size_t> readParamList(const std::string &ptx,
+                                                    size_t nameEnd) {
+  size_t open = ptx.find_first_not_of(" \t\r\n", nameEnd);
+  if (open == std::string::npos || ptx[open] != '(')
+    return {"", nameEnd};
+  size_t close = std::min(ptx.find(')', open), ptx.size());
+  return {ptx.substr(open + 1, close - open - 1),
+          std::min(close + 1, ptx.size())};
+}
+
 std::optional<std::vector<std::string>>
 tile::runtime::ptxEntryParamTypes(const std::string &text,
                                   const std::string &entry) {
@@ -103,11 +119,7 @@ tile::runtime::ptxEntryParamTypes(const std::string &text,
   if (!end)
     return std::nullopt;
   std::vector<std::string> types;
-  size_t open = ptx.find_first_not_of(" \t\r\n", *end);
-  if (open == std::string::npos || ptx[open] != '(')
-    return types; // no parameter list
-  size_t close = ptx.find(')', open);
-  std::istringstream params(ptx.substr(open + 1, close - open - 1));
+  std::istringstream params(readParamList(ptx, *end).first);
   for (std::string param; std::getline(params, param, ',');) {
     std::istringstream words(param);
     std::string word;
@@ -224,14 +236,7 @@ tile::runtime::ptxEntryThreadLimit(const std::string &text,
   if (!end)
     return std::nullopt;
   // The performance directives sit between the parameter list and the body.
-  size_t from = *end;
-  size_t open = ptx.find_first_not_of(" \t\r\n", from);
-  if (open != std::string::npos && ptx[open] == '(') {
-    size_t close = ptx.find(')', open);
-    if (close == std::string::npos)
-      return std::nullopt;
-    from = close + 1;
-  }
+  size_t from = readParamList(ptx, *end).second;
   size_t body = ptx.find('{', from);
   std::string directives = ptx.substr(from, body - from);
   for (const char *directive : {".reqntid", ".maxntid"}) {
