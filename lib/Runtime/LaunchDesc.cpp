@@ -264,7 +264,8 @@ private:
     fail(std::string("expected '") + function + "(a,b)'");
     return false;
   }
-  /// The compiler writes formulas a few levels deep; each level is a frame
+  /// The compiler writes formulas of at most 200 operations (LaunchInfo.cpp),
+  /// so at most 201 levels deep; each level is a frame
   /// of recursion here, so a deeper one (in a hand-written file) is refused
   /// before it exhausts the stack.
   static constexpr unsigned kMaxDepth = 256;

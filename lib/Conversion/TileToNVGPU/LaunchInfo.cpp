@@ -68,9 +68,12 @@ mlir::tile::checkKernelArgNames(KernelOp kernel,
 /// arguments (`dim(A,0)`): `ceildiv(4096,128)`, `ceildiv(dim(C,1),128)`,
 /// `min(264,(ceildiv(dim(B,1),128)*ceildiv(dim(A,0),128)))`;
 /// `?` for what it cannot say. tile-run evaluates it where the grid is not a
-/// constant (LaunchDesc.h).
+/// constant (LaunchDesc.h). `budget` is the number of ops still to be spelled
+/// out, negative once one more was asked for: a formula is a tree, and an SSA
+/// value used twice is spelled twice, so a chain of shared values would
+/// otherwise grow exponentially.
 static std::string describe(Value value, ArrayRef<BlockArgument> memrefArgs,
-                            unsigned depth = 0) {
+                            int &budget) {
   APInt constant;
   if (matchPattern(value, m_ConstantInt(&constant))) {
     // The formulas' numbers are unsigned: -64 is (0-64).
@@ -80,7 +83,7 @@ static std::string describe(Value value, ArrayRef<BlockArgument> memrefArgs,
                       : std::to_string(number);
   }
   Operation *op = value.getDefiningOp();
-  if (!op || depth > 8)
+  if (!op || budget-- <= 0)
     return "?";
   if (auto dim = dyn_cast<memref::DimOp>(op)) {
     auto arg = dyn_cast<BlockArgument>(dim.getSource());
@@ -91,9 +94,9 @@ static std::string describe(Value value, ArrayRef<BlockArgument> memrefArgs,
            std::to_string(*index) + ")";
   }
   auto binary = [&](StringRef fmtPrefix, StringRef sep, StringRef suffix) {
-    return (fmtPrefix + describe(op->getOperand(0), memrefArgs, depth + 1) +
-            sep + describe(op->getOperand(1), memrefArgs, depth + 1) + suffix)
-        .str();
+    std::string lhs = describe(op->getOperand(0), memrefArgs, budget);
+    std::string rhs = describe(op->getOperand(1), memrefArgs, budget);
+    return (fmtPrefix + lhs + sep + rhs + suffix).str();
   };
   if (isa<arith::CeilDivUIOp, arith::CeilDivSIOp>(op))
     return binary("ceildiv(", ",", ")");
@@ -162,7 +165,17 @@ LogicalResult mlir::tile::attachLaunchInfo(gpu::LaunchFuncOp launch,
     // arguments' sizes, not SSA values. A grid size that is not a constant
     // is -1 (`?`), and tile-run computes it from grid_expr.
     std::optional<int64_t> size = evaluateConstantIndex(v);
-    std::string formula = describe(v, memrefArgs);
+    // tile-run reads formulas nested up to 256 levels deep; 200 ops cannot
+    // nest deeper.
+    constexpr int kMaxFormulaOps = 200;
+    int budget = kMaxFormulaOps;
+    std::string formula = describe(v, memrefArgs, budget);
+    if (!size && budget < 0)
+      return launch.emitError()
+             << "grid size in "
+             << "xyz"[d] << " is a formula of more than " << kMaxFormulaOps
+             << " operations: the launch description "
+                "can say no more";
     if (!size && !StringRef(formula).contains('?')) {
       gridSizes.push_back(-1);
       gridExpr.push_back(formula);

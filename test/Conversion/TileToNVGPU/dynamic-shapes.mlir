@@ -90,3 +90,29 @@ func.func @trip_count(%A: memref<64x?xf16>) {
   }
   return
 }
+
+// -----
+
+// A formula of many operations: the sum of ten sizes (it used to be cut off
+// at depth 8 and refused).
+// CHECK-LABEL: func.func @long_formula(
+// CHECK:       gpu.launch_func
+// CHECK-SAME:    grid_expr = "(((((((((dim(A,0)+dim(A,0))+dim(A,0))+dim(A,0))+dim(A,0))+dim(A,0))+dim(A,0))+dim(A,0))+dim(A,0))+dim(A,0)) 1 1"
+func.func @long_formula(%A: memref<?x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %m = memref.dim %A, %c0 : memref<?x64xf16>
+  %s1 = arith.addi %m, %m : index
+  %s2 = arith.addi %s1, %m : index
+  %s3 = arith.addi %s2, %m : index
+  %s4 = arith.addi %s3, %m : index
+  %s5 = arith.addi %s4, %m : index
+  %s6 = arith.addi %s5, %m : index
+  %s7 = arith.addi %s6, %m : index
+  %s8 = arith.addi %s7, %m : index
+  %s9 = arith.addi %s8, %m : index
+  tile.kernel grid(%s9) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    tile.copy %A to %s : memref<?x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}

@@ -101,6 +101,41 @@ func.func @host_grid(%A: memref<64x64xf16>, %n: index) {
 
 // -----
 
+// Each step doubles the formula (an SSA value used twice is spelled twice):
+// 2^20 operations are not written out.
+func.func @grid_formula_too_long(%A: memref<?x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %m = memref.dim %A, %c0 : memref<?x64xf16>
+  %d1 = arith.addi %m, %m : index
+  %d2 = arith.addi %d1, %d1 : index
+  %d3 = arith.addi %d2, %d2 : index
+  %d4 = arith.addi %d3, %d3 : index
+  %d5 = arith.addi %d4, %d4 : index
+  %d6 = arith.addi %d5, %d5 : index
+  %d7 = arith.addi %d6, %d6 : index
+  %d8 = arith.addi %d7, %d7 : index
+  %d9 = arith.addi %d8, %d8 : index
+  %d10 = arith.addi %d9, %d9 : index
+  %d11 = arith.addi %d10, %d10 : index
+  %d12 = arith.addi %d11, %d11 : index
+  %d13 = arith.addi %d12, %d12 : index
+  %d14 = arith.addi %d13, %d13 : index
+  %d15 = arith.addi %d14, %d14 : index
+  %d16 = arith.addi %d15, %d15 : index
+  %d17 = arith.addi %d16, %d16 : index
+  %d18 = arith.addi %d17, %d17 : index
+  %d19 = arith.addi %d18, %d18 : index
+  %d20 = arith.addi %d19, %d19 : index
+  // expected-error @+1 {{grid size in x is a formula of more than 200 operations: the launch description can say no more}}
+  tile.kernel grid(%d20) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    tile.copy %A to %s : memref<?x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
 func.func @grid_above_limit_x(%A: memref<64x64xf16>) {
   %n = arith.constant 2147483648 : index
   // expected-error @+1 {{grid size 2147483648 in x is above CUDA's limit of 2147483647 blocks}}
