@@ -228,10 +228,11 @@ tile::runtime::ptxEntryDynamicShared(const std::string &text,
   return used;
 }
 
-std::optional<PtxThreadLimit>
-tile::runtime::ptxEntryThreadLimit(const std::string &text,
-                                   const std::string &name) {
-  std::string ptx = withoutComments(text);
+/// The extents after performance directive `directive` (".reqntid") of entry
+/// `name`, omitted ones 1; nullopt where the entry has no such directive.
+static std::optional<std::array<int64_t, 3>>
+entryDirective(const std::string &ptx, const std::string &name,
+               const std::string &directive) {
   std::optional<size_t> end = findEntry(ptx, name);
   if (!end)
     return std::nullopt;
@@ -239,22 +240,40 @@ tile::runtime::ptxEntryThreadLimit(const std::string &text,
   size_t from = readParamList(ptx, *end).second;
   size_t body = ptx.find('{', from);
   std::string directives = ptx.substr(from, body - from);
-  for (const char *directive : {".reqntid", ".maxntid"}) {
-    size_t at = directives.find(directive);
-    if (at == std::string::npos)
-      continue;
-    PtxThreadLimit limit{directive == std::string(".reqntid"), {1, 1, 1}};
-    std::istringstream extents(directives.substr(at + 8));
-    for (int64_t &dim : limit.dims) {
-      int64_t extent;
-      if (!(extents >> extent))
-        break;
-      dim = extent;
-      char comma;
-      if (!(extents >> comma) || comma != ',')
-        break;
-    }
-    return limit;
+  // A whole word: ".maxnreg" is not ".maxn".
+  size_t at = directives.find(directive);
+  while (at != std::string::npos && at + directive.size() < directives.size() &&
+         isIdentifierChar(directives[at + directive.size()]))
+    at = directives.find(directive, at + 1);
+  if (at == std::string::npos)
+    return std::nullopt;
+  std::array<int64_t, 3> dims = {1, 1, 1};
+  std::istringstream extents(directives.substr(at + directive.size()));
+  for (int64_t &dim : dims) {
+    int64_t extent;
+    if (!(extents >> extent))
+      break;
+    dim = extent;
+    char comma;
+    if (!(extents >> comma) || comma != ',')
+      break;
   }
+  return dims;
+}
+
+std::optional<PtxThreadLimit>
+tile::runtime::ptxEntryThreadLimit(const std::string &text,
+                                   const std::string &name) {
+  std::string ptx = withoutComments(text);
+  for (const char *directive : {".reqntid", ".maxntid"})
+    if (std::optional<std::array<int64_t, 3>> dims =
+            entryDirective(ptx, name, directive))
+      return PtxThreadLimit{directive == std::string(".reqntid"), *dims};
   return std::nullopt;
+}
+
+std::optional<std::array<int64_t, 3>>
+tile::runtime::ptxEntryClusterShape(const std::string &text,
+                                    const std::string &name) {
+  return entryDirective(withoutComments(text), name, ".reqnctapercluster");
 }

@@ -374,13 +374,13 @@ static int run(int argc, char **argv) {
                   " uses dynamic shared memory ('" + dynamicShared.front() +
                   "'), but " + opts.launchPath +
                   " gives it none (no 'shared_bytes <bytes>' line, or 0)");
+    auto text = [](const auto &dims) {
+      return std::to_string(dims[0]) + "x" + std::to_string(dims[1]) + "x" +
+             std::to_string(dims[2]);
+    };
     // The driver refuses such a launch as an invalid value, naming no cause.
     if (std::optional<PtxThreadLimit> limit =
             ptxEntryThreadLimit(image, desc.kernel)) {
-      auto text = [](const auto &dims) {
-        return std::to_string(dims[0]) + "x" + std::to_string(dims[1]) + "x" +
-               std::to_string(dims[2]);
-      };
       int64_t threads = int64_t(desc.block[0]) * desc.block[1] * desc.block[2];
       int64_t allowed = limit->dims[0] * limit->dims[1] * limit->dims[2];
       bool fits = limit->exact
@@ -397,6 +397,16 @@ static int run(int argc, char **argv) {
                     ", but " + opts.launchPath + " gives blocks of " +
                     text(desc.block));
     }
+    // Launched in other clusters (none is 1x1x1), the driver refuses it as
+    // an invalid value, or with a grid that the required shape does not
+    // tile.
+    if (std::optional<std::array<int64_t, 3>> cluster =
+            ptxEntryClusterShape(image, desc.kernel))
+      if (!std::equal(cluster->begin(), cluster->end(), desc.cluster.begin()))
+        return fail("PTX entry '" + desc.kernel + "' in " + opts.ptxPath +
+                    " runs in clusters of exactly " + text(*cluster) +
+                    " blocks (.reqnctapercluster), but " + opts.launchPath +
+                    " gives clusters of " + text(desc.cluster));
   }
 
   std::unique_ptr<Gpu> gpu = Gpu::open(error);

@@ -164,6 +164,30 @@ TEST(PtxInfo, ReadsTheBlockSizeLimit) {
   EXPECT_EQ(twoD->dims, (std::array<int64_t, 3>{32, 2, 1}));
 }
 
+TEST(PtxInfo, ReadsTheClusterShape) {
+  const char *clustered = R"(.version 8.0
+.visible .entry k(.param .u64 k_param_0) // .reqnctapercluster 4
+.maxntid 128, 1, 1
+.explicitcluster
+.reqnctapercluster 2, 2
+{
+	ret;
+}
+.visible .entry l() .maxntid 64
+{
+	ret;
+}
+)";
+  EXPECT_EQ(ptxEntryClusterShape(clustered, "k"),
+            (std::array<int64_t, 3>{2, 2, 1}));
+  EXPECT_EQ(ptxEntryClusterShape(clustered, "l"), std::nullopt);
+  EXPECT_EQ(ptxEntryClusterShape(clustered, "m"), std::nullopt);
+  // The thread limit is read past the cluster directives too.
+  std::optional<PtxThreadLimit> limit = ptxEntryThreadLimit(clustered, "k");
+  ASSERT_TRUE(limit);
+  EXPECT_EQ(limit->dims, (std::array<int64_t, 3>{128, 1, 1}));
+}
+
 TEST(PtxInfo, TellsPtxFromBinaries) {
   EXPECT_TRUE(looksLikePtx(ptx));
   EXPECT_FALSE(looksLikePtx(std::string("\x7f"

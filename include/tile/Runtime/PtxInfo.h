@@ -50,6 +50,12 @@ struct PtxThreadLimit {
 std::optional<PtxThreadLimit> ptxEntryThreadLimit(const std::string &ptx,
                                                   const std::string &name);
 
+/// The cluster shape entry `name` requires (`.reqnctapercluster x, y, z`,
+/// omitted extents 1); nullopt when it requires none or the PTX declares no
+/// such entry.
+std::optional<std::array<int64_t, 3>>
+ptxEntryClusterShape(const std::string &ptx, const std::string &name);
+
 } // namespace tile::runtime
 
 #endif // TILE_RUNTIME_PTXINFO_H
