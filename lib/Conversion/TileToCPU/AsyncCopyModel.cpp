@@ -140,15 +140,28 @@ static bool runsBefore(WaitGroupOp wait, CopyAsyncOp copy, Block &body) {
   return w && c && w != c && w->isBeforeInBlock(c);
 }
 
+/// Whether `root` is one value for the whole run of the kernel body `body`:
+/// defined outside the kernel or at the body's top level. One defined in a
+/// loop (a memref.view or reinterpret_cast made there, an iter_arg) is
+/// another value in each iteration, and a wait in a later iteration would
+/// replay an earlier iteration's copy through the current one.
+static bool isFixedInBody(Value root, Block &body) {
+  return root.getParentBlock() == &body ||
+         !body.getParent()->isAncestor(root.getParentRegion());
+}
+
 /// Fills `copy`'s chains, `copy.recorded` and `copy.before`; fails where the
-/// destination is not a shared tile (or subviews and casts of one), or where
-/// a wait that may run after the copy does not see the tile or the tensor
-/// (or view) that the source's views start from.
+/// destination is not a shared tile (or subviews and casts of one), where
+/// the tile or the tensor (or view) that the source's views start from is
+/// not one value for the whole kernel body, or where a wait that may run
+/// after the copy does not see them.
 static LogicalResult analyze(ModelledCopy &copy, ArrayRef<WaitGroupOp> waits,
                              DominanceInfo &dominance, Block &body) {
   copy.source = ViewChain::trace(copy.op.getSource());
   copy.dest = ViewChain::trace(copy.op.getDest());
-  if (!copy.dest.root.getDefiningOp<AllocSharedOp>())
+  if (!copy.dest.root.getDefiningOp<AllocSharedOp>() ||
+      !isFixedInBody(copy.dest.root, body) ||
+      !isFixedInBody(copy.source.root, body))
     return failure();
   for (WaitGroupOp wait : waits) {
     if (dominance.properlyDominates(copy.dest.root, wait) &&
