@@ -50,7 +50,8 @@ func.func @depth_mismatch(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memr
 
 // -----
 
-// A non-positive step.
+// A non-positive step that only folds to a constant (a constant one is a
+// verifier error).
 
 func.func @zero_step(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64x64xf16>, %n: index) {
   %c0 = arith.constant 0 : index
@@ -58,11 +59,12 @@ func.func @zero_step(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memref<64
   %c4 = arith.constant 4 : index
   %c16 = arith.constant 16 : index
   tile.kernel grid(%c1) threads(128) as (%bx) {
+    %zero = arith.subi %c1, %c1 : index
     %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
     %B_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
     %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
     // expected-error @+1 {{has step 0; the pipelining rewrite needs a positive step}}
-    tile.pipelined %c0 to %c4 step %c0 stage = [0, 0, 1] as (%k) {
+    tile.pipelined %c0 to %c4 step %zero stage = [0, 0, 1] as (%k) {
       %ko = arith.muli %k, %c16 : index
       tile.copy %A[%c0, %ko] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
       tile.copy %B[%ko, %c0] to %B_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
@@ -696,6 +698,26 @@ func.func @through_cast(%A: memref<64x64xf16>, %B: memref<64x64xf16>) {
       %A_c = memref.cast %A_s : memref<16x16xf16, #gpu.address_space<workgroup>> to memref<16x16xf16, strided<[16, 1]>, #gpu.address_space<workgroup>>
       // expected-error @+1 {{'tile.gemm' op uses a shared tile that the pipelined loop multi-buffers through a view ('memref.cast'); the rewrite versions tiles that statements use directly}}
       tile.gemm %A_c, %B_s, %C_l : memref<16x16xf16, strided<[16, 1]>, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+    }
+  }
+  return
+}
+
+// -----
+
+// Three versions of a 2^31-byte tile are more than a tile may hold.
+func.func @versions_too_large(%A: memref<65536x65536xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    // expected-note @+1 {{the tile is allocated here}}
+    %A_s = tile.alloc_shared : memref<32768x32768xf16, #gpu.address_space<workgroup>>
+    %F = tile.alloc_fragment : memref<16x16xf16, #gpu.address_space<private>>
+    // expected-error @+1 {{'tile.pipelined' op needs 3 versions of a shared tile of 2147483648 bytes, more than a tile may hold (2^32 bytes)}}
+    tile.pipelined %c0 to %c4 step %c1 stage = [0, 2] as (%k) {
+      tile.copy %A to %A_s : memref<65536x65536xf16> to memref<32768x32768xf16, #gpu.address_space<workgroup>>
+      tile.copy %A_s to %F : memref<32768x32768xf16, #gpu.address_space<workgroup>> to memref<16x16xf16, #gpu.address_space<private>>
     }
   }
   return

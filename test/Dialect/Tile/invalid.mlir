@@ -190,6 +190,17 @@ func.func @alloc_zero_size(%n: index) {
 
 // -----
 
+// Zero-bit elements have no bytes to size a tile by.
+func.func @alloc_zero_bit_elements(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{'tile.alloc_shared' op has 'i0' elements; a tile element has at least one bit}}
+    %s = tile.alloc_shared : memref<4xi0, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
 // Sizes that would wrap the byte counts of later passes: 2^32 x 2^32
 // elements, and 2^31 f32 elements (2^33 bytes).
 func.func @alloc_too_large(%n: index) {
@@ -625,6 +636,34 @@ func.func @num_stages_too_deep(%n: index) {
   tile.kernel grid(%n) threads(128) as (%bx) {
     // expected-error @+1 {{num_stages must be at most 64 (the rewrite emits a prologue and an epilogue step per stage), got 65}}
     tile.pipelined %n to %n step %n num_stages = 65 as (%k) {
+    }
+  }
+  return
+}
+
+// -----
+
+// A constant step that is not positive would loop for ever, serial or not.
+func.func @pipelined_zero_step(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{'tile.pipelined' op step must be positive, got 0}}
+    tile.pipelined %c0 to %c4 step %c0 as (%k) {
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @pipelined_negative_step(%n: index) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  %m1 = arith.constant -1 : index
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{'tile.pipelined' op step must be positive, got -1}}
+    tile.pipelined %c4 to %c0 step %m1 num_stages = 2 as (%k) {
     }
   }
   return

@@ -292,6 +292,11 @@ LogicalResult PipelinedOp::verify() {
                               "step per stage), got "
                            << *numStages;
   }
+  APInt step;
+  if (matchPattern(getStep(), m_ConstantInt(&step)) &&
+      !step.isStrictlyPositive())
+    return emitOpError() << "step must be positive, got "
+                         << step.getSExtValue();
   if (getOrder() && !getStage())
     return emitOpError("'order' requires 'stage': give the stage of every "
                        "statement, or only 'num_stages'");
@@ -324,6 +329,10 @@ LogicalResult PipelinedOp::verifyRegions() {
 /// the ops, not the type).
 static LogicalResult verifyTileElement(Operation *op, MemRefType type) {
   Type element = type.getElementType();
+  if (element.isInteger(0))
+    return op->emitOpError() << "has " << element
+                             << " elements; a tile element has at least one "
+                                "bit";
   if (element.isSignlessIntOrIndexOrFloat())
     return success();
   if (element.isInteger())
@@ -356,10 +365,9 @@ static LogicalResult verifyTileAlloc(Operation *op, MemRefType type,
     return op->emitOpError("tiles must have the identity layout");
   if (failed(verifyTileElement(op, type)))
     return failure();
-  // Passes size tiles in int64_t bytes (shared memory offsets, the budget):
-  // a tile is at most 2^32 bytes, far beyond any chip, so no product wraps.
-  // verifyTileElement allows integers, index (64 bits here) and floats.
-  constexpr int64_t kMaxTileBytes = int64_t(1) << 32;
+  // Passes size tiles in int64_t bytes (shared memory offsets, the budget),
+  // so a tile is at most kMaxTileBytes. verifyTileElement allows integers of
+  // at least one bit, index (64 bits here) and floats.
   Type element = type.getElementType();
   int64_t bytes = llvm::divideCeil(
       element.isIndex() ? 64 : element.getIntOrFloatBitWidth(), int64_t(8));

@@ -34,6 +34,11 @@ llvm::StringRef stringifyMemorySpace(MemorySpace space);
 /// The `#gpu.address_space<...>` attribute for a tile memory space.
 Attribute getMemorySpaceAttr(MLIRContext *context, MemorySpace space);
 
+/// The largest tile the verifier accepts, in bytes: far beyond any chip, so
+/// that passes can size tiles (and their versions) in int64_t bytes without
+/// a product wrapping.
+inline constexpr int64_t kMaxTileBytes = int64_t(1) << 32;
+
 /// The deepest pipeline the verifier accepts. The rewrite emits a prologue
 /// and an epilogue step per stage, so an absurd depth (2^40) would run for
 /// ever; GEMMs pipeline 2 to 5 deep.
