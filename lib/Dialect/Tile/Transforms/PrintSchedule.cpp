@@ -130,9 +130,8 @@ LogicalResult TilePrintSchedulePass::printLoop(PipelinedOp loop,
   os << "  depth " << depth << ", showing " << shown << "\n";
   if (std::optional<int64_t> numStages = loop.getNumStages();
       !given && numStages && *numStages > depth)
-    os << "  num_stages = " << *numStages
-       << " finds nothing to overlap: depth " << depth
-       << ", as tile-pipeline-planning plans it\n";
+    os << "  num_stages = " << *numStages << " finds nothing to overlap: depth "
+       << depth << ", as tile-pipeline-planning plans it\n";
 
   // Statements and the shared tiles they touch, with their versions.
   unsigned n = schedule->statements.size();
@@ -151,10 +150,13 @@ LogicalResult TilePrintSchedulePass::printLoop(PipelinedOp loop,
           tiles.push_back(buffer);
       }
   }
-  auto versionsOf = [&](Value buffer) {
-    return isMultiBuffered(*schedule, buffer) ? schedule->getNumVersions(buffer)
-                                              : int64_t(1);
-  };
+  // Once per tile: the timeline asks at every access of every step.
+  DenseMap<Value, int64_t> versions;
+  for (Value tile : tiles)
+    versions[tile] = isMultiBuffered(*schedule, tile)
+                         ? schedule->getNumVersions(tile)
+                         : int64_t(1);
+  auto versionsOf = [&](Value tile) { return versions.lookup(tile); };
   for (Value tile : tiles)
     os << "  shared tile " << name(tile) << " : " << tile.getType() << ", "
        << versionsOf(tile) << (versionsOf(tile) == 1 ? " version" : " versions")

@@ -11,6 +11,7 @@
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
 using namespace mlir;
@@ -114,14 +115,18 @@ int64_t PipelineSchedule::getDepth() const {
 }
 
 int64_t PipelineSchedule::getNumVersions(Value buffer) const {
-  int64_t distance = 0;
-  for (auto [writer, writerStage] : llvm::zip_equal(statements, stage)) {
-    if (!writesBuffer(writer, buffer))
-      continue;
-    for (auto [reader, readerStage] : llvm::zip_equal(statements, stage))
-      if (reader != writer && readsBuffer(reader, buffer))
-        distance = std::max(distance, readerStage - writerStage);
+  // One effect query per statement and side: they dominate, not the pairs.
+  size_t n = statements.size();
+  llvm::SmallBitVector writes(n), reads(n);
+  for (size_t i = 0; i < n; ++i) {
+    writes[i] = writesBuffer(statements[i], buffer);
+    reads[i] = readsBuffer(statements[i], buffer);
   }
+  int64_t distance = 0;
+  for (int w : writes.set_bits())
+    for (int r : reads.set_bits())
+      if (r != w)
+        distance = std::max(distance, stage[r] - stage[w]);
   return distance + 1;
 }
 

@@ -54,6 +54,7 @@ private:
   SmallVector<Dependence> getMemoryDependences(unsigned first,
                                                unsigned second) const;
 
+  int64_t getVersions(Value buffer);
   std::string describe(unsigned index) const;
   std::string describeBuffer(Value buffer);
   ScheduleViolation makeViolation(unsigned at, unsigned other,
@@ -62,10 +63,20 @@ private:
   PipelinedOp loop;
   const PipelineSchedule &schedule;
   SmallVector<MemoryAccesses> accesses;
+  DenseMap<Value, int64_t> versions;
   std::unique_ptr<AsmState> asmState;
 };
 
 } // namespace
+
+/// The versions the rewrite gives `buffer`, 1 where it does not multi-buffer
+/// it; once per buffer, as the checks ask for every pair of statements.
+int64_t ScheduleChecker::getVersions(Value buffer) {
+  auto [it, inserted] = versions.try_emplace(buffer, 1);
+  if (inserted && isMultiBuffered(schedule, buffer))
+    it->second = schedule.getNumVersions(buffer);
+  return it->second;
+}
 
 std::string ScheduleChecker::describe(unsigned index) const {
   return schedule.describe(index);
@@ -247,8 +258,7 @@ std::optional<ScheduleViolation> ScheduleChecker::checkIterationPrivateTiles() {
   SmallVector<Value> checked;
   for (unsigned w = 0; w < n; ++w) {
     for (Value buffer : accesses[w].writes) {
-      if (llvm::is_contained(checked, buffer) ||
-          !isMultiBuffered(schedule, buffer))
+      if (llvm::is_contained(checked, buffer) || getVersions(buffer) < 2)
         continue;
       checked.push_back(buffer);
       // The rewrite gives every iteration in flight its own version, so each
@@ -262,7 +272,7 @@ std::optional<ScheduleViolation> ScheduleChecker::checkIterationPrivateTiles() {
             describe(w) + " may not write all of " + X +
             " in every iteration (it writes a part, or writes under a "
             "condition), but the schedule splits the tile into " +
-            std::to_string(schedule.getNumVersions(buffer)) +
+            std::to_string(getVersions(buffer)) +
             " versions, one per iteration in flight, and the rest of each "
             "version would hold another iteration's data; write the whole "
             "tile (a tile.copy or tile.clear of all of it)";
@@ -284,7 +294,7 @@ std::optional<ScheduleViolation> ScheduleChecker::checkIterationPrivateTiles() {
           describe(first) + " reads " + X + " before " + describe(writer) +
           " overwrites it in the same iteration, so it needs the previous "
           "iteration's data; but the schedule splits the tile into " +
-          std::to_string(schedule.getNumVersions(buffer)) +
+          std::to_string(getVersions(buffer)) +
           " versions, one per iteration in flight, and the read would see "
           "its own iteration's version (TileLang issue 2668)";
       return makeViolation(first, writer, std::move(message),
@@ -306,9 +316,7 @@ std::optional<ScheduleViolation> ScheduleChecker::checkAcrossIterations() {
       if (a == b)
         continue;
       for (const Dependence &dep : getMemoryDependences(a, b)) {
-        int64_t distance = dep.buffer && isMultiBuffered(schedule, dep.buffer)
-                               ? schedule.getNumVersions(dep.buffer)
-                               : 1;
+        int64_t distance = dep.buffer ? getVersions(dep.buffer) : 1;
         int64_t lead = stage[a] - stage[b];
         if (lead < distance || (lead == distance && order[a] < order[b]))
           continue;
