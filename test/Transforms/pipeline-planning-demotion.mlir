@@ -155,3 +155,19 @@ func.func @partial_write(%A: !A, %B: !B) {
   }
   return
 }
+
+// A body without statements has nothing to overlap either.
+// CHECK-LABEL: func.func @no_statements
+// CHECK: tile.pipelined {{.*}} num_stages = 1 stage = [] order = []
+func.func @no_statements() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    // expected-warning @+1 {{num_stages = 3 finds nothing to overlap (no copy from global into shared memory can be issued ahead of its consumers); the loop runs with depth 1}}
+    tile.pipelined %c0 to %c8 step %c1 num_stages = 3 as (%k) {
+      %ko = arith.muli %k, %c8 : index
+    }
+  }
+  return
+}

@@ -134,3 +134,27 @@ func.func @big_block(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: m
   }
   return
 }
+
+// -----
+
+// Two accumulators of one type are two tiles: 128 + 128 registers, not 128.
+func.func @two_accumulators(%A: memref<4096x4096xf16>, %B: memref<4096x4096xf16>, %C: memref<4096x4096xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-warning @+1 {{the GEMM accumulator alone needs 256 registers per thread (128x128xf32 + 128x128xf32 = 131072 B / 128 threads / 4 B) but a thread of 128 has at most 255 on sm_90}}
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<32x128xf16, #gpu.address_space<workgroup>>
+    %C_1 = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    %C_2 = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    tile.copy %A to %A_s : memref<4096x4096xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+    tile.copy %B to %B_s : memref<4096x4096xf16> to memref<32x128xf16, #gpu.address_space<workgroup>>
+    tile.clear %C_1 : memref<128x128xf32, #gpu.address_space<private>>
+    tile.clear %C_2 : memref<128x128xf32, #gpu.address_space<private>>
+    tile.gemm %A_s, %B_s, %C_1 : memref<128x32xf16, #gpu.address_space<workgroup>>, memref<32x128xf16, #gpu.address_space<workgroup>>, memref<128x128xf32, #gpu.address_space<private>>
+    tile.gemm %A_s, %B_s, %C_2 : memref<128x32xf16, #gpu.address_space<workgroup>>, memref<32x128xf16, #gpu.address_space<workgroup>>, memref<128x128xf32, #gpu.address_space<private>>
+    tile.copy %C_1 to %C : memref<128x128xf32, #gpu.address_space<private>> to memref<4096x4096xf16>
+    tile.copy %C_2 to %C[%c0, %c1] : memref<128x128xf32, #gpu.address_space<private>> to memref<4096x4096xf16>
+  }
+  return
+}

@@ -89,8 +89,13 @@ InferredSchedule mlir::tile::inferSchedule(PipelinedOp loop,
   for (unsigned i = 0; i < n; ++i)
     schedule.order.push_back(i);
   schedule.stage.assign(n, 0);
-  if (numStages <= 1 || n == 0)
+  if (numStages <= 1)
     return result;
+  // A body without statements has nothing to overlap either.
+  if (n == 0) {
+    result.collapsed = true;
+    return result;
+  }
 
   SmallVector<MemoryAccesses> accesses;
   for (Operation *statement : schedule.statements)

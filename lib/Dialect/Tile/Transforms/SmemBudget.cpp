@@ -15,6 +15,7 @@
 #include "tile/Target/Chip.h"
 
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "llvm/ADT/SetVector.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/raw_ostream.h"
@@ -42,7 +43,8 @@ struct KernelFootprint {
   SmallVector<PipelinedOp> loops;
   int64_t fragmentBytes = 0;
   int64_t accumulatorBytes = 0;
-  SmallVector<MemRefType> accumulators;
+  /// The fragment allocations that GEMMs accumulate into, each once.
+  llvm::SetVector<AllocFragmentOp> accumulators;
 };
 
 struct TileSmemBudgetPass
@@ -102,11 +104,8 @@ LogicalResult TileSmemBudgetPass::checkKernel(KernelOp kernel, StringRef name,
       // argument, of any type.
       auto alloc =
           getUnderlyingBuffer(gemm.getC()).getDefiningOp<AllocFragmentOp>();
-      auto type = alloc ? alloc.getType() : MemRefType();
-      if (alloc && !llvm::is_contained(footprint.accumulators, type)) {
-        footprint.accumulators.push_back(type);
-        footprint.accumulatorBytes += getTileBytes(type);
-      }
+      if (alloc && footprint.accumulators.insert(alloc))
+        footprint.accumulatorBytes += getTileBytes(alloc.getType());
     }
   });
 
@@ -175,7 +174,8 @@ LogicalResult TileSmemBudgetPass::checkKernel(KernelOp kernel, StringRef name,
     diag << "the GEMM accumulator alone needs " << accumulatorRegisters
          << " registers per thread (";
     llvm::interleave(
-        footprint.accumulators, [&](MemRefType t) { diag << formatShape(t); },
+        footprint.accumulators,
+        [&](AllocFragmentOp alloc) { diag << formatShape(alloc.getType()); },
         [&] { diag << " + "; });
     diag << " = " << footprint.accumulatorBytes << " B / " << threads
          << " threads / 4 B) but a thread of " << threads << " has at most "
