@@ -28,8 +28,9 @@ MLIR_CAPI_EXPORTED void tileRegisterAllPasses(void);
 /// pipeline as `tile-opt --pass-pipeline` takes it, for example
 /// "builtin.module(tile-pipeline-planning)"; empty runs nothing but the
 /// verifier) and hands the printed result to `output`. Every diagnostic is
-/// handed, formatted as `tile-opt` prints it, to `diagnostic`. Returns
-/// failure when parsing, verification or a pass failed.
+/// handed, formatted as `tile-opt` prints it and with its notes, to
+/// `diagnostic` in one call. Returns failure when parsing, verification or a
+/// pass failed.
 MLIR_CAPI_EXPORTED MlirLogicalResult tileCompile(MlirStringRef source,
                                                  MlirStringRef pipeline,
                                                  MlirStringCallback output,

@@ -64,6 +64,47 @@ private:
   void *userData;
   uint64_t position = 0;
 };
+
+/// The text of the diagnostics not yet handed over: a base of
+/// WholeDiagnosticHandler, so that it exists before the handler's base class
+/// takes its stream.
+struct DiagnosticText {
+  std::string text;
+  llvm::raw_string_ostream stream{text};
+};
+
+/// Prints diagnostics as tile-opt does, and hands each one, its notes
+/// included, to a C callback in one call, so that a host can tell them
+/// apart (the base class writes one in many pieces).
+class WholeDiagnosticHandler : private DiagnosticText,
+                               public SourceMgrDiagnosticHandler {
+public:
+  WholeDiagnosticHandler(llvm::SourceMgr &sourceMgr, MLIRContext *context,
+                         MlirStringCallback callback, void *userData)
+      : SourceMgrDiagnosticHandler(sourceMgr, context, stream),
+        callback(callback), userData(userData) {
+    setHandler([this](Diagnostic &diag) {
+      emitDiagnostic(diag);
+      flush();
+      return success();
+    });
+  }
+
+  /// Text written to the diagnostics by other means (a pass pipeline that
+  /// does not parse), handed over by the next flush.
+  raw_ostream &getStream() { return stream; }
+
+  /// Hands what was written since the last flush over as one call.
+  void flush() {
+    if (!text.empty())
+      CallbackStream(callback, userData) << text;
+    text.clear();
+  }
+
+private:
+  MlirStringCallback callback;
+  void *userData;
+};
 } // namespace
 
 /// Parses `source` in a context with every dialect the pipelines use, with
@@ -78,7 +119,6 @@ withModule(MlirStringRef source, MlirStringCallback diagnostic, void *userData,
   // op that tile-opt appends for debugging.
   context.printOpOnDiagnostic(false);
 
-  CallbackStream diagnostics(diagnostic, userData);
   auto buffer = llvm::MemoryBuffer::getMemBufferCopy(unwrap(source), "<input>");
   llvm::SourceMgr sourceMgr;
   sourceMgr.AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
@@ -87,12 +127,12 @@ withModule(MlirStringRef source, MlirStringCallback diagnostic, void *userData,
   // `loc("...")` names. An empty file system leaves it <input> alone.
   sourceMgr.setVirtualFileSystem(
       llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>());
-  SourceMgrDiagnosticHandler handler(sourceMgr, &context, diagnostics);
+  WholeDiagnosticHandler handler(sourceMgr, &context, diagnostic, userData);
 
   OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  if (!module || failed(body(*module, diagnostics)))
-    return mlirLogicalResultFailure();
-  return mlirLogicalResultSuccess();
+  bool ok = module && succeeded(body(*module, handler.getStream()));
+  handler.flush();
+  return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
 
 MlirLogicalResult tileCompile(MlirStringRef source, MlirStringRef pipeline,

@@ -101,6 +101,34 @@ static void emitKernel(void) {
   printf("launch of the source: %d\n", mlirLogicalResultIsSuccess(result));
 }
 
+/* Each diagnostic, its notes included, comes in one call. */
+static void countCall(MlirStringRef text, void *userData) {
+  ++*(int *)userData;
+  printf("[call]\n");
+  print(text, stdout);
+}
+
+static void reportWholeDiagnostics(void) {
+  static const char *source =
+      "func.func @f() {\n"
+      "  %c0 = arith.constant 0 : index\n"
+      "  %c1 = arith.constant 1 : index\n"
+      "  tile.kernel grid(%c1) threads(32) as (%bx) {\n"
+      "    tile.pipelined %c0 to %c1 step %c1 as (%i) {\n"
+      "      tile.pipelined %c0 to %c1 step %c1 as (%j) {\n"
+      "      }\n"
+      "    }\n"
+      "  }\n"
+      "  return\n"
+      "}\n";
+  int calls = 0;
+  MlirLogicalResult result = tileCompile(
+      mlirStringRefCreate(source, strlen(source)), mlirStringRefCreate("", 0),
+      print, countCall, &calls);
+  printf("nested: %d, diagnostic calls: %d\n",
+         mlirLogicalResultIsSuccess(result), calls);
+}
+
 int main(void) {
   /* The dialect handle is there for hosts that use MLIR's C API. */
   MlirDialectHandle handle = mlirGetDialectHandle__tile__();
@@ -108,6 +136,7 @@ int main(void) {
   printf("valid: %d\n", compile("128"));
   printf("invalid: %d\n", compile("96 + 4"));
   printf("bad threads: %d\n", compile("100"));
+  reportWholeDiagnostics();
   emitKernel();
   return 0;
 }
