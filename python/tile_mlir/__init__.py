@@ -8,6 +8,10 @@ A thin ctypes layer over the C API in ``include/tile-c/Compiler.h``
     kernel = tile_mlir.compile_to_ptx(source, chip="sm_90a", tma=True)
     kernel.write("out", "gemm")   # out/gemm.ptx + out/gemm.launch for tile-run
 
+A failure raises CompileError; the warnings and remarks of a compilation
+that succeeds are issued as CompileWarning (Python's ``warnings``), and a
+Kernel keeps them in ``diagnostics``.
+
 Kernels can also be written in Python with TileLang's names
 (``tile_mlir.language``, ``import tile_mlir.language as T``).
 
@@ -19,13 +23,15 @@ from __future__ import annotations
 
 import ctypes
 import os
+import sys
 import threading
 import warnings
 from dataclasses import dataclass
 from pathlib import Path
 
-__all__ = ["CompileError", "Kernel", "compile", "compile_to_ptx", "emit_launch",
-           "emit_ptx", "library_path", "parse_launch", "verify"]
+__all__ = ["CompileError", "CompileWarning", "Kernel", "compile",
+           "compile_to_ptx", "emit_launch", "emit_ptx", "library_path",
+           "parse_launch", "verify"]
 
 
 class CompileError(Exception):
@@ -35,6 +41,14 @@ class CompileError(Exception):
     def __init__(self, diagnostics: str):
         super().__init__(diagnostics.strip() or "compilation failed")
         self.diagnostics = diagnostics
+
+
+class CompileWarning(UserWarning):
+    """A warning or remark of a compilation that succeeded (a copy that
+    stays cp.async under ``tma=True``, registers that will spill, a
+    ``num_stages`` with nothing to overlap): the message is one diagnostic,
+    with its notes, as tile-opt prints it. ``warnings.simplefilter("error",
+    CompileWarning)`` makes them errors."""
 
 
 class _StringRef(ctypes.Structure):
@@ -95,9 +109,27 @@ def _ref(text: str) -> tuple[_StringRef, bytes]:
     return _StringRef(ctypes.cast(data, ctypes.c_void_p), len(data)), data
 
 
-def _call(function, *texts: str) -> str:
+_PACKAGE = os.path.dirname(__file__)
+
+
+def _warn(diagnostics: tuple[str, ...]) -> None:
+    """Issues each of ``diagnostics`` as a CompileWarning at the innermost
+    call from outside this package (the user's, not compile_to_ptx's or a
+    PrimFunc method's)."""
+    # stacklevel 1 is this function.
+    level, frame = 1, sys._getframe()
+    while frame is not None and \
+            os.path.dirname(frame.f_code.co_filename) == _PACKAGE:
+        level, frame = level + 1, frame.f_back
+    for diagnostic in diagnostics:
+        warnings.warn(diagnostic, CompileWarning, stacklevel=level)
+
+
+def _call(function, *texts: str) -> tuple[str, tuple[str, ...]]:
     """Calls a C API function that takes ``texts`` and hands its result and
-    diagnostics to two callbacks; returns the result or raises CompileError."""
+    diagnostics to two callbacks (one call per diagnostic, its notes
+    included). Returns the result and the diagnostics, one string each,
+    having issued them as CompileWarnings; raises CompileError on failure."""
     output: list[bytes] = []
     diagnostics: list[bytes] = []
     on_output = _Callback(lambda s, _: output.append(ctypes.string_at(s.data, s.length)))
@@ -107,36 +139,42 @@ def _call(function, *texts: str) -> str:
     result = function(*(ref for ref, _ in refs), on_output, on_diagnostic, None)
     # Diagnostics quote the source's bytes, which need not be UTF-8 where a
     # message cuts a character or names a symbol like @"\FF".
+    messages = tuple(
+        diagnostic.decode("utf-8", errors="backslashreplace").rstrip("\n")
+        for diagnostic in diagnostics)
     if not result.value:
-        raise CompileError(
-            b"".join(diagnostics).decode("utf-8", errors="backslashreplace"))
-    return b"".join(output).decode("utf-8", errors="backslashreplace")
+        raise CompileError("".join(message + "\n" for message in messages))
+    _warn(messages)
+    return (b"".join(output).decode("utf-8", errors="backslashreplace"),
+            messages)
 
 
 def compile(source: str, pipeline: str = "") -> str:
     """Parses ``source``, runs the textual pass ``pipeline`` (anchored, as
     ``tile-opt --pass-pipeline`` takes it: ``builtin.module(...)``) and
     returns the printed module. Raises CompileError with the diagnostics on
-    failure."""
-    return _call(_library().tileCompile, source, pipeline)
+    failure, and issues the warnings and remarks of a success as
+    CompileWarnings."""
+    return _call(_library().tileCompile, source, pipeline)[0]
 
 
 def verify(source: str) -> str:
-    """Parses and verifies ``source``; returns it printed back."""
+    """Parses and verifies ``source``; returns it printed back. Diagnostics
+    as compile's."""
     return compile(source, "")
 
 
 def emit_ptx(module: str) -> str:
     """The PTX of ``module``, the output of the tile-to-ptx pipeline (what
     ``tile-translate --tile-emit-ptx`` writes)."""
-    return _call(_library().tileEmitPTX, module)
+    return _call(_library().tileEmitPTX, module)[0]
 
 
 def emit_launch(module: str) -> str:
     """The launch description of ``module``, the output of the tile-to-ptx
     pipeline (what ``tile-translate --tile-emit-launch`` writes and tile-run
     reads next to the PTX)."""
-    return _call(_library().tileEmitLaunch, module)
+    return _call(_library().tileEmitLaunch, module)[0]
 
 
 def _option(name: str, value) -> str:
@@ -157,17 +195,24 @@ def compile_to_ptx(source: str, chip: str = "sm_90a", **options) -> "Kernel":
     ``tma=True``, ``persistent_blocks=132``, ``cluster=4, cluster_cols=2``.
     The shared-memory table is not printed (``print_budget=True`` prints it
     on stderr, as tile-opt does); an over-budget kernel is still a
-    CompileError.
+    CompileError. The pipeline's warnings and remarks are issued as
+    CompileWarnings and kept in the Kernel's ``diagnostics``.
     """
     options.setdefault("print_budget", False)
     settings = " ".join([_option("chip", chip)] +
                         [_option(name, value) for name, value in options.items()])
-    module = compile(source, f"builtin.module(tile-to-ptx{{{settings}}})")
+    lib = _library()
+    module, diagnostics = _call(
+        lib.tileCompile, source, f"builtin.module(tile-to-ptx{{{settings}}})")
     if "gpu.binary" not in module:
         # emit_ptx would say to run tile-to-ptx, which just ran.
         raise CompileError("the source has no tile.kernel: there is no PTX "
                            "to write")
-    return Kernel(ptx=emit_ptx(module), launch=emit_launch(module))
+    ptx, ptx_diagnostics = _call(lib.tileEmitPTX, module)
+    launch, launch_diagnostics = _call(lib.tileEmitLaunch, module)
+    return Kernel(ptx=ptx, launch=launch,
+                  diagnostics=diagnostics + ptx_diagnostics +
+                  launch_diagnostics)
 
 
 def _read_launch_line(launch: dict, key: str, rest: str) -> None:
@@ -257,10 +302,13 @@ def parse_launch(text: str) -> list[dict]:
 @dataclass(frozen=True)
 class Kernel:
     """A compiled module's two files, as tile-run loads them: the PTX and
-    the launch description."""
+    the launch description; and the compiler's warnings and remarks on it,
+    one string each, as the CompileWarnings that compile_to_ptx issued say
+    them."""
 
     ptx: str
     launch: str
+    diagnostics: tuple[str, ...] = ()
 
     @property
     def info(self) -> dict:
