@@ -349,17 +349,28 @@ class Expr:
         return self._binary(op, lhs, rhs,
                             _nonnegative(lhs) and _nonnegative(rhs))
 
+    @staticmethod
+    def _check_divisor(lhs, op: str, rhs) -> None:
+        """Refuses the divisor 0 at the call, as Python does: the division
+        it would emit is undefined, and the compiler folds the code that
+        depends on it away (the kernel compiles, and does nothing)."""
+        if _is_int(rhs) and rhs == 0:
+            raise ZeroDivisionError(f"{lhs} {op} 0: integer division or "
+                                    "modulo by zero")
+
     # Python's floor division and modulo. Unsigned division and remainder
     # give them where both operands are known to be non-negative (what the
     # GPU passes' index analysis reads: block tiling, `b // 3` and `b % 3`);
     # else floor division is arith.floordivsi, and `a % b` is
     # `a - (a // b) * b`, with the divisor's sign as in Python.
     def _floordiv(self, lhs, rhs) -> "Expr":
+        self._check_divisor(lhs, "//", rhs)
         if _nonnegative(lhs) and _nonnegative(rhs):
             return self._binary("divui", lhs, rhs, True)
         return self._binary("floordivsi", lhs, rhs)
 
     def _mod(self, lhs, rhs) -> "Expr":
+        self._check_divisor(lhs, "%", rhs)
         if _nonnegative(lhs) and _nonnegative(rhs):
             return self._binary("remui", lhs, rhs, True)
         quotient = self._binary("floordivsi", lhs, rhs)
@@ -411,11 +422,14 @@ def _nonnegative(value: IndexLike) -> bool:
 def ceildiv(a: IndexLike, b: IndexLike) -> IndexLike:
     """``(a + b - 1) // b``: a Python int when both are, else
     ``arith.ceildivui`` where both are known to be non-negative and
-    ``arith.ceildivsi`` where not."""
+    ``arith.ceildivsi`` where not. A Python int divisor must be positive."""
+    # A Python int divisor below 1 is refused whether or not the dividend is
+    # traced: by 0 the division emitted would be undefined, and the compiler
+    # would fold the code that depends on it away.
+    if isinstance(b, int) and b <= 0:
+        raise ValueError(f"T.ceildiv({a}, {b}): the divisor must be "
+                         "positive")
     if isinstance(a, int) and isinstance(b, int):
-        if b <= 0:
-            raise ValueError(f"T.ceildiv({a}, {b}): the divisor must be "
-                             "positive")
         return -(-a // b)
     traced = a if isinstance(a, Expr) else b
     if not isinstance(traced, Expr):

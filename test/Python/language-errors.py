@@ -13,7 +13,7 @@ def report(thunk):
         print("no error")
     except tile_mlir.CompileError as e:
         print(e.diagnostics.strip())
-    except (TypeError, ValueError, RuntimeError) as e:
+    except (TypeError, ValueError, RuntimeError, ZeroDivisionError) as e:
         print(f"{type(e).__name__}: {e}")
 
 
@@ -114,6 +114,19 @@ report(traced(lambda A, bx: next(iter(T.Pipelined(4, stage=[-2**63 - 1])))))
 report(traced(lambda A, bx: T.Pipelined(4, num_stages=2**63)))
 # CHECK: ValueError: T.Kernel threads: 18446744073709551616 does not fit in 64 bits
 report(traced(lambda A, bx: T.Kernel(1, threads=2**64)))
+# A divisor of 0 is an error at the call, as in Python: the division it would
+# emit is undefined, and the kernel would compile to one that does nothing.
+# T.ceildiv refuses any divisor below 1, as it does for two Python ints.
+# CHECK: ZeroDivisionError: <index %bx> // 0: integer division or modulo by zero
+report(traced(lambda A, bx: bx // 0))
+# CHECK: ZeroDivisionError: <index %bx> % 0: integer division or modulo by zero
+report(traced(lambda A, bx: bx % 0))
+# CHECK: ZeroDivisionError: <index %i> % 0: integer division or modulo by zero
+report(traced(lambda A, bx: (bx - 1) % 0))
+# CHECK: ValueError: T.ceildiv(<index %bx>, 0): the divisor must be positive
+report(traced(lambda A, bx: T.ceildiv(bx, 0)))
+# CHECK: ValueError: T.ceildiv(<index %bx>, -2): the divisor must be positive
+report(traced(lambda A, bx: T.ceildiv(bx, -2)))
 
 
 # An index value lives in the function that traced it.
