@@ -11,7 +11,10 @@
 // a kernel that reads a tile between a copy and its wait reads NaN on the
 // CPU, whether the read is late (the copy's own data, waited for too little)
 // or early (the previous contents, which a copy into a buffer version still
-// in use overwrites: too few versions, or a copy issued too soon).
+// in use overwrites: too few versions, or a copy issued too soon). Where it
+// lands, an element that no longer holds that NaN was written by another op
+// while the copy was in flight, a race with the copy, and gets NaN again
+// (landCopy).
 //
 // Copy ops keep queues of pending instances: an instance's group number and
 // every index it needs (the source offsets, the destination offsets, and the
@@ -127,6 +130,9 @@ struct CopyQueue {
   ModelledCopy *pattern;
   /// memref<kQueueCapacity x (1 + recorded) x index>.
   Value queue;
+  /// memref<extent x i1>: which elements of the instance a wait lands still
+  /// held the poison of its issue (landCopy).
+  Value untouched;
   /// Position of this queue's length in the kernel's state buffer.
   int64_t countSlot = 0;
 };
@@ -227,6 +233,45 @@ static ReplayedCopy rebuild(OpBuilder &b, Location loc, const CopyQueue &queue,
   return replayed;
 }
 
+/// Performs `replayed`, an instance of `queue`'s copies, as a `tile.copy`;
+/// but an element that no longer holds the poison stored where the copy was
+/// issued, which another op wrote while the copy was in flight (on the GPU,
+/// a race with the copy: either may land last), gets the poison again. So
+/// does an element that two copies in flight write.
+static void landCopy(OpBuilder &b, Location loc, const CopyQueue &queue,
+                     const ReplayedCopy &replayed) {
+  ArrayRef<int64_t> extent = queue.pattern->extent;
+  auto forEach =
+      [&](function_ref<void(OpBuilder &, Location, const CopiedElement &)>
+              body) {
+        forEachCopiedElement(b, loc, extent, replayed.source,
+                             replayed.sourceIndices, replayed.dest,
+                             replayed.destIndices, body);
+      };
+  forEach([&](OpBuilder &b, Location loc, const CopiedElement &element) {
+    Value value =
+        memref::LoadOp::create(b, loc, replayed.dest, element.destIndices);
+    memref::StoreOp::create(b, loc, isPoison(b, loc, value), queue.untouched,
+                            element.position);
+  });
+  CopyOp::create(b, loc, replayed.source, replayed.sourceIndices, replayed.dest,
+                 replayed.destIndices);
+  Type type = cast<MemRefType>(replayed.dest.getType()).getElementType();
+  forEach([&](OpBuilder &b, Location loc, const CopiedElement &element) {
+    Value untouched =
+        memref::LoadOp::create(b, loc, queue.untouched, element.position);
+    Value raced = arith::XOrIOp::create(
+        b, loc, untouched,
+        arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+    scf::IfOp::create(b, loc, raced, [&](OpBuilder &b, Location loc) {
+      Value poison = arith::ConstantOp::create(b, loc, getPoison(b, type));
+      memref::StoreOp::create(b, loc, poison, replayed.dest,
+                              element.destIndices);
+      scf::YieldOp::create(b, loc);
+    });
+  });
+}
+
 /// At a wait: performs, in issue order, every recorded instance in `queue`
 /// whose group is older than `threshold`, and keeps the others queued.
 static void replayRetired(OpBuilder &b, Location loc, const CopyQueue &queue,
@@ -247,9 +292,7 @@ static void replayRetired(OpBuilder &b, Location loc, const CopyQueue &queue,
         auto branch = scf::IfOp::create(
             b, loc, retired,
             [&](OpBuilder &b, Location loc) {
-              ReplayedCopy replayed = rebuild(b, loc, queue, entry);
-              CopyOp::create(b, loc, replayed.source, replayed.sourceIndices,
-                             replayed.dest, replayed.destIndices);
+              landCopy(b, loc, queue, rebuild(b, loc, queue, entry));
               scf::YieldOp::create(b, loc, kept);
             },
             [&](OpBuilder &b, Location loc) {
@@ -372,7 +415,10 @@ void mlir::tile::modelAsyncCopies(KernelOp kernel) {
     auto queueType = MemRefType::get(
         {kQueueCapacity, 1 + (int64_t)queue.pattern->recorded.size()}, index);
     queue.queue = memref::AllocOp::create(b, loc, queueType);
+    queue.untouched = memref::AllocOp::create(
+        b, loc, MemRefType::get(queue.pattern->extent, b.getI1Type()));
     buffers.push_back(queue.queue);
+    buffers.push_back(queue.untouched);
   }
   b.setInsertionPointToEnd(&body);
   for (Value buffer : buffers)

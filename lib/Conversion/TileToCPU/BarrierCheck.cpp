@@ -19,10 +19,14 @@
 //   at its wait (the element's write stamp keeps a "pending" bit until then),
 //   since the copy may write while the other op still reads.
 //
-// "Another op" is another op structure: the same op again (the next
-// iteration, or a clone of the software pipeline with other indices) maps
-// the tile onto the threads the same way (docs/pipelining.md, "Barriers
-// outside pipelined loops"). The element sets are exactly those the CPU
+// "Another op" is another thread: another op structure, or the same one at
+// another position. The same op again (the next iteration, or a clone of the
+// software pipeline with other indices) spreads its accesses over the
+// threads the same way (docs/pipelining.md, "Barriers outside pipelined
+// loops"), by the element's position in the access: in the copy's extent
+// for a copy, in the tile for a gemm or a clear. So the same element at the
+// same position is the same thread, and at another position (a copy with
+// other offsets) another one. The element sets are exactly those the CPU
 // lowering reads and writes (TileOpsToLoops.cpp). Fragments belong to one
 // thread and go unchecked.
 //
@@ -46,9 +50,14 @@
 using namespace mlir;
 using namespace mlir::tile;
 
-/// A stamp is epoch << 32 | kPending? | op; the op numbers stay below 2^31.
-static constexpr int64_t kOpMask = 0x7fffffff;
+/// A stamp is epoch << 32 | kPending? | thread, and a thread op << 20 |
+/// position: the op structure's number, below 2^11 (later structures share
+/// the last number), and the element's position in the access, mod 2^20.
+/// Both limits only ever merge threads, which hides races, never makes one.
+static constexpr int64_t kThreadMask = 0x7fffffff;
 static constexpr int64_t kPending = int64_t(1) << 31;
+static constexpr int kPositionBits = 20;
+static constexpr int64_t kMaxOpNumber = (int64_t(1) << 11) - 1;
 
 namespace {
 /// How an op accesses an element: reads it, writes it, or issues an
@@ -72,7 +81,7 @@ private:
   Value currentStamp(OpBuilder &b, Location loc, Operation *op);
   void checkElement(OpBuilder &b, Location loc, Access access, Value tile,
                     ValueRange indices, std::pair<Value, Value> tileStamps,
-                    Value stamp);
+                    Value stamp, Value position);
   void checkTile(OpBuilder &b, Location loc, Access access, Value tile,
                  Value stamp);
   void checkCopy(Operation *op, ArrayRef<int64_t> extent, Value source,
@@ -284,48 +293,63 @@ int64_t BarrierChecker::opNumber(Operation *op) {
   os << op->getName() << op->getAttrDictionary();
   for (Type type : op->getOperandTypes())
     os << ' ' << type;
-  return opNumbers.try_emplace(key, int64_t(opNumbers.size()) + 1)
-      .first->second;
+  int64_t number =
+      opNumbers.try_emplace(key, int64_t(opNumbers.size()) + 1).first->second;
+  return std::min(number, kMaxOpNumber);
 }
 
-/// epoch << 32 | op, for `op` at `b`'s point.
+/// epoch << 32 | op << kPositionBits, for `op` at `b`'s point.
 Value BarrierChecker::currentStamp(OpBuilder &b, Location loc, Operation *op) {
   Value zero = arith::ConstantIndexOp::create(b, loc, 0);
   Value current = memref::LoadOp::create(b, loc, epoch, zero);
   Value shifted =
       arith::ShLIOp::create(b, loc, current, constantI64(b, loc, 32));
-  return arith::OrIOp::create(b, loc, shifted,
-                              constantI64(b, loc, opNumber(op)));
+  return arith::OrIOp::create(
+      b, loc, shifted, constantI64(b, loc, opNumber(op) << kPositionBits));
+}
+
+/// The stamp's position part for the element at `ivs` of an access over
+/// `sizes`: its row-major index, mod 2^kPositionBits.
+static Value getPosition(OpBuilder &b, Location loc, ValueRange ivs,
+                         ArrayRef<Value> sizes) {
+  Value linear = arith::ConstantIndexOp::create(b, loc, 0);
+  for (auto [iv, size] : llvm::zip_equal(ivs, sizes))
+    linear = arith::AddIOp::create(
+        b, loc, arith::MulIOp::create(b, loc, linear, size), iv);
+  Value position = arith::IndexCastUIOp::create(b, loc, b.getI64Type(), linear);
+  return arith::AndIOp::create(
+      b, loc, position, constantI64(b, loc, (int64_t(1) << kPositionBits) - 1));
 }
 
 /// Whether `stamp` (loaded) was left in the epoch of `current` by another
-/// op.
-static Value isOtherOpThisEpoch(OpBuilder &b, Location loc, Value stamp,
-                                Value current) {
+/// thread.
+static Value isOtherThreadThisEpoch(OpBuilder &b, Location loc, Value stamp,
+                                    Value current) {
   Value thirtyTwo = constantI64(b, loc, 32);
   Value epochOf = arith::ShRUIOp::create(b, loc, stamp, thirtyTwo);
   Value currentEpoch = arith::ShRUIOp::create(b, loc, current, thirtyTwo);
-  Value mask = constantI64(b, loc, kOpMask);
-  Value opOf = arith::AndIOp::create(b, loc, stamp, mask);
-  Value currentOp = arith::AndIOp::create(b, loc, current, mask);
+  Value mask = constantI64(b, loc, kThreadMask);
+  Value threadOf = arith::AndIOp::create(b, loc, stamp, mask);
+  Value currentThread = arith::AndIOp::create(b, loc, current, mask);
   Value sameEpoch = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                           epochOf, currentEpoch);
-  Value otherOp =
-      arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne, opOf, currentOp);
-  return arith::AndIOp::create(b, loc, sameEpoch, otherOp);
+  Value otherThread = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ne,
+                                            threadOf, currentThread);
+  return arith::AndIOp::create(b, loc, sameEpoch, otherThread);
 }
 
 void BarrierChecker::checkElement(OpBuilder &b, Location loc, Access access,
                                   Value tile, ValueRange indices,
                                   std::pair<Value, Value> tileStamps,
-                                  Value stamp) {
+                                  Value opStamp, Value position) {
+  Value stamp = arith::OrIOp::create(b, loc, opStamp, position);
   auto [writes, reads] = tileStamps;
   Value written = memref::LoadOp::create(b, loc, writes, indices);
-  Value race = isOtherOpThisEpoch(b, loc, written, stamp);
+  Value race = isOtherThreadThisEpoch(b, loc, written, stamp);
   if (access != Access::Read) {
     Value read = memref::LoadOp::create(b, loc, reads, indices);
     race = arith::OrIOp::create(b, loc, race,
-                                isOtherOpThisEpoch(b, loc, read, stamp));
+                                isOtherThreadThisEpoch(b, loc, read, stamp));
   }
   if (access == Access::Issue) {
     // Marked; the copy's replay, a write, makes the element NaN.
@@ -361,8 +385,13 @@ void BarrierChecker::checkTile(OpBuilder &b, Location loc, Access access,
   std::optional<std::pair<Value, Value>> tileStamps = stampsOf(b, tile);
   if (!tileStamps)
     return;
+  auto type = cast<MemRefType>(tile.getType());
+  SmallVector<Value> sizes;
+  for (int64_t dim = 0; dim < type.getRank(); ++dim)
+    sizes.push_back(memref::DimOp::create(b, loc, tile, dim));
   forEachElement(b, loc, tile, [&](OpBuilder &b, Location loc, ValueRange ivs) {
-    checkElement(b, loc, access, tile, ivs, *tileStamps, stamp);
+    checkElement(b, loc, access, tile, ivs, *tileStamps, stamp,
+                 getPosition(b, loc, ivs, sizes));
   });
 }
 
@@ -379,20 +408,23 @@ void BarrierChecker::checkCopy(Operation *op, ArrayRef<int64_t> extent,
   std::optional<std::pair<Value, Value>> sourceStamps;
   if (mayHaveStamps(source))
     sourceStamps = stampsOf(b, source);
+  SmallVector<Value> sizes;
+  for (int64_t size : extent)
+    sizes.push_back(arith::ConstantIndexOp::create(b, loc, size));
   if (sourceStamps)
     forEachCopiedElement(
         b, loc, extent, source, sourceIndices, dest, destIndices,
-        [&](OpBuilder &b, Location loc, ValueRange sourceIndices,
-            Value sourceInBounds, ValueRange) {
-          if (!sourceInBounds) {
-            checkElement(b, loc, Access::Read, source, sourceIndices,
-                         *sourceStamps, stamp);
-            return;
-          }
-          scf::IfOp::create(b, loc, sourceInBounds,
+        [&](OpBuilder &b, Location loc, const CopiedElement &element) {
+          auto check = [&](OpBuilder &b, Location loc) {
+            checkElement(b, loc, Access::Read, source, element.sourceIndices,
+                         *sourceStamps, stamp,
+                         getPosition(b, loc, element.position, sizes));
+          };
+          if (!element.sourceInBounds)
+            return check(b, loc);
+          scf::IfOp::create(b, loc, element.sourceInBounds,
                             [&](OpBuilder &b, Location loc) {
-                              checkElement(b, loc, Access::Read, source,
-                                           sourceIndices, *sourceStamps, stamp);
+                              check(b, loc);
                               scf::YieldOp::create(b, loc);
                             });
         });
@@ -403,13 +435,13 @@ void BarrierChecker::checkCopy(Operation *op, ArrayRef<int64_t> extent,
   std::optional<std::pair<Value, Value>> destStamps = stampsOf(b, dest);
   if (!destStamps)
     return;
-  forEachCopiedElement(b, loc, extent, source, sourceIndices, dest, destIndices,
-                       [&](OpBuilder &b, Location loc, ValueRange, Value,
-                           ValueRange destIndices) {
-                         checkElement(b, loc,
-                                      issue ? Access::Issue : Access::Write,
-                                      dest, destIndices, *destStamps, stamp);
-                       });
+  forEachCopiedElement(
+      b, loc, extent, source, sourceIndices, dest, destIndices,
+      [&](OpBuilder &b, Location loc, const CopiedElement &element) {
+        checkElement(b, loc, issue ? Access::Issue : Access::Write, dest,
+                     element.destIndices, *destStamps, stamp,
+                     getPosition(b, loc, element.position, sizes));
+      });
 }
 
 void mlir::tile::addBarrierChecks(KernelOp kernel,

@@ -191,8 +191,7 @@ static void forEachStoredElement(
 void mlir::tile::forEachCopiedElement(
     OpBuilder &b, Location loc, ArrayRef<int64_t> extent, Value source,
     ValueRange sourceIndices, Value dest, ValueRange destIndices,
-    function_ref<void(OpBuilder &, Location, ValueRange, Value, ValueRange)>
-        body) {
+    function_ref<void(OpBuilder &, Location, const CopiedElement &)> body) {
   CopySide sourceSide{source, sourceIndices};
   forEachStoredElement(
       b, loc, extent, CopySide{dest, destIndices},
@@ -200,7 +199,8 @@ void mlir::tile::forEachCopiedElement(
         SmallVector<Value> sourceIndices;
         Value sourceInBounds;
         sourceSide.locate(b, loc, ivs, extent, sourceIndices, sourceInBounds);
-        body(b, loc, sourceIndices, sourceInBounds, destIndices);
+        body(b, loc,
+             CopiedElement{ivs, sourceIndices, sourceInBounds, destIndices});
       });
 }
 
@@ -215,15 +215,14 @@ static void lowerCopyLike(RewriterBase &rewriter, Operation *op,
 
   forEachCopiedElement(
       rewriter, loc, extent, source, sourceIndices, dest, destIndices,
-      [&](OpBuilder &b, Location loc, ValueRange sourceIndices,
-          Value sourceInBounds, ValueRange destIndices) {
+      [&](OpBuilder &b, Location loc, const CopiedElement &element) {
         auto load = [&](OpBuilder &b, Location loc) -> Value {
-          return memref::LoadOp::create(b, loc, source, sourceIndices);
+          return memref::LoadOp::create(b, loc, source, element.sourceIndices);
         };
         Value value;
-        if (sourceInBounds) {
+        if (element.sourceInBounds) {
           auto ifOp = scf::IfOp::create(
-              b, loc, sourceInBounds,
+              b, loc, element.sourceInBounds,
               [&](OpBuilder &b, Location loc) {
                 scf::YieldOp::create(b, loc, load(b, loc));
               },
@@ -238,7 +237,7 @@ static void lowerCopyLike(RewriterBase &rewriter, Operation *op,
         }
         if (sourceElem != destElem)
           value = convertFloat(b, loc, value, destElem);
-        memref::StoreOp::create(b, loc, value, dest, destIndices);
+        memref::StoreOp::create(b, loc, value, dest, element.destIndices);
       });
   rewriter.eraseOp(op);
 }
@@ -256,6 +255,20 @@ TypedAttr mlir::tile::getPoison(OpBuilder &b, Type element) {
   unsigned width = element.isIndex() ? IndexType::kInternalStorageBitWidth
                                      : element.getIntOrFloatBitWidth();
   return b.getIntegerAttr(element, llvm::APInt::getSignedMinValue(width));
+}
+
+Value mlir::tile::isPoison(OpBuilder &b, Location loc, Value value) {
+  Type element = value.getType();
+  // NaN is no value's equal, not even its own.
+  if (auto type = dyn_cast<FloatType>(element);
+      type && llvm::APFloat::semanticsHasNaN(type.getFloatSemantics()))
+    return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, value,
+                                 value);
+  Value poison = arith::ConstantOp::create(b, loc, getPoison(b, element));
+  if (isa<FloatType>(element))
+    return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, value,
+                                 poison);
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, value, poison);
 }
 
 Value mlir::tile::getViewRoot(Value view, SmallVectorImpl<Operation *> *views) {

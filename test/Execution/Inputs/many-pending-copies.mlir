@@ -1,7 +1,8 @@
 // 100 asynchronous copies of one op, each committed as its own group but
 // none waited for until the end (test/Execution/async-copy-model.mlir).
 // Copy n takes row n of G, which holds n, to row n mod 50 of the shared
-// tile, so rows 0-49 are written twice: by copies 0-49, then by 50-99. After
+// tile, so rows 0-49 are written twice: by copies 0-49, then by 50-99 (a
+// race where both are in flight, as rows 0-13 are). After
 // the loop, before the wait, every element of G is raised by 1000: a copy
 // that lands before that carries n, one that lands at the wait n + 1000.
 // Prints column 5 of the tile, rows 0 to 49.

@@ -37,22 +37,34 @@ void forEachElement(
     OpBuilder &b, Location loc, Value memref,
     function_ref<void(OpBuilder &b, Location loc, ValueRange indices)> body);
 
+/// One element of a copy, inside the loop nest of forEachCopiedElement.
+struct CopiedElement {
+  /// Its position in the copy's extent (0-based, one index per dimension).
+  ValueRange position;
+  /// Its index into the source, and the condition that this index lies
+  /// inside the source (null where it always does; the copy reads zero
+  /// elsewhere).
+  ValueRange sourceIndices;
+  Value sourceInBounds;
+  /// Its index into the destination.
+  ValueRange destIndices;
+};
+
 /// Builds at `b`'s point a loop nest over a copy of `extent` from `source`
 /// at `sourceIndices` to `dest` at `destIndices` that runs `body` for every
-/// element the copy stores (its index into `dest` lies inside `dest`), with
-/// its index into the source, the condition that this index lies inside the
-/// source (null where it always does; the copy reads zero elsewhere) and its
-/// index into the destination.
+/// element the copy stores (its index into `dest` lies inside `dest`).
 void forEachCopiedElement(
     OpBuilder &b, Location loc, ArrayRef<int64_t> extent, Value source,
     ValueRange sourceIndices, Value dest, ValueRange destIndices,
-    function_ref<void(OpBuilder &b, Location loc, ValueRange sourceIndices,
-                      Value sourceInBounds, ValueRange destIndices)>
+    function_ref<void(OpBuilder &b, Location loc, const CopiedElement &element)>
         body);
 
 /// A value that no correct kernel reads from a tile of `element`s: NaN, or
 /// for a float type without one its lowest value; an integer's lowest value.
 TypedAttr getPoison(OpBuilder &b, Type element);
+
+/// Whether `value` (loaded from a tile) is getPoison's value: an i1.
+Value isPoison(OpBuilder &b, Location loc, Value value);
 
 /// Stores the value of poisonCopyDestination into every element of `tile`
 /// at `b`'s point: a new tile holds whatever the memory held before.
