@@ -8,6 +8,7 @@
 
 #include "mlir/CAPI/IR.h"
 #include "mlir/CAPI/Support.h"
+#include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/InitAllDialects.h"
@@ -108,10 +109,14 @@ private:
 } // namespace
 
 /// Parses `source` in a context with every dialect the pipelines use, with
-/// diagnostics going to `diagnostic`, and runs `body` on the module.
+/// diagnostics going to `diagnostic`, and runs `body` on the module, with a
+/// stream for diagnostics and the resources of the source that no dialect
+/// claims (printed back as tile-opt does).
 static MlirLogicalResult
 withModule(MlirStringRef source, MlirStringCallback diagnostic, void *userData,
-           llvm::function_ref<LogicalResult(ModuleOp, raw_ostream &)> body) {
+           llvm::function_ref<LogicalResult(ModuleOp, raw_ostream &,
+                                            FallbackAsmResourceMap &)>
+               body) {
   DialectRegistry registry;
   tileRegisterAllDialects(wrap(&registry));
   MLIRContext context(registry);
@@ -129,8 +134,10 @@ withModule(MlirStringRef source, MlirStringCallback diagnostic, void *userData,
       llvm::makeIntrusiveRefCnt<llvm::vfs::InMemoryFileSystem>());
   WholeDiagnosticHandler handler(sourceMgr, &context, diagnostic, userData);
 
-  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, &context);
-  bool ok = module && succeeded(body(*module, handler.getStream()));
+  FallbackAsmResourceMap resources;
+  ParserConfig config(&context, /*verifyAfterParse=*/true, &resources);
+  OwningOpRef<ModuleOp> module = parseSourceFile<ModuleOp>(sourceMgr, config);
+  bool ok = module && succeeded(body(*module, handler.getStream(), resources));
   handler.flush();
   return ok ? mlirLogicalResultSuccess() : mlirLogicalResultFailure();
 }
@@ -139,29 +146,34 @@ MlirLogicalResult tileCompile(MlirStringRef source, MlirStringRef pipeline,
                               MlirStringCallback output,
                               MlirStringCallback diagnostic, void *userData) {
   tileRegisterAllPasses();
-  return withModule(
-      source, diagnostic, userData,
-      [&](ModuleOp module, raw_ostream &diagnostics) -> LogicalResult {
-        PassManager pm(module.getContext(), ModuleOp::getOperationName());
-        StringRef pipelineText = unwrap(pipeline);
-        if (!pipelineText.trim().empty()) {
-          // The anchored form, `builtin.module(...)`, as `tile-opt
-          // --pass-pipeline` takes it. (The overload that parses into an
-          // existing pass manager would nest it: a pipeline for the modules
-          // inside this one, which runs nothing.)
-          FailureOr<OpPassManager> parsed =
-              parsePassPipeline(pipelineText, diagnostics);
-          if (failed(parsed))
-            return failure();
-          static_cast<OpPassManager &>(pm) = std::move(*parsed);
-        }
-        if (failed(pm.run(module)))
-          return failure();
-        CallbackStream out(output, userData);
-        module->print(out);
-        out << "\n";
-        return success();
-      });
+  return withModule(source, diagnostic, userData,
+                    [&](ModuleOp module, raw_ostream &diagnostics,
+                        FallbackAsmResourceMap &resources) -> LogicalResult {
+                      PassManager pm(module.getContext(),
+                                     ModuleOp::getOperationName());
+                      StringRef pipelineText = unwrap(pipeline);
+                      if (!pipelineText.trim().empty()) {
+                        // The anchored form, `builtin.module(...)`, as
+                        // `tile-opt
+                        // --pass-pipeline` takes it. (The overload that parses
+                        // into an existing pass manager would nest it: a
+                        // pipeline for the modules inside this one, which runs
+                        // nothing.)
+                        FailureOr<OpPassManager> parsed =
+                            parsePassPipeline(pipelineText, diagnostics);
+                        if (failed(parsed))
+                          return failure();
+                        static_cast<OpPassManager &>(pm) = std::move(*parsed);
+                      }
+                      if (failed(pm.run(module)))
+                        return failure();
+                      CallbackStream out(output, userData);
+                      AsmState state(module, OpPrintingFlags(),
+                                     /*locationMap=*/nullptr, &resources);
+                      module->print(out, state);
+                      out << "\n";
+                      return success();
+                    });
 }
 
 /// Writes one artifact of a compiled module (KernelArtifacts.h) and hands
@@ -171,7 +183,8 @@ emitArtifact(MlirStringRef module, MlirStringCallback output,
              MlirStringCallback diagnostic, void *userData,
              LogicalResult (*write)(Operation *, raw_ostream &)) {
   return withModule(module, diagnostic, userData,
-                    [&](ModuleOp parsed, raw_ostream &) -> LogicalResult {
+                    [&](ModuleOp parsed, raw_ostream &,
+                        FallbackAsmResourceMap &) -> LogicalResult {
                       std::string text;
                       llvm::raw_string_ostream os(text);
                       if (failed(write(parsed, os)))

@@ -47,3 +47,15 @@ try:
 except tile_mlir.CompileError as e:
     print("NUL kept:", "custom op 'garbage' is unknown" in e.diagnostics
           and "module {}\x00garbage\n" in e.diagnostics)
+
+# Resources that no dialect claims are printed back, as tile-opt prints them
+# (they were dropped).
+# CHECK:      external_resources: {
+# CHECK-NEXT:   host_notes: {
+# CHECK-NEXT:     checked: true
+WITH_RESOURCES = """module {}
+{-#
+  external_resources: { host_notes: { checked: true } }
+#-}
+"""
+print(tile_mlir.compile(WITH_RESOURCES, "builtin.module(cse)"))
