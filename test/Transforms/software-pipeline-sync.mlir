@@ -244,3 +244,70 @@ func.func @yielded_tile(%A: !G, %C: memref<32x64xf16>, %first: i1) {
   }
   return
 }
+
+// A statement that is a loop: the copies of the next trip overwrite what the
+// gemm of this one read, so its body ends with a barrier too, in every step
+// the rewrite clones it into. (Its body was scanned once, as straight-line
+// code, and the barrier across the back edge was missing.)
+// CHECK-LABEL: func.func @loop_statement
+// CHECK:       scf.for
+// CHECK:         tile.copy %{{.*}} to %[[AS:.*]] : memref<64x64xf16> to
+// CHECK-NEXT:    tile.copy
+// CHECK-NEXT:    tile.barrier
+// CHECK-NEXT:    tile.gemm %[[AS]],
+// CHECK-NEXT:    tile.barrier
+// CHECK-NEXT:  }
+func.func @loop_statement(%A: !G, %B: !G) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.pipelined %c0 to %c2 step %c1 num_stages = 1 as (%k) {
+      scf.for %j = %c0 to %c2 step %c1 {
+        %ko = arith.muli %j, %c32 : index
+        tile.copy %A[%c0, %ko] to %A_s : !G to !As
+        tile.copy %B[%ko, %c0] to %B_s : !G to !Bs
+        tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+      }
+    }
+  }
+  return
+}
+
+// The same copy again is the same threads on the same elements only at the
+// same place. Here trip i copies the tile's extent (8x4) to row 4i, and
+// writes rows 4..7 at positions 0..3 of its extent, which trip 0 wrote at
+// positions 4..7, that is, in other threads: the trips need a barrier in
+// between (there was none).
+// CHECK-LABEL: func.func @moving_copy
+// CHECK:       scf.for
+// CHECK-NEXT:    arith.muli
+// CHECK-NEXT:    tile.copy
+// CHECK-NEXT:    tile.barrier
+// CHECK-NEXT:  }
+// And at a fixed place, none.
+// CHECK:       scf.for
+// CHECK-NEXT:    tile.copy
+// CHECK-NEXT:  }
+func.func @moving_copy(%G: memref<4x4xf32>, %H: memref<8x4xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %S = tile.alloc_shared : memref<8x4xf32, #gpu.address_space<workgroup>>
+    scf.for %i = %c0 to %c2 step %c1 {
+      %o = arith.muli %i, %c4 : index
+      tile.copy %G to %S[%o, %c0] : memref<4x4xf32> to memref<8x4xf32, #gpu.address_space<workgroup>>
+    }
+    scf.for %i = %c0 to %c2 step %c1 {
+      tile.copy %G to %S[%c4, %c0] : memref<4x4xf32> to memref<8x4xf32, #gpu.address_space<workgroup>>
+    }
+    tile.copy %S to %H : memref<8x4xf32, #gpu.address_space<workgroup>> to memref<8x4xf32>
+  }
+  return
+}

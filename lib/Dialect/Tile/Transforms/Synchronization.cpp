@@ -18,10 +18,73 @@
 #include "tile/Dialect/Tile/Transforms/Pipelining.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/DenseSet.h"
 
 using namespace mlir;
 using namespace mlir::tile;
+
+/// Whether `value` is the same in every run of `op` within the kernel: a
+/// constant, or defined outside every loop around `op`.
+static bool isFixedAround(Value value, Operation *op) {
+  if (matchPattern(value, m_Constant()))
+    return true;
+  for (Operation *loop = op->getParentOp(); loop && !isa<KernelOp>(loop);
+       loop = loop->getParentOp())
+    if (isa<LoopLikeOpInterface>(loop) &&
+        loop->isAncestor(value.getParentRegion()->getParentOp()))
+      return false;
+  return true;
+}
+
+/// Whether every run of `op` touches `buffer` at the same place, so that
+/// each element is touched by the same thread each time: the views of
+/// `buffer` it uses and its offsets into them are fixed around it. A copy
+/// at an offset that changes from iteration to iteration hands an element
+/// from one thread to another as surely as two different ops do.
+static bool touchesAlike(Operation *op, Value buffer) {
+  // The offsets of a copy's side into `view`; any op's other index operands.
+  auto offsetsInto = [&](Value view) -> ValueRange {
+    if (auto copy = dyn_cast<CopyOp>(op))
+      return view == copy.getSource() ? copy.getSourceIndices()
+                                      : copy.getDestIndices();
+    if (auto copy = dyn_cast<CopyAsyncOp>(op))
+      return view == copy.getSource() ? copy.getSourceIndices()
+                                      : copy.getDestIndices();
+    return op->getOperands();
+  };
+  for (Value operand : op->getOperands()) {
+    if (!isa<BaseMemRefType>(operand.getType()))
+      continue;
+    Value root = getUnderlyingBuffer(operand);
+    // A memref that the kernel makes other than by allocating a tile (an
+    // scf.if result, an iter_arg) may be `buffer` in one run and not in the
+    // next; a tile or a tensor from outside the kernel is one buffer.
+    Operation *kernel = op->getParentOfType<KernelOp>();
+    bool knownBuffer =
+        root.getDefiningOp<AllocSharedOp>() ||
+        root.getDefiningOp<AllocFragmentOp>() ||
+        !kernel->isAncestor(root.getParentRegion()->getParentOp());
+    if (!knownBuffer)
+      return false;
+    if (root != buffer)
+      continue;
+    for (Value offset : offsetsInto(operand))
+      if (!isa<BaseMemRefType>(offset.getType()) && !isFixedAround(offset, op))
+        return false;
+    for (Value view = operand; view != root;) {
+      auto viewOp = view.getDefiningOp<ViewLikeOpInterface>();
+      for (Value viewOperand : viewOp->getOperands())
+        if (viewOperand != viewOp.getViewSource() &&
+            !isFixedAround(viewOperand, op))
+          return false;
+      view = viewOp.getViewSource();
+    }
+  }
+  return true;
+}
 
 namespace {
 /// The accesses to shared tiles since the last barrier.
@@ -45,15 +108,17 @@ struct PendingAccesses {
     return same(reads, other.reads) && same(writes, other.writes);
   }
   /// Whether `op` touching `buffer` races with a pending access by another
-  /// op. The same op again (the next iteration of a loop) is not a race: it
-  /// maps the tile onto the threads the same way each time. That holds for a
-  /// single tile op, not for one with regions (a scheduled tile.pipelined,
-  /// whose statements write and read a tile in different threads).
+  /// op. The same op again (the next iteration of a loop) is not a race
+  /// where it maps the tile onto the threads the same way each time: a
+  /// single op at a fixed place (touchesAlike), not one with regions (a
+  /// scheduled tile.pipelined, whose statements write and read a tile in
+  /// different threads).
   bool conflicts(Operation *op, Value buffer, bool isWrite) const {
     auto byOther = [&](const auto &set) {
       return llvm::any_of(set, [&](const auto &access) {
         return access.second == buffer &&
-               (access.first != op || op->getNumRegions() != 0);
+               (access.first != op || op->getNumRegions() != 0 ||
+                !touchesAlike(op, buffer));
       });
     };
     return byOther(writes) || (isWrite && byOther(reads));
@@ -88,6 +153,10 @@ struct BarrierPlacer {
   }
 
   void visitBlock(Block &block, PendingAccesses &pending);
+  /// Follows `op` where it is control flow (scf.for, scf.if, another op
+  /// with regions that touches the buffers) and returns true; false for an
+  /// op that is one access.
+  bool visitControlFlow(Operation &op, PendingAccesses &pending);
   void visitFor(scf::ForOp loop, PendingAccesses &pending);
   void visitForOnce(scf::ForOp loop, PendingAccesses &pending);
   void visitOtherRegions(Operation *op, PendingAccesses &pending);
@@ -195,6 +264,37 @@ void BarrierPlacer::visitOtherRegions(Operation *op, PendingAccesses &pending) {
   pending.clear();
 }
 
+bool BarrierPlacer::visitControlFlow(Operation &op, PendingAccesses &pending) {
+  if (auto loop = dyn_cast<scf::ForOp>(op)) {
+    // A hazard with what came before the loop is resolved once, before
+    // it, rather than by a barrier in every iteration.
+    if (llvm::any_of(buffers, [&](Value tile) {
+          bool writes = writesBuffer(loop, tile);
+          return (writes || readsBuffer(loop, tile)) &&
+                 pending.conflicts(loop, tile, writes);
+        }))
+      placeBefore(loop, pending);
+    visitFor(loop, pending);
+    return true;
+  }
+  if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
+    PendingAccesses thenState = pending;
+    visitBlock(ifOp.getThenRegion().front(), thenState);
+    if (!ifOp.getElseRegion().empty())
+      visitBlock(ifOp.getElseRegion().front(), pending);
+    pending.merge(thenState);
+    return true;
+  }
+  if (op.getNumRegions() != 0 && !isa<PipelinedOp>(op) &&
+      llvm::any_of(buffers, [&](Value tile) {
+        return writesBuffer(&op, tile) || readsBuffer(&op, tile);
+      })) {
+    visitOtherRegions(&op, pending);
+    return true;
+  }
+  return false;
+}
+
 void BarrierPlacer::visitBlock(Block &block, PendingAccesses &pending) {
   for (Operation &op : llvm::make_early_inc_range(block)) {
     if (isa<BarrierOp>(op)) {
@@ -203,45 +303,19 @@ void BarrierPlacer::visitBlock(Block &block, PendingAccesses &pending) {
     }
     if (isa<CommitGroupOp, WaitGroupOp>(op) || isMemoryEffectFree(&op))
       continue;
-    if (auto loop = dyn_cast<scf::ForOp>(op)) {
-      // A hazard with what came before the loop is resolved once, before
-      // it, rather than by a barrier in every iteration.
-      if (llvm::any_of(buffers, [&](Value tile) {
-            bool writes = writesBuffer(loop, tile);
-            return (writes || readsBuffer(loop, tile)) &&
-                   pending.conflicts(loop, tile, writes);
-          }))
-        placeBefore(loop, pending);
-      visitFor(loop, pending);
+    if (visitControlFlow(op, pending))
       continue;
-    }
-    if (auto ifOp = dyn_cast<scf::IfOp>(op)) {
-      PendingAccesses thenState = pending;
-      visitBlock(ifOp.getThenRegion().front(), thenState);
-      if (!ifOp.getElseRegion().empty())
-        visitBlock(ifOp.getElseRegion().front(), pending);
-      pending.merge(thenState);
-      continue;
-    }
-    if (op.getNumRegions() != 0 && !isa<PipelinedOp>(op) &&
-        llvm::any_of(buffers, [&](Value tile) {
-          return writesBuffer(&op, tile) || readsBuffer(&op, tile);
-        })) {
-      visitOtherRegions(&op, pending);
-      continue;
-    }
     // A scheduled tile.pipelined loop: the rewrite places the barriers
     // between its statements, in each step it builds. Inside a statement
-    // with regions (an scf.if around a copy and the gemm that reads it)
-    // they go here, before the rewrite clones the statement into its steps;
-    // what the statement leaves pending is the rewrite's again.
+    // with regions (an scf.if around a copy and the gemm that reads it, an
+    // scf.for over them, whose back edge needs one too) they go here,
+    // before the rewrite clones the statement into its steps; what the
+    // statement leaves pending is the rewrite's again.
     if (auto loop = dyn_cast<PipelinedOp>(op))
-      for (Operation *statement : loop.getStatements())
-        for (Region &region : statement->getRegions())
-          for (Block &block : region) {
-            PendingAccesses inside;
-            visitBlock(block, inside);
-          }
+      for (Operation *statement : loop.getStatements()) {
+        PendingAccesses inside;
+        visitControlFlow(*statement, inside);
+      }
     // Everything else, scheduled tile.pipelined loops included, is one
     // access with the effects of everything inside it.
     visitAccess(&op, pending);
