@@ -4,6 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 
+#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -52,6 +53,52 @@ static LogicalResult checkSymbolUses(KernelOp kernel) {
     return WalkResult::advance();
   });
   return failure(result.wasInterrupted());
+}
+
+/// Whether `op` is a tile op (a barrier included) or holds one: an op that
+/// the whole block runs together.
+static bool isCollective(Operation *op) {
+  return op
+      ->walk([](Operation *inner) {
+        return isa_and_nonnull<TileDialect>(inner->getDialect())
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
+/// Each thread runs the kernel's scalar ops (docs/dialect.md), so an atomic
+/// read-modify-write gives each thread a result of its own. A tile op or a
+/// barrier must run in every thread of the block: one that such a result
+/// steers (an scf.if on it, an offset computed from it) would run in some
+/// threads only, or in each at another place, and a barrier that not every
+/// thread reaches hangs the block. (The CPU runs the atomic once per block.)
+static LogicalResult checkAtomicsSteerNoTileOps(KernelOp kernel) {
+  SmallVector<Operation *> atomics;
+  kernel.getBody().walk([&](Operation *op) {
+    if (isa<memref::AtomicRMWOp, memref::GenericAtomicRMWOp>(op))
+      atomics.push_back(op);
+  });
+  for (Operation *atomic : atomics) {
+    SetVector<Operation *> slice;
+    getForwardSlice(atomic, &slice);
+    for (Operation *user : slice) {
+      // The ops that take a value derived from the atomic: its users, and
+      // theirs. An op inside them is in the slice only through its own use.
+      if (!isCollective(user))
+        continue;
+      InFlightDiagnostic diag =
+          user->emitError("'")
+          << user->getName() << "' depends on the result of '"
+          << atomic->getName()
+          << "', which each thread runs on the GPU with a result of its own, "
+             "but it runs tile ops, which every thread of the block must "
+             "run together";
+      diag.attachNote(atomic->getLoc()) << "the atomic is here";
+      return diag;
+    }
+  }
+  return success();
 }
 
 /// The kernels' gpu.module goes into the module the pass runs on, and the
@@ -187,7 +234,8 @@ struct TileLowerToNVGPUPass
           failed(checkKernelName(kernel)) ||
           failed(checkGPUElementTypes(kernel)) ||
           failed(checkSharedTileUses(kernel)) ||
-          failed(checkSymbolUses(kernel)))
+          failed(checkSymbolUses(kernel)) ||
+          failed(checkAtomicsSteerNoTileOps(kernel)))
         return signalPassFailure();
 
     // The GEMM layout goes into the launch description; the gemm ops are

@@ -360,3 +360,41 @@ func.func @divisibility_too_large(%A: memref<?x64xf16> {tile.divisibility = 4294
   }
   return
 }
+
+// -----
+
+// Every thread runs the atomic and gets a result of its own, so the tile ops
+// under the branch would run in some threads only (and a barrier there
+// would hang the block).
+func.func @atomic_steers_tile_ops(%A: memref<64x64xf16>, %Q: memref<1xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  %four = arith.constant 4 : i32
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    // expected-note @+1 {{the atomic is here}}
+    %t = memref.atomic_rmw addi %one, %Q[%c0] : (i32, memref<1xi32>) -> i32
+    %p = arith.cmpi slt, %t, %four : i32
+    // expected-error @+1 {{'scf.if' depends on the result of 'memref.atomic_rmw', which each thread runs on the GPU with a result of its own, but it runs tile ops, which every thread of the block must run together}}
+    scf.if %p {
+      tile.copy %A to %s : memref<64x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+    }
+  }
+  return
+}
+
+// -----
+
+// An atomic whose result steers no tile op is each thread's own business.
+func.func @atomic_alone(%A: memref<64x64xf16>, %Q: memref<1xi32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %one = arith.constant 1 : i32
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    %t = memref.atomic_rmw addi %one, %Q[%c0] : (i32, memref<1xi32>) -> i32
+    tile.copy %A to %s : memref<64x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
