@@ -215,24 +215,36 @@ def compile_to_ptx(source: str, chip: str = "sm_90a", **options) -> "Kernel":
                   launch_diagnostics)
 
 
-def _read_launch_line(launch: dict, key: str, rest: str) -> None:
-    """Adds one line of a launch description (`key rest`) to `launch`."""
-    fields = rest.split()
+def _count(text: str, least: int) -> int:
+    """``text`` as tile-run reads a count: decimal digits (no sign, no '_'),
+    at least ``least``."""
+    if not text.isascii() or not text.isdigit() or int(text) < least:
+        raise ValueError(f"'{text}' is not an integer of at least {least}")
+    return int(text)
+
+
+def _read_launch_line(launch: dict, key: str, fields: list[str]) -> None:
+    """Adds one line of a launch description (``key`` and the words after
+    it) to ``launch``."""
     # The field counts and values tile-run accepts (lib/Runtime/LaunchDesc.cpp).
+    if key in launch and key not in ("args", "tensormaps"):
+        raise ValueError(f"a second '{key}' line")
     if key in ("kernel", "chip"):
         if len(fields) != 1:
             raise ValueError(f"expected '{key} <name>'")
-        launch[key] = rest
+        launch[key] = fields[0]
     elif key in ("grid", "block", "cluster"):
         counts = (3,) if key == "cluster" else (1, 2, 3)
         if len(fields) not in counts:
             raise ValueError(f"expected {' or '.join(map(str, counts))} "
                              f"extents, got {len(fields)}")
         # "?": a grid extent computed at run time from grid_expr.
-        launch[key] = tuple(None if f == "?" and key == "grid" else int(f)
-                            for f in fields)
+        launch[key] = tuple(None if f == "?" and key == "grid" else
+                            _count(f, 1) for f in fields)
     elif key == "shared_bytes":
-        launch[key] = int(rest)
+        if len(fields) != 1:
+            raise ValueError("expected 'shared_bytes <bytes>'")
+        launch[key] = _count(fields[0], 0)
     elif key == "gemm_transpose":
         if len(fields) != 2 or any(f not in ("0", "1") for f in fields):
             raise ValueError("expected 'gemm_transpose <0|1> <0|1>'")
@@ -240,14 +252,18 @@ def _read_launch_line(launch: dict, key: str, rest: str) -> None:
     elif key == "grid_expr":
         launch[key] = fields
     elif key == "arg":
-        if len(fields) < 3:
-            raise ValueError("expected 'arg <name> <dtype> <d0>x<d1>...'")
+        if len(fields) != 3 and not (len(fields) == 5 and
+                                     fields[3] == "divisible"):
+            raise ValueError("expected 'arg <name> <dtype> <d0>x<d1>... "
+                             "[divisible <n>]'")
         name, dtype, shape = fields[:3]
+        if any(arg["name"] == name for arg in launch["args"]):
+            raise ValueError(f"a second arg '{name}'")
         arg = {"name": name, "dtype": dtype,
-               "shape": tuple(None if d == "?" else int(d)
+               "shape": tuple(None if d == "?" else _count(d, 1)
                               for d in shape.split("x"))}
-        if fields[3:4] == ["divisible"]:
-            arg["divisible"] = int(fields[4])
+        if len(fields) == 5:
+            arg["divisible"] = _count(fields[4], 1)
         launch["args"].append(arg)
     elif key == "tensormap":
         if len(fields) != 4:
@@ -257,8 +273,11 @@ def _read_launch_line(launch: dict, key: str, rest: str) -> None:
         if word != "swizzle" or swizzle not in ("none", "32", "64", "128"):
             raise ValueError("expected 'tensormap <arg> <rows>x<cols> "
                              "swizzle <none|32|64|128>'")
+        rows_cols = box.split("x")
+        if len(rows_cols) != 2:
+            raise ValueError(f"box '{box}' is not <rows>x<cols>")
         launch["tensormaps"].append({
-            "arg": arg, "box": tuple(int(d) for d in box.split("x")),
+            "arg": arg, "box": tuple(_count(d, 1) for d in rows_cols),
             "swizzle": swizzle})
     else:
         warnings.warn(f"unknown launch description key {key!r} ignored",
@@ -272,30 +291,30 @@ def parse_launch(text: str) -> list[dict]:
     ``shared_bytes``, ``args`` (name, dtype, shape, and ``divisible`` where
     given), ``tensormaps`` (arg, box, swizzle), ``grid_expr``, and where
     present ``gemm_transpose`` and ``cluster``. An extent known only at run
-    time (``?``) is None. As in tile-run, ``#`` starts a comment and a line with an
-    unknown key is ignored with a warning (a newer compiler's)."""
+    time (``?``) is None. As in tile-run, ``#`` starts a comment, words are
+    separated by any white space, blank lines do not count, a line with an
+    unknown key is ignored with a warning (a newer compiler's), and a
+    repeated line is an error. Each ``kernel`` line after the first starts
+    the next launch (the compiler writes them one after another, a blank
+    line in between; tile-run takes a file of one)."""
     launches: list[dict] = []
-    blocks: list[list[tuple[int, str]]] = [[]]
+    launch: dict = {"args": [], "tensormaps": []}
     for number, raw in enumerate(text.split("\n"), 1):
-        # A blank line, spaces or a '\r' alone included, ends a launch.
-        if raw.strip():
-            blocks[-1].append((number, raw))
-        else:
-            blocks.append([])
-    for block in blocks:
-        launch: dict = {"args": [], "tensormaps": []}
-        for number, raw in block:
-            line = raw.partition("#")[0].strip()
-            if not line:
-                continue
-            key, _, rest = line.partition(" ")
-            try:
-                _read_launch_line(launch, key, rest.strip())
-            except (ValueError, IndexError) as e:
-                raise ValueError(f"launch description line {number}: cannot "
-                                 f"read {line!r} ({e})") from None
-        if len(launch) > 2 or launch["args"] or launch["tensormaps"]:
+        line = raw.partition("#")[0]
+        words = line.split()
+        if not words:
+            continue
+        key = words[0]
+        if key == "kernel" and "kernel" in launch:
             launches.append(launch)
+            launch = {"args": [], "tensormaps": []}
+        try:
+            _read_launch_line(launch, key, words[1:])
+        except ValueError as e:
+            raise ValueError(f"launch description line {number}: cannot "
+                             f"read {line.strip()!r} ({e})") from None
+    if len(launch) > 2 or launch["args"] or launch["tensormaps"]:
+        launches.append(launch)
     return launches
 
 

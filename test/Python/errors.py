@@ -40,16 +40,31 @@ print("parsed:", parsed)
 print("empty:", tile_mlir.parse_launch(""))
 
 # A line of a known key that does not read is an error naming the line.
-# CHECK-NEXT: ValueError: launch description line 3: cannot read 'arg A f16' (expected 'arg <name> <dtype> <d0>x<d1>...')
-# CHECK-NEXT: ValueError: launch description line 2: cannot read 'grid 1 x 1' (invalid literal for int() with base 10: 'x')
+# CHECK-NEXT: ValueError: launch description line 3: cannot read 'arg A f16' (expected 'arg <name> <dtype> <d0>x<d1>... [divisible <n>]')
+# CHECK-NEXT: ValueError: launch description line 2: cannot read 'grid 1 x 1' ('x' is not an integer of at least 1)
 # CHECK-NEXT: ValueError: launch description line 2: cannot read 'gemm_transpose 2 3' (expected 'gemm_transpose <0|1> <0|1>')
 # CHECK-NEXT: ValueError: launch description line 2: cannot read 'grid 1 1 1 1 1' (expected 1 or 2 or 3 extents, got 5)
-# CHECK-NEXT: ValueError: launch description line 2: cannot read 'block ? 1 1' (invalid literal for int() with base 10: '?')
+# CHECK-NEXT: ValueError: launch description line 2: cannot read 'block ? 1 1' ('?' is not an integer of at least 1)
 # CHECK-NEXT: ValueError: launch description line 2: cannot read 'tensormap A 64x32 swizle none' (expected 'tensormap <arg> <rows>x<cols> swizzle <none|32|64|128>')
+# What tile-run refuses too: extents below 1 (or written other than in
+# digits), a negative shared_bytes, a line given twice, extra words.
+# CHECK-NEXT: ValueError: launch description line 2: cannot read 'grid 0 -3 1' ('0' is not an integer of at least 1)
+# CHECK-NEXT: ValueError: launch description line 2: cannot read 'block +128' ('+128' is not an integer of at least 1)
+# CHECK-NEXT: ValueError: launch description line 2: cannot read 'shared_bytes -1' ('-1' is not an integer of at least 0)
+# CHECK-NEXT: ValueError: launch description line 3: cannot read 'grid 2' (a second 'grid' line)
+# CHECK-NEXT: ValueError: launch description line 3: cannot read 'arg A f16 4x4' (a second arg 'A')
+# CHECK-NEXT: ValueError: launch description line 2: cannot read 'arg A f16 0x4' ('0' is not an integer of at least 1)
+# CHECK-NEXT: ValueError: launch description line 2: cannot read 'arg A f16 4x4 junk' (expected 'arg <name> <dtype> <d0>x<d1>... [divisible <n>]')
+# CHECK-NEXT: ValueError: launch description line 2: cannot read 'tensormap A 4x8x2 swizzle none' (box '4x8x2' is not <rows>x<cols>)
 for text in ("kernel k\ngrid 1 1 1\narg A f16\n", "\ngrid 1 x 1\n",
              "kernel k\ngemm_transpose 2 3\n", "kernel k\ngrid 1 1 1 1 1\n",
              "kernel k\nblock ? 1 1\n",
-             "kernel k\ntensormap A 64x32 swizle none\n"):
+             "kernel k\ntensormap A 64x32 swizle none\n",
+             "kernel k\ngrid 0 -3 1\n", "kernel k\nblock +128\n",
+             "kernel k\nshared_bytes -1\n", "kernel k\ngrid 1\ngrid 2\n",
+             "kernel k\narg A f16 4x4\narg A f16 4x4\n",
+             "kernel k\narg A f16 0x4\n", "kernel k\narg A f16 4x4 junk\n",
+             "kernel k\ntensormap A 4x8x2 swizzle none\n"):
     try:
         tile_mlir.parse_launch(text)
         print("no error")
@@ -71,13 +86,19 @@ try:
     print("no error")
 except ValueError as e:
     print("ValueError:", e)
-# A line of spaces or a '\r' separates two launches as an empty one does.
+# A kernel line starts the next launch, whether a blank line comes before
+# it or not.
 # CHECK-NEXT: ValueError: the module launches 2 kernels
 try:
-    tile_mlir.Kernel(ptx="", launch="kernel a\ngrid 1 1 1\n\r\nkernel b\ngrid 1 1 1\n").info
+    tile_mlir.Kernel(ptx="", launch="kernel a\ngrid 1 1 1\nkernel b\ngrid 1 1 1\n").info
     print("no error")
 except ValueError as e:
     print("ValueError:", e)
+# Words are separated by any white space, and a blank line (spaces, a '\r')
+# inside a launch does not end it: as tile-run reads it.
+# CHECK-NEXT: one launch: {'args': [{'name': 'A', 'dtype': 'f16', 'shape': (64, 64)}], 'tensormaps': [], 'kernel': 'k', 'grid': (1, 2, 1)}
+print("one launch:", tile_mlir.Kernel(
+    ptx="", launch="kernel\tk\ngrid 1  2\t1\r\n \n\r\narg\tA f16 64x64\n").info)
 
 # An option value that would change the pipeline's text is refused.
 # CHECK-NEXT: ValueError: option chip='sm_80 print-budget=true': not a single value
