@@ -93,6 +93,21 @@ static std::string describe(Value value, ArrayRef<BlockArgument> memrefArgs,
     return "dim(" + getKernelArgName(arg, memrefArgs) + "," +
            std::to_string(*index) + ")";
   }
+  // tile-run evaluates formulas on signed integers. Sizes are not negative,
+  // so there the unsigned ops agree with the signed ones, but for a negative
+  // constant, which an unsigned op reads as 2^63 or more: the unsigned
+  // minimum of a size and it is the size, and a quotient by it is no grid.
+  auto isNegativeConstant = [](Value operand) {
+    APInt value;
+    return matchPattern(operand, m_ConstantInt(&value)) && value.isNegative();
+  };
+  if (isa<arith::MinUIOp>(op))
+    for (int i : {0, 1})
+      if (isNegativeConstant(op->getOperand(i)))
+        return describe(op->getOperand(1 - i), memrefArgs, budget);
+  if (isa<arith::CeilDivUIOp, arith::DivUIOp>(op) &&
+      llvm::any_of(op->getOperands(), isNegativeConstant))
+    return "?";
   auto binary = [&](StringRef fmtPrefix, StringRef sep, StringRef suffix) {
     std::string lhs = describe(op->getOperand(0), memrefArgs, budget);
     std::string rhs = describe(op->getOperand(1), memrefArgs, budget);
@@ -100,7 +115,6 @@ static std::string describe(Value value, ArrayRef<BlockArgument> memrefArgs,
   };
   if (isa<arith::CeilDivUIOp, arith::CeilDivSIOp>(op))
     return binary("ceildiv(", ",", ")");
-  // Sizes are positive, so the signed and the unsigned minimum agree.
   if (isa<arith::MinUIOp, arith::MinSIOp>(op))
     return binary("min(", ",", ")");
   if (isa<arith::DivUIOp, arith::DivSIOp>(op))

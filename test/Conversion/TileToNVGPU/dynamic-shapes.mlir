@@ -116,3 +116,25 @@ func.func @long_formula(%A: memref<?x64xf16>) {
   }
   return
 }
+
+// -----
+
+// tile-run evaluates formulas on signed integers: the unsigned minimum with
+// -1 (2^64 - 1 to arith.minui) is the size itself, not -1.
+// CHECK-LABEL: func.func @unsigned_min(
+// CHECK:       gpu.launch_func
+// CHECK-SAME:    grid_expr = "ceildiv(dim(A,0),32) 1 1"
+func.func @unsigned_min(%A: memref<?x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %all_ones = arith.constant -1 : index
+  %m = memref.dim %A, %c0 : memref<?x64xf16>
+  %t = arith.ceildivui %m, %c32 : index
+  %g = arith.minui %all_ones, %t : index
+  tile.kernel grid(%g) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<32x64xf16, #gpu.address_space<workgroup>>
+    %row = arith.muli %bx, %c32 : index
+    tile.copy %A[%row, %c0] to %s : memref<?x64xf16> to memref<32x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}

@@ -101,6 +101,23 @@ func.func @host_grid(%A: memref<64x64xf16>, %n: index) {
 
 // -----
 
+// An unsigned quotient by a negative constant (2^64 - 64 to arith.divui)
+// is no formula tile-run, which counts signed, could evaluate.
+func.func @grid_unsigned_by_negative(%A: memref<?x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %neg = arith.constant -64 : index
+  %m = memref.dim %A, %c0 : memref<?x64xf16>
+  %g = arith.divui %m, %neg : index
+  // expected-error @+1 {{grid size must be a positive constant, or computed from constants and the sizes of the memref arguments (memref.dim): the launch description can say no more}}
+  tile.kernel grid(%g) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    tile.copy %A to %s : memref<?x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
 // Each step doubles the formula (an SSA value used twice is spelled twice):
 // 2^20 operations are not written out.
 func.func @grid_formula_too_long(%A: memref<?x64xf16>) {
