@@ -142,11 +142,15 @@ bool checkTensorMapExtents(const ArgDesc &arg, const TensorMapDesc &map,
             "strides)";
     return false;
   }
-  if (arg.shape[0] > (int64_t(1) << 32) || arg.shape[1] > (int64_t(1) << 32) ||
+  // The encoding takes extents up to 2^32, but the copies address a box by
+  // signed 32-bit coordinates (cp.async.bulk.tensor's .s32 operands).
+  constexpr int64_t kMaxExtent = (int64_t(1) << 31) - 1;
+  if (arg.shape[0] > kMaxExtent || arg.shape[1] > kMaxExtent ||
       pitch >= (uint64_t(1) << 40)) {
     error = tensorMapText(arg, map) +
-            ": too large for a tensor map (extents at most 2^32, row "
-            "pitch below 2^40 bytes)";
+            ": too large for a tensor map (extents below 2^31, which the "
+            "TMA's signed 32-bit coordinates reach; row pitch below 2^40 "
+            "bytes)";
     return false;
   }
   return true;

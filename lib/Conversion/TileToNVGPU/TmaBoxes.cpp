@@ -14,6 +14,8 @@
 #include "tile/Conversion/TileToNVGPU/SharedLayout.h"
 #include "tile/Dialect/Tile/Utils/IndexFacts.h"
 
+#include <limits>
+
 using namespace mlir;
 using namespace mlir::tile;
 using copy::constantIndex;
@@ -38,6 +40,16 @@ LogicalResult tma::checkGlobal(Value global, std::string &why) {
   if (!element.isF16() && !element.isBF16() && !element.isF32())
     return fail("its elements are not f16, bf16 or f32");
   int64_t elementBytes = element.getIntOrFloatBitWidth() / 8;
+  // The copies address a box by signed 32-bit coordinates (the lowering of
+  // nvgpu.tma.async.load truncates the indices); tile-run checks extents
+  // known only at run time.
+  constexpr int64_t kMaxCoordinate = std::numeric_limits<int32_t>::max();
+  for (int64_t dim = 0; dim < 2; ++dim)
+    if (!globalType.isDynamicDim(dim) &&
+        globalType.getDimSize(dim) > kMaxCoordinate)
+      return fail("its global tensor has " + Twine(globalType.getDimSize(dim)) +
+                  (dim == 0 ? " rows" : " columns") +
+                  ", more than the TMA's signed 32-bit coordinates reach");
   // The tensor map's row pitch must be a multiple of 16 bytes. Over a row
   // length known only at run time, the launch encodes the map from the
   // shape it is given, and tile.divisibility promises the multiple.

@@ -71,6 +71,23 @@ func.func @odd_pitch(%A: memref<1024x4095xf16>) {
 }
 // -----
 
+// 2^31 rows: the TMA's coordinates are signed 32-bit, so the last row is
+// out of its reach.
+func.func @too_many_rows(%A: memref<2147483648x8xf16>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  tile.kernel grid(%c2) threads(64) as (%bx) {
+    %a = tile.alloc_shared : memref<64x8xf16, #gpu.address_space<workgroup>>
+    // expected-remark @below {{async copies stay cp.async, not the TMA: its global tensor has 2147483648 rows, more than the TMA's signed 32-bit coordinates reach}}
+    tile.copy_async %A[%c0, %c0] to %a : memref<2147483648x8xf16> to memref<64x8xf16, #gpu.address_space<workgroup>>
+    tile.commit_group
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}
+// -----
+
 // Rows of a length known only at run time, promised a multiple of 4
 // elements (8 bytes) only: the tensor map's row pitch may not be a multiple
 // of 16 bytes.
