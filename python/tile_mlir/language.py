@@ -43,7 +43,7 @@ import re
 import sys
 import threading
 from dataclasses import dataclass, field
-from typing import Callable, Iterator, Sequence, Union
+from typing import Callable, Sequence, Union
 
 import tile_mlir
 
@@ -251,6 +251,9 @@ class _Function:
         # The regions (kernels, loops) being traced, outermost first: a
         # value made inside one is not defined once it has ended.
         self.open_regions: list["_Scope"] = []
+        # Why the trace does not say what the Python said (a loop left by
+        # `break`), found where prim_func cannot raise it at once.
+        self.errors: list[str] = []
 
     def innermost_region(self) -> "_Scope | None":
         return self.open_regions[-1] if self.open_regions else None
@@ -503,14 +506,15 @@ class _Region:
 
 @dataclass(frozen=True)
 class Tensor:
-    """A parameter's annotation: ``A: T.Tensor((M, K), "float16")``. A size
+    """A parameter's annotation: ``A: T.Tensor((M, K), "float16")``; the
+    dtype is "float32" where not given, as in TileLang. A size
     None is known only at run time (``A.dim(0)`` in the kernel reads it):
     one compiled kernel then serves every size, and ``divisibility=D``
     promises that every such size is a multiple of D (tile.divisibility),
     which lets its copies use cp.async."""
 
     shape: tuple
-    dtype: str = "float16"
+    dtype: str = "float32"
     divisibility: int | None = None
 
     def __post_init__(self):
@@ -591,6 +595,13 @@ def prim_func(fn: Callable) -> PrimFunc:
         fn(*tensors)
     finally:
         _state.function = None
+    if function.errors:
+        raise RuntimeError(f"@T.prim_func {fn.__name__}: " +
+                           "; ".join(function.errors))
+    if function.open_regions:
+        raise RuntimeError(f"@T.prim_func {fn.__name__}: a T.serial or "
+                           "T.Pipelined loop begun in it was not finished "
+                           "(its iterator was kept past the function)")
     _name_index_values(function)
     constants = [f"  {name} = arith.constant {value} : index"
                  for value, name in sorted(function.constants.items())]
@@ -613,6 +624,11 @@ class _Scope:
         function.open_regions.append(self)
 
     def close(self) -> None:
+        if self.function.innermost_region() is not self:
+            raise RuntimeError("T.serial/T.Pipelined loops and T.Kernel "
+                               "blocks must end in the order they began "
+                               "(innermost first), as nested Python "
+                               "statements do")
         self.function.open_regions.pop()
         self.function.depth -= 1
         self.function.emit(f"}} {self.location}")
@@ -686,7 +702,7 @@ def Pipelined(start: IndexLike, stop: IndexLike | None = None,
               num_stages: int | None = None,
               order: Sequence[int] | None = None,
               stage: Sequence[int] | None = None, *,
-              step: IndexLike = 1) -> Iterator[Expr]:
+              step: IndexLike = 1) -> "_Loop":
     """``for k in T.Pipelined(n, num_stages=3):`` a reduction loop that the
     compiler software-pipelines (``tile.pipelined``): ``num_stages`` alone
     lets tile-pipeline-planning schedule it, ``stage`` (and ``order``) give
@@ -695,8 +711,7 @@ def Pipelined(start: IndexLike, stop: IndexLike | None = None,
     TileLang's, in its order: ``T.Pipelined(0, n, 3)`` is 3 stages, and a
     step is given only by name."""
     bounds = (0, start, step) if stop is None else (start, stop, step)
-    function, (lower, upper, step), nonnegative = _range("T.Pipelined",
-                                                         bounds)
+    _range("T.Pipelined", bounds)
     attributes = ""
     if num_stages is not None:
         if not _is_int(num_stages):
@@ -708,30 +723,80 @@ def Pipelined(start: IndexLike, stop: IndexLike | None = None,
         attributes += _int_list("stage", stage)
     if order is not None:
         attributes += _int_list("order", order)
-    return _loop(function, nonnegative, lambda k: (
+    return _Loop("T.Pipelined", bounds, lambda lower, upper, step, k: (
         f"tile.pipelined {lower} to {upper} step {step}{attributes} "
         f"as ({k})"))
 
 
-def serial(*bounds: IndexLike) -> Iterator[Expr]:
+def serial(*bounds: IndexLike) -> "_Loop":
     """``for k in T.serial(n):`` a plain loop (``scf.for``). Bounds as for
     range."""
-    function, (lower, upper, step), nonnegative = _range("T.serial", bounds)
-    return _loop(function, nonnegative,
-                 lambda k: f"scf.for {k} = {lower} to {upper} step {step}")
+    _range("T.serial", bounds)
+    return _Loop("T.serial", bounds, lambda lower, upper, step, k: (
+        f"scf.for {k} = {lower} to {upper} step {step}"))
 
 
-def _loop(function: _Function, nonnegative: bool,
-          header: Callable[[str], str]) -> Iterator[Expr]:
-    # A generator's body starts at the first next(), which the `for`
-    # statement calls: the caller's line is then `for k in ...`, which names
-    # the loop variable and locates the loop.
-    variable = function.fresh(_source_name("k"))
-    scope = _Scope(function, header(variable), _location())
-    try:
-        yield Expr(function, variable, nonnegative)
-    finally:
-        scope.close()
+class _Loop:
+    """What T.serial and T.Pipelined return: like a range, each `for` over
+    it is a loop of its own (the bounds checked again where it starts)."""
+
+    def __init__(self, what: str, bounds: Sequence[IndexLike],
+                 header: Callable[[str, str, str, str], str]):
+        self.what = what
+        self.bounds = bounds
+        self.header = header
+
+    def __iter__(self) -> "_LoopTrace":
+        return _LoopTrace(self)
+
+
+class _LoopTrace:
+    """One `for` over a _Loop: the first next() opens the loop (the `for`
+    statement calls it, so the caller's line is `for k in ...`, which names
+    the loop variable and locates the loop) and gives its variable; the
+    second, once the body has been traced, closes it. The body is traced
+    once and stands for every iteration, so a `for` left early (`break`,
+    `return`) would trace a loop that runs every iteration: an error."""
+
+    def __init__(self, loop: _Loop):
+        self.loop = loop
+        self.scope: _Scope | None = None
+        self.done = False
+
+    def __iter__(self) -> "_LoopTrace":
+        return self
+
+    def __next__(self) -> Expr:
+        if self.done:
+            raise StopIteration
+        if self.scope is None:
+            function, (lower, upper, step), nonnegative = _range(
+                self.loop.what, self.loop.bounds)
+            variable = function.fresh(_source_name("k"))
+            self.scope = _Scope(function,
+                                self.loop.header(lower, upper, step, variable),
+                                _location())
+            return Expr(function, variable, nonnegative)
+        self.done = True
+        self.scope.close()
+        raise StopIteration
+
+    def __del__(self) -> None:
+        # A `for` left during its body drops its iterator here (CPython
+        # frees it at once); exceptions raised here would be lost.
+        if self.scope is None or self.done:
+            return
+        self.done = True
+        function = self.scope.function
+        where = re.sub(r'^loc\("(.*)":(\d+):\d+\)$', r"\1:\2",
+                       self.scope.location)
+        function.errors.append(
+            f"the {self.loop.what} loop at {where} was left during its body "
+            "(break, return or an exception): its body is traced once for "
+            "all iterations, so the loop cannot end early (give it the "
+            "bounds of the iterations it should run)")
+        if function.innermost_region() is self.scope:
+            self.scope.close()
 
 
 def _alloc(op: str, scope: str, shape, dtype: str) -> Buffer:

@@ -128,6 +128,60 @@ report(traced(lambda A, bx: T.ceildiv(bx, 0)))
 # CHECK: ValueError: T.ceildiv(<index %bx>, -2): the divisor must be positive
 report(traced(lambda A, bx: T.ceildiv(bx, -2)))
 
+# A traced loop's body stands for all its iterations, so a loop left early
+# (break, return) would run every one: an error, wherever the loop object
+# is kept. Loops end innermost first.
+
+
+def leave_early(A, bx):
+    s = T.alloc_shared((16, 16), "float16")
+    for k in T.serial(4):
+        T.copy(A[k * 16, 0], s)
+        break
+
+
+def leave_kept_loop(A, bx):
+    s = T.alloc_shared((16, 16), "float16")
+    ks = T.serial(4)
+    for k in ks:
+        T.copy(A[k * 16, 0], s)
+        return
+
+
+def interleave(A, bx):
+    s = T.alloc_shared((16, 16), "float16")
+    for k, j in zip(T.serial(2), T.serial(3)):
+        T.copy(A[k * 16, j], s)
+
+
+# CHECK: RuntimeError: @T.prim_func fn: the T.serial loop at {{.*}}language-errors.py:[[@LINE-19]] was left during its body (break, return or an exception): its body is traced once for all iterations, so the loop cannot end early (give it the bounds of the iterations it should run)
+report(traced(leave_early))
+# CHECK: RuntimeError: @T.prim_func fn: the T.serial loop at {{.*}}language-errors.py:[[@LINE-13]] was left during its body
+report(traced(leave_kept_loop))
+# CHECK: RuntimeError: T.serial/T.Pipelined loops and T.Kernel blocks must end in the order they began (innermost first), as nested Python statements do
+report(traced(interleave))
+
+# A tensor's dtype defaults to TileLang's, float32 (it was float16).
+# CHECK: default dtype: float32
+print("default dtype:", T.Tensor((4, 4)).dtype)
+
+# Like a range, a loop object gives a loop of its own to each `for` over it
+# (the second used to trace nothing).
+
+
+def loop_twice(A, bx):
+    s = T.alloc_shared((16, 16), "float16")
+    ks = T.Pipelined(4, num_stages=2)
+    for k in ks:
+        T.copy(A[k * 16, 0], s)
+    for k in ks:
+        T.copy(A[0, k * 16], s)
+
+
+# CHECK: pipelined loops: 2
+print("pipelined loops:",
+      traced(loop_twice)().script().count("tile.pipelined"))
+
 
 # An index value lives in the function that traced it.
 escaped = []
