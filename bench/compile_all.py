@@ -54,12 +54,14 @@ def generator_args(c):
 
 
 def compile_ours(c, opts, out_dir):
-    rec = dict(c, kernel_source="tile-mlir")
+    # The record names the chip compiled for (the table labels rows by it),
+    # --chip's where given.
+    rec = dict(c, kernel_source="tile-mlir", chip=opts.chip or c["chip"])
     base = os.path.join(out_dir, c["name"])
     paths = dict(mlir=base + ".mlir", gpu_mlir=base + ".gpu.mlir",
                  ptx=base + ".ptx", launch=base + ".launch",
                  tile_opt=opts.tile_opt, tile_translate=opts.tile_translate,
-                 chip=opts.chip or c["chip"],
+                 chip=rec["chip"],
                  options=" " + c["options"] if c.get("options") else "")
     rc, out, err = run(" ".join([sys.executable, opts.gen] +
                                 generator_args(c)))

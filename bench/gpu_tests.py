@@ -11,7 +11,8 @@ cannot run there; the machine with LLVM has no GPU. So:
     python3 bench/gpu_tests.py check OUT [--filecheck PATH]
 
 `run` executes every RUN line as lit would (bash, `set -o pipefail`, `%S`,
-`%t` and `tile-run` substituted, `not` inverting the exit status), with the
+`%t` and `tile-run` substituted, `not` inverting the exit status as LLVM's
+does: a command killed by a signal fails under it too), with the
 trailing `| FileCheck %s ...` cut off: the command's output goes to
 OUT/<test>.<n>.out and its exit status and FileCheck arguments to
 OUT/runs.json. `check` then requires every exit status to be 0 and runs each
@@ -78,7 +79,10 @@ def run(out, tests, tile_run):
             m = FILECHECK.search(command)
             body = command[:m.start()] if m else command
             output = out / f"{test.name}.{n}.out"
-            script = ("set -o pipefail; not() { ! \"$@\"; }; "
+            # LLVM's `not`: a crash (killed by a signal, 128 + its number)
+            # is no expected failure.
+            script = ("set -o pipefail; not() { \"$@\"; local s=$?; "
+                      "[ $s -ne 0 ] && [ $s -lt 128 ]; }; "
                       + substitute(body, test, tmp, tile_run))
             with output.open("wb") as sink:
                 status = subprocess.run(["bash", "-c", script], cwd=ROOT,

@@ -93,19 +93,30 @@ def run_tile_run(exe, rec, opts):
     return js, p.returncode, (err[0] if err else p.stderr.strip()[-300:])
 
 
-def run_triton_mma_sync(add, cublas_tflops, opts):
+def run_triton_mma_sync(add, cublas_tflops, opts, seconds_left):
     """Triton's rows again with mma.sync (bench/triton_gemm.py --mma-sync in
-    a child process): the same instruction as ours, for comparison."""
+    a child process): the same instruction as ours, for comparison. The
+    child gets what is left of --time-budget (None: no budget)."""
     cfgs = configs.triton_mma_sync_configs()
     kernel = "Triton (mma.sync)"
+    if seconds_left is not None and seconds_left <= 0:
+        for c in cfgs:
+            add(kernel, c, status="skipped", error="time budget spent")
+        return
+    timeout = opts.run_timeout * len(cfgs)
+    if seconds_left is not None:
+        timeout = min(timeout, seconds_left)
     try:
         out = subprocess.run(
             [sys.executable, os.path.join(HERE, "triton_gemm.py"),
              "--mma-sync", "--seed", str(opts.seed), "--configs",
              json.dumps(cfgs)], capture_output=True, text=True,
-            timeout=opts.run_timeout * len(cfgs)).stdout
-    except subprocess.TimeoutExpired:
-        out = ""
+            timeout=timeout).stdout
+    except subprocess.TimeoutExpired as e:
+        # The configurations that finished printed their lines already.
+        out = e.stdout or ""
+        if isinstance(out, bytes):
+            out = out.decode(errors="replace")
     results = {}
     for line in out.splitlines():
         if line.startswith("{"):
@@ -114,7 +125,8 @@ def run_triton_mma_sync(add, cublas_tflops, opts):
     for c in cfgs:
         t = results.get(c["name"])
         if t is None:
-            add(kernel, c, status="run-error", error="no result")
+            add(kernel, c, status="run-error",
+                error="no result (timed out or failed)")
         elif "error" in t:
             add(kernel, c, status="error", error=t["error"])
         else:
@@ -242,7 +254,10 @@ def main():
                     add("Triton", c, status="error",
                         error=(type(e).__name__ + ": " +
                                (msg[0] if msg else ""))[:200])
-            run_triton_mma_sync(add, cub["tflops"], opts)
+            run_triton_mma_sync(
+                add, cub["tflops"], opts,
+                opts.time_budget - (time.time() - start)
+                if opts.time_budget else None)
         except Exception as e:
             log("Triton/torch section failed: %s: %s" % (type(e).__name__, e))
 

@@ -129,15 +129,23 @@ CheckResult tile::runtime::compareAllClose(const std::vector<float> &out,
   double worstRatio = -1;
   for (int64_t i = 0; i < r.numElements; ++i) {
     double o = out[i], f = ref[i];
-    double err = std::fabs(o - f);
+    // As numpy's isclose: an infinity is close only to itself (inf - inf
+    // is NaN, and an infinite reference would allow any error).
+    bool infinite = std::isinf(o) || std::isinf(f);
+    double err = infinite
+                     ? (o == f ? 0 : std::numeric_limits<double>::infinity())
+                     : std::fabs(o - f);
     double allowed = atol + rtol * std::fabs(f);
     // NaN compares false everywhere: count it bad and worst of all.
-    bool ok = err <= allowed;
+    bool ok = infinite ? o == f : err <= allowed;
     // An exact element is 0 however tight the tolerance (0 / 0 is NaN, and
     // would never be the worst, even where every element is exact).
-    double ratio = std::isnan(err) ? std::numeric_limits<double>::infinity()
-                   : err == 0      ? 0
-                                   : err / allowed;
+    // An infinity that is not the reference's is as bad as NaN (inf / inf
+    // would be NaN, never the worst).
+    double ratio = std::isnan(err) || std::isinf(err)
+                       ? std::numeric_limits<double>::infinity()
+                   : err == 0 ? 0
+                              : err / allowed;
     if (!ok)
       ++r.numBad;
     // A NaN element makes the largest error infinite, not the largest of

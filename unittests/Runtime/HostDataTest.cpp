@@ -87,6 +87,21 @@ TEST(HostData, AllCloseNamesAnElementAtZeroTolerance) {
   EXPECT_EQ(r.maxAbsErr, 0);
 }
 
+TEST(HostData, AllCloseTakesInfinitiesAsNumpyDoes) {
+  // An infinity is close only to itself: an infinite reference used to
+  // allow any error, and two equal infinities to fail (inf - inf is NaN).
+  float inf = std::numeric_limits<float>::infinity();
+  std::vector<float> ref = {inf, inf, -inf, -inf};
+  std::vector<float> out = {inf, 0.0f, inf, 1e30f};
+  CheckResult r = compareAllClose(out, ref, 1e-2, 1e-2);
+  EXPECT_EQ(r.numBad, 3);
+  EXPECT_TRUE(std::isinf(r.maxAbsErr));
+  EXPECT_EQ(r.worstIndex, 1);
+  // A finite reference and an infinite output is as far as it gets.
+  r = compareAllClose({inf}, {1.0f}, 1e-2, 1e-2);
+  EXPECT_EQ(r.numBad, 1);
+}
+
 TEST(HostData, AllCloseNeverPassesNaN) {
   std::vector<float> ref = {1.0f, 2.0f};
   std::vector<float> out = {1.0f, std::numeric_limits<float>::quiet_NaN()};
