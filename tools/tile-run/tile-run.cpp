@@ -397,16 +397,21 @@ static int run(int argc, char **argv) {
                     ", but " + opts.launchPath + " gives blocks of " +
                     text(desc.block));
     }
-    // Launched in other clusters (none is 1x1x1), the driver refuses it as
-    // an invalid value, or with a grid that the required shape does not
-    // tile.
-    if (std::optional<std::array<int64_t, 3>> cluster =
-            ptxEntryClusterShape(image, desc.kernel))
-      if (!std::equal(cluster->begin(), cluster->end(), desc.cluster.begin()))
-        return fail("PTX entry '" + desc.kernel + "' in " + opts.ptxPath +
-                    " runs in clusters of exactly " + text(*cluster) +
-                    " blocks (.reqnctapercluster), but " + opts.launchPath +
-                    " gives clusters of " + text(desc.cluster));
+    // tile-run launches in the clusters the entry requires
+    // (.reqnctapercluster, which the compiler writes for a clustered
+    // kernel; none is 1x1x1): a description that says otherwise describes
+    // another kernel. (The driver would refuse a grid the entry's clusters
+    // do not tile as an invalid value, naming no cause.)
+    std::array<int64_t, 3> cluster =
+        ptxEntryClusterShape(image, desc.kernel)
+            .value_or(std::array<int64_t, 3>{1, 1, 1});
+    if (!std::equal(cluster.begin(), cluster.end(), desc.cluster.begin()))
+      return fail("PTX entry '" + desc.kernel + "' in " + opts.ptxPath +
+                  " runs in clusters of exactly " + text(cluster) +
+                  " blocks (.reqnctapercluster" +
+                  (cluster == std::array<int64_t, 3>{1, 1, 1} ? ": none" : "") +
+                  "), but " + opts.launchPath + " gives clusters of " +
+                  text(desc.cluster));
   }
 
   std::unique_ptr<Gpu> gpu = Gpu::open(error);
