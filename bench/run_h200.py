@@ -274,9 +274,12 @@ def main():
 
 
 def series(rows, kernel, tiles_, threads):
+    """The plot's points: rows that passed their check (a failed one keeps
+    its TFLOP/s in the table, marked, but is no point of a curve)."""
     pts = sorted((r["stages"], r["tflops"]) for r in rows
                  if r["kernel"] == kernel and r["tiles"] == tiles_ and
                  r["threads"] == threads and r["tflops"] and
+                 r.get("status", "ok") == "ok" and
                  r["M"] == configs.SEED["M"] and r["N"] == configs.SEED["N"]
                  and r["K"] == configs.SEED["K"])
     return [p[0] for p in pts], [p[1] for p in pts]
