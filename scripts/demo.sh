@@ -10,6 +10,8 @@
 #                   [--threads T] [--chip sm_90a] [--m M] [--n N] [--k K]
 #                   [--out DIR] [--no-run]
 #
+# The files go to DIR, by default a folder of build/demo/ named after the
+# configuration (so runs of different configurations keep theirs apart).
 # The default chip, sm_90a, is the H100/H200's: its GEMMs use wgmma. --chip
 # sm_90 (mma.sync) gives PTX that also JIT-compiles for later GPUs; sm_80,
 # sm_86 and sm_89 are the Ampere and Ada chips.
@@ -20,12 +22,12 @@ set -uo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 variant=auto stages="" bm=128 bn=128 bk=32 threads=128 chip=sm_90a
-m=4096 n=4096 k=4096 out="$TILE_BUILD/demo" run=1
-usage() { sed -n '2,18p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
+m=4096 n=4096 k=4096 out="" run=1
+usage() { sed -n '2,20p' "${BASH_SOURCE[0]}" | sed 's/^# \{0,1\}//'; exit "${1:-0}"; }
 while (($#)); do
-  # Every option but --no-run and --help takes a value.
-  case "$1" in --no-run|-h|--help) ;; *)
-    if (($# < 2)); then echo "error: option '$1' needs a value" >&2; usage 2; fi ;;
+  case "$1" in
+    --variant|--stages|--block-m|--block-n|--block-k|--threads|--chip|--m|--n|--k|--out)
+      if (($# < 2)); then echo "error: option '$1' needs a value" >&2; usage 2; fi ;;
   esac
   case "$1" in
     --variant) variant=$2; shift ;;
@@ -54,8 +56,15 @@ fi
 
 tile_install_deps || exit 1
 tile_build tile-opt tile-translate >/dev/null || exit 1
+# A build/ that has the CUDA runtime (the toolkit is there) builds tile-run
+# too, so that a run uses one of these sources.
+if ((run)) && grep -q '^TILE_ENABLE_RUNTIME:BOOL=ON' "$TILE_BUILD/CMakeCache.txt" 2>/dev/null; then
+  tile_build tile-run >/dev/null || exit 1
+fi
 opt="$TILE_BUILD/bin/tile-opt"
 translate="$TILE_BUILD/bin/tile-translate"
+[ -n "$out" ] ||
+  out="$TILE_BUILD/demo/${variant}_${m}x${n}x${k}_${bm}x${bn}x${bk}_${threads}t_s${stages:-default}_${chip}"
 mkdir -p "$out"
 name="matmul_${variant}"
 
@@ -109,7 +118,7 @@ sed 's/^/     /' "$out/$name.launch"
 
 echo
 echo "== ptxas"
-ptxas=/usr/local/cuda/bin/ptxas
+ptxas=$(command -v ptxas || echo /usr/local/cuda/bin/ptxas)
 if [ -x "$ptxas" ]; then
   if ! "$ptxas" -arch="$chip" -v "$out/$name.ptx" -o "$out/$name.cubin" 2>"$out/$name.ptxas"; then
     cat "$out/$name.ptxas" >&2
@@ -129,7 +138,7 @@ fi
 
 echo
 echo "== pipelining-relevant PTX lines (line: instruction; runs of one kind collapsed)"
-python3 - "$out/$name.ptx" <<'PY'
+python3 - "$out/$name.ptx" <<'PY' || exit 1
 import re, sys
 interesting = re.compile(
     r"^\$L__BB\w+:|\bbra(\.uni)?\b|cp\.async|bar\.sync|ldmatrix|mma\.sync"
@@ -148,8 +157,10 @@ def kind(text):
 run, counts = [], {}
 def flush():
     # Control flow is shown in full up to 8 lines, other runs as first/last.
-    head = 6 if kind(run[0][1]) == "label/branch" and len(run) > 8 else (
-        len(run) if kind(run[0][1]) == "label/branch" else 1) if run else 0
+    if not run:
+        return
+    branches = kind(run[0][1]) == "label/branch"
+    head = (6 if len(run) > 8 else len(run)) if branches else 1
     for number, text in run[:head]:
         print(f"  {number:6d}: {short(text)}")
     if len(run) > head + 1:
@@ -183,7 +194,8 @@ runner="$TILE_BUILD/bin/tile-run"
 if [ "$run" = 0 ]; then
   echo "   not run (--no-run)"
 elif command -v nvidia-smi >/dev/null && nvidia-smi -L >/dev/null 2>&1; then
-  if [ ! -x "$runner" ] && [ -x /usr/local/cuda/bin/nvcc ]; then
+  if [ ! -x "$runner" ] && [ "${TILE_SKIP_DEPS:-0}" != 1 ] &&
+    { command -v nvcc >/dev/null || [ -x /usr/local/cuda/bin/nvcc ]; }; then
     # The runtime needs only the CUDA toolkit (docs/benchmarks.md).
     tile_log "building tile-run in build-runtime/"
     cmake -S "$TILE_ROOT" -B "$TILE_ROOT/build-runtime" -G Ninja -DCMAKE_BUILD_TYPE=Release \

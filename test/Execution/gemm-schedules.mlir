@@ -50,6 +50,11 @@
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline -o %t.m001elem.mlir
 // RUN: FileCheck %s --check-prefix=S2 < %t.m001elem.mlir
 // RUN: tile-opt --tile-lower-to-cpu %tile_cpu_to_llvm %t.m001elem.mlir | %tile_cpu_runner | FileCheck %s
+// A negative lower bound, the gemm under a condition that always holds (the
+// generator's condition was k >= 0, false for the first steps here).
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --gemm-in-if --k-offset -3 --M 100 --N 70 --K 200 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-cpu %tile_cpu_to_llvm \
+// RUN:   | %tile_cpu_runner | FileCheck %s
 
 // S1:      tile.alloc_shared : memref<32x16xf16,
 // S1-NEXT: tile.alloc_shared : memref<16x32xf16,

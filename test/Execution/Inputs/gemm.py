@@ -244,7 +244,11 @@ def emit_kernel(a):
         gemm += (f"\n      tile.gemm %A2_s, %B2_s, %C_l{flags} : "
                  "!As, !Bs, !Cl")
     if a.gemm_in_if:
-        gemm = ("      %always = arith.cmpi sge, %k, %c0 : index\n"
+        # The loop's lower bound (k_loop): %k never is below it, so the
+        # condition always holds, also where --k-offset makes it negative.
+        lower = ("%k_lb" if not a.k_lead and
+                 (a.k_step != "tile" or a.k_offset != 0) else "%c0")
+        gemm = (f"      %always = arith.cmpi sge, %k, {lower} : index\n"
                 "      scf.if %always {\n" + textwrap.indent(gemm, "  ") +
                 "\n      }")
     second = ""
