@@ -28,7 +28,9 @@ tile_install_deps() {
     local sudo=""
     [ "$(id -u)" -eq 0 ] || sudo=sudo
     $sudo apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "${missing[@]}" >/dev/null
+    # Through env: sudo resets the environment, and a debconf prompt would
+    # wait unseen for an answer (stdout goes nowhere).
+    $sudo env DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
   fi
   if [ -f "$TILE_ROOT/requirements.txt" ]; then
     python3 -m pip install -q -r "$TILE_ROOT/requirements.txt" \
