@@ -390,6 +390,8 @@ class Expr:
     def __rfloordiv__(self, other): return self._floordiv(other, self)
     def __mod__(self, other): return self._mod(self, other)
     def __rmod__(self, other): return self._mod(other, self)
+    def __neg__(self): return self._binary("subi", 0, self)
+    def __pos__(self): return self
 
     def _compare(self, other):
         raise TypeError(f"{self} cannot be compared: the kernel is traced "

@@ -161,6 +161,14 @@ report(traced(leave_kept_loop))
 # CHECK: RuntimeError: T.serial/T.Pipelined loops and T.Kernel blocks must end in the order they began (innermost first), as nested Python statements do
 report(traced(interleave))
 
+# Unary minus is 0 - x (it was a TypeError).
+def negated_origin(A, bx):
+    T.copy(A[-bx + 16, 0], T.alloc_shared((16, 16), "float16"))
+
+
+# CHECK: negated: True
+print("negated:", "arith.subi %c0, %bx" in traced(negated_origin)().script())
+
 # A tensor's dtype defaults to TileLang's, float32 (it was float16).
 # CHECK: default dtype: float32
 print("default dtype:", T.Tensor((4, 4)).dtype)
