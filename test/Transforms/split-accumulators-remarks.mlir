@@ -244,6 +244,37 @@ func.func @reads_its_output_through_a_view(%A: !A, %C: !A) {
 
 // -----
 
+// The tensor read and the tensor stored are one global, reached through two
+// memref.get_global (they were taken for two buffers, and the parts in
+// blocks of their own read what earlier parts stored).
+
+!A = memref<1024x1024xf16>
+!As = memref<128x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x256xf16, #gpu.address_space<workgroup>>
+!Cl = memref<128x256xf32, #gpu.address_space<private>>
+
+memref.global "private" @X : memref<1024x1024xf16> = uninitialized
+
+func.func @reads_its_output_through_a_global(%A: !A) {
+  %c1 = arith.constant 1 : index
+  %B = memref.get_global @X : !A
+  %C = memref.get_global @X : !A
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    // expected-remark @+1 {{it stays whole and will spill, because the tensor it is stored into is also read into its GEMMs' tiles}}
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    tile.copy %A to %A_s : !A to !As
+    tile.copy %B to %B_s : !A to !Bs
+    tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    tile.copy %C_l to %C : !Cl to !A
+  }
+  return
+}
+
+// -----
+
 !A = memref<1024x1024xf16>
 !As = memref<128x32xf16, #gpu.address_space<workgroup>>
 !Bs = memref<32x256xf16, #gpu.address_space<workgroup>>
@@ -447,6 +478,43 @@ func.func @grid_limit(%A: !A, %B: !A, %C: !A) {
     tile.copy %B to %B_s : !A to !Bs
     tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
     tile.copy %C_l to %C : !Cl to !A
+  }
+  return
+}
+
+// -----
+
+// A row offset computed in i32 that wraps to 0 (1 + 2^31 - 1 + 2^31 - 1 + 1
+// for block 0): the bound analysis does not follow i32 sums past their
+// range, so no part is taken to lie outside the tensor (one was, and its
+// rows were never written). A 256x128 accumulator, cut along its rows.
+
+!A = memref<1024x1024xf16>
+!As = memref<256x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x128xf16, #gpu.address_space<workgroup>>
+!Cl = memref<256x128xf32, #gpu.address_space<private>>
+
+func.func @row_in_wrapping_i32(%A: !A, %B: !A, %C: !A) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %big = arith.constant 2147483647 : i32
+  %one = arith.constant 1 : i32
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %first = arith.cmpi eq, %bx, %c0 : index
+    %e = arith.extui %first : i1 to i32
+    %s1 = arith.addi %e, %big : i32
+    %s2 = arith.addi %s1, %big : i32
+    %s3 = arith.addi %s2, %one : i32
+    %row = arith.index_cast %s3 : i32 to index
+    // expected-remark @+1 {{it is computed in 2 parts of 128x128, each in a block of its own}}
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    tile.copy %A[%row, %c0] to %A_s : !A to !As
+    tile.copy %B to %B_s : !A to !Bs
+    tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    tile.copy %C_l to %C[%row, %c0] : !Cl to !A
   }
   return
 }

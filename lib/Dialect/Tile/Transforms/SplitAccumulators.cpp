@@ -286,11 +286,10 @@ analyzeAccumulator(AllocFragmentOp accumulator, std::string &why) {
         return failure();
       }
       // The same buffer, through whatever views (a memref.cast of the
-      // tensor stored into, say): each part would read what earlier parts
-      // stored.
+      // tensor stored into, a second memref.get_global of its global):
+      // each part would read what earlier parts stored.
       for (CopyOp store : stores) {
-        if (getUnderlyingMemRef(store.getDest()) ==
-            getUnderlyingMemRef(load.getSource())) {
+        if (mayShareBuffer(store.getDest(), load.getSource())) {
           why = "the tensor it is stored into is also read into its GEMMs' "
                 "tiles";
           return failure();

@@ -152,6 +152,7 @@ int64_t mlir::tile::getKnownDivisor(Value value) {
 // ops (kernel block indices, pipelined counters); the handful of forms tile
 // offsets take are covered directly. Every rule keeps values non-negative.
 static std::optional<int64_t> getUpperBound(Value value, unsigned depth);
+static std::optional<int64_t> getLowerBound(Value value, unsigned depth);
 
 /// `value` as `x * c` for a constant c (on either side).
 static std::optional<std::pair<Value, int64_t>> matchScaled(Value value) {
@@ -227,7 +228,8 @@ static std::optional<int64_t> checkedMul(int64_t a, int64_t b, int64_t lowest) {
   return checkedResult(overflow, product, lowest);
 }
 
-static std::optional<int64_t> getUpperBound(Value value, unsigned depth) {
+static std::optional<int64_t> getUpperBoundUnchecked(Value value,
+                                                     unsigned depth) {
   if (exhausted(depth))
     return std::nullopt;
   if (std::optional<int64_t> c = tile::evaluateConstantIndex(value))
@@ -303,6 +305,49 @@ static std::optional<int64_t> getUpperBound(Value value, unsigned depth) {
   return std::nullopt;
 }
 
+/// Whether `value` is a sum, difference or product in an integer type
+/// narrower than an index (i32), which wraps where the unbounded arithmetic
+/// of the bounds does not: its bounds hold only where both stay within the
+/// type's signed range.
+static bool isNarrowArithmetic(Value value) {
+  auto type = dyn_cast<IntegerType>(value.getType());
+  return type && type.getWidth() < 64 &&
+         isa_and_nonnull<arith::AddIOp, arith::SubIOp, arith::MulIOp>(
+             value.getDefiningOp());
+}
+
+/// `bound` of `value` where isNarrowArithmetic's condition allows it.
+static std::optional<int64_t> withinType(Value value,
+                                         std::optional<int64_t> bound,
+                                         std::optional<int64_t> other) {
+  if (!bound || !isNarrowArithmetic(value))
+    return bound;
+  unsigned width = value.getType().getIntOrFloatBitWidth();
+  int64_t max = (int64_t(1) << (width - 1)) - 1, min = -max - 1;
+  if (!other || *bound < min || *bound > max || *other < min || *other > max)
+    return std::nullopt;
+  return bound;
+}
+
+static std::optional<int64_t> getUpperBoundUnchecked(Value value,
+                                                     unsigned depth);
+static std::optional<int64_t> getLowerBoundUnchecked(Value value,
+                                                     unsigned depth);
+
+static std::optional<int64_t> getUpperBound(Value value, unsigned depth) {
+  std::optional<int64_t> high = getUpperBoundUnchecked(value, depth);
+  if (!high || !isNarrowArithmetic(value))
+    return high;
+  return withinType(value, high, getLowerBoundUnchecked(value, depth + 1));
+}
+
+static std::optional<int64_t> getLowerBound(Value value, unsigned depth) {
+  std::optional<int64_t> low = getLowerBoundUnchecked(value, depth);
+  if (!low || !isNarrowArithmetic(value))
+    return low;
+  return withinType(value, low, getUpperBoundUnchecked(value, depth + 1));
+}
+
 std::optional<int64_t> mlir::tile::getConstantUpperBound(Value value) {
   Query query;
   return getUpperBound(value, 0);
@@ -313,7 +358,8 @@ std::optional<int64_t> mlir::tile::getConstantUpperBound(Value value) {
 /// and thread indices at 0, and what arithmetic keeps a bound. Sums and
 /// products stay far from overflow (tile offsets index below 2^40), as in
 /// getUpperBound.
-static std::optional<int64_t> getLowerBound(Value value, unsigned depth) {
+static std::optional<int64_t> getLowerBoundUnchecked(Value value,
+                                                     unsigned depth) {
   if (exhausted(depth))
     return std::nullopt;
   if (std::optional<int64_t> c = tile::evaluateConstantIndex(value))

@@ -20,6 +20,14 @@ namespace tile {
 /// one buffer); with the same one, they access one buffer.
 Value getUnderlyingMemRef(Value value);
 
+/// Whether `a` and `b` may be views of one buffer: the same underlying
+/// memref (getUnderlyingMemRef), two memref.get_global of one global, or a
+/// memref of unknown origin (an scf.if or arith.select result, an iter_arg,
+/// a call's result) on either side. Distinct allocations, distinct globals
+/// and distinct function arguments are distinct buffers (a kernel's tensor
+/// arguments do not alias one another: docs/dialect.md).
+bool mayShareBuffer(Value a, Value b);
+
 } // namespace tile
 } // namespace mlir
 
