@@ -221,7 +221,10 @@ def main():
             check="pass" if check.get("pass") else "fail",
             max_abs_err=check.get("max_abs_err"),
             registers=js.get("registers"), shared_bytes=js.get("shared_bytes"),
-            status="ok" if rc == 0 else "check-failed")
+            status="ok" if rc == 0 else "check-failed",
+            # The GPU the kernel ran on, as the driver names it (nvidia-smi,
+            # which env() asks, may be missing).
+            gpu=js.get("gpu", env["gpu"]))
 
     if not opts.no_triton:
         try:

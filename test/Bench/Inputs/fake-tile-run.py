@@ -9,7 +9,7 @@ if ptx.endswith("broken.ptx"):
                      "CUDA_ERROR_INVALID_PTX (a PTX JIT compilation failed)\n")
     sys.exit(1)
 good = ptx.endswith("good.ptx")
-out = {"kernel": "k", "registers": 128, "shared_bytes": 49152,
+out = {"kernel": "k", "gpu": "Fake GPU", "registers": 128, "shared_bytes": 49152,
        "check": {"pass": good, "max_abs_err": 0.004 if good else 3.5}}
 if "--bench" in args:
     out["bench"] = {"kernel_tflops": 500.0, "cublas_tflops": 750.0,
