@@ -50,10 +50,11 @@ import tile_mlir
 __all__ = ["Buffer", "Expr", "Kernel", "Pipelined", "PrimFunc", "Tensor",
            "alloc_fragment", "alloc_shared", "ceildiv", "clear", "copy",
            "gemm", "prim_func", "serial", "bfloat16", "float16", "float32",
-           "float64"]
+           "float64", "int8", "int16", "int32", "int64"]
 
 float16, bfloat16 = "float16", "bfloat16"
 float32, float64 = "float32", "float64"
+int8, int16, int32, int64 = "int8", "int16", "int32", "int64"
 
 # TileLang's dtype names, and the MLIR names, to MLIR element types.
 _DTYPES = {

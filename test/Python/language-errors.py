@@ -169,6 +169,11 @@ def negated_origin(A, bx):
 # CHECK: negated: True
 print("negated:", "arith.subi %c0, %bx" in traced(negated_origin)().script())
 
+# TileLang's dtype names, the integers' too (T.int32 was missing).
+# CHECK: dtypes: float16 bfloat16 float32 float64 int8 int16 int32 int64
+print("dtypes:", T.float16, T.bfloat16, T.float32, T.float64, T.int8,
+      T.int16, T.int32, T.int64)
+
 # A tensor's dtype defaults to TileLang's, float32 (it was float16).
 # CHECK: default dtype: float32
 print("default dtype:", T.Tensor((4, 4)).dtype)
