@@ -175,12 +175,20 @@ mlir::tile::checkLowerToNVGPUOptions(Location loc,
                        "tiles through TMA multicast");
     return failure();
   }
-  if (!llvm::is_contained({1, 2, 4, 8}, int64_t(options.clusterCols)) ||
-      options.cluster % options.clusterCols != 0) {
+  if (!llvm::is_contained({1, 2, 4, 8}, int64_t(options.clusterCols))) {
+    emitError(loc) << "cluster-cols=" << int64_t(options.clusterCols)
+                   << " is not supported: use 1, 2, 4 or 8";
+    return failure();
+  }
+  if (options.cluster % options.clusterCols != 0) {
     emitError(loc) << "cluster-cols=" << int64_t(options.clusterCols)
                    << " does not divide cluster=" << int64_t(options.cluster)
                    << ": a cluster is cluster / cluster-cols rows of "
-                      "cluster-cols blocks";
+                      "cluster-cols blocks"
+                   << (options.cluster == 1
+                           ? " (cluster is 1 where not given: give it with "
+                             "tma=true)"
+                           : "");
     return failure();
   }
   if (options.clusterCols > 1 && options.blockGroup <= 1) {

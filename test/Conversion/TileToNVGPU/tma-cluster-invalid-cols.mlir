@@ -1,12 +1,15 @@
 // RUN: tile-opt %s --split-input-file --tile-lower-to-nvgpu="chip=sm_90 tma=true cluster=4 cluster-cols=3" -verify-diagnostics
 // RUN: not tile-opt %s --tile-lower-to-nvgpu="chip=sm_90 tma=true cluster=2 cluster-cols=4" 2>&1 | FileCheck %s --check-prefix=WIDER
+// RUN: not tile-opt %s --tile-lower-to-nvgpu="chip=sm_90 cluster-cols=2" 2>&1 | FileCheck %s --check-prefix=NOCLUSTER
 
 // A cluster is cluster / cluster-cols rows of cluster-cols blocks: the
-// columns must divide the cluster.
+// columns must divide the cluster, and be 1, 2, 4 or 8 (3 was said not to
+// divide a cluster of 4, and given without a cluster, not to divide 1).
 
-// WIDER: error: cluster-cols=4 does not divide cluster=2: a cluster is cluster / cluster-cols rows of cluster-cols blocks
+// WIDER: error: cluster-cols=4 does not divide cluster=2: a cluster is cluster / cluster-cols rows of cluster-cols blocks{{$}}
+// NOCLUSTER: error: cluster-cols=2 does not divide cluster=1: a cluster is cluster / cluster-cols rows of cluster-cols blocks (cluster is 1 where not given: give it with tma=true)
 
-// expected-error @below {{cluster-cols=3 does not divide cluster=4: a cluster is cluster / cluster-cols rows of cluster-cols blocks}}
+// expected-error @below {{cluster-cols=3 is not supported: use 1, 2, 4 or 8}}
 module {
   func.func @copy(%A: memref<1024x64xf16>) {
     %c0 = arith.constant 0 : index
