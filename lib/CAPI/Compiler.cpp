@@ -154,11 +154,10 @@ MlirLogicalResult tileCompile(MlirStringRef source, MlirStringRef pipeline,
                       StringRef pipelineText = unwrap(pipeline);
                       if (!pipelineText.trim().empty()) {
                         // The anchored form, `builtin.module(...)`, as
-                        // `tile-opt
-                        // --pass-pipeline` takes it. (The overload that parses
-                        // into an existing pass manager would nest it: a
-                        // pipeline for the modules inside this one, which runs
-                        // nothing.)
+                        // `tile-opt --pass-pipeline` takes it. (The overload
+                        // that parses into an existing pass manager would nest
+                        // it: a pipeline for the modules inside this one,
+                        // which runs nothing.)
                         FailureOr<OpPassManager> parsed =
                             parsePassPipeline(pipelineText, diagnostics);
                         if (failed(parsed))

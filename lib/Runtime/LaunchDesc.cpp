@@ -142,11 +142,8 @@ bool checkTensorMapExtents(const ArgDesc &arg, const TensorMapDesc &map,
             "strides)";
     return false;
   }
-  // The encoding takes extents up to 2^32, but the copies address a box by
-  // signed 32-bit coordinates (cp.async.bulk.tensor's .s32 operands).
-  constexpr int64_t kMaxExtent = (int64_t(1) << 31) - 1;
-  if (arg.shape[0] > kMaxExtent || arg.shape[1] > kMaxExtent ||
-      pitch >= (uint64_t(1) << 40)) {
+  if (arg.shape[0] > kMaxTensorMapExtent ||
+      arg.shape[1] > kMaxTensorMapExtent || pitch >= (uint64_t(1) << 40)) {
     error = tensorMapText(arg, map) +
             ": too large for a tensor map (extents below 2^31, which the "
             "TMA's signed 32-bit coordinates reach; row pitch below 2^40 "
@@ -268,11 +265,13 @@ private:
     fail(std::string("expected '") + function + "(a,b)'");
     return false;
   }
-  /// The compiler writes formulas of at most 200 operations (LaunchInfo.cpp),
-  /// so at most 201 levels deep; each level is a frame
-  /// of recursion here, so a deeper one (in a hand-written file) is refused
-  /// before it exhausts the stack.
+  /// The compiler writes formulas of at most kMaxGridFormulaOps operations,
+  /// each a level deeper at most; each level is a frame of recursion here,
+  /// so a deeper one (in a hand-written file) is refused before it exhausts
+  /// the stack.
   static constexpr unsigned kMaxDepth = 256;
+  static_assert(kMaxDepth > kMaxGridFormulaOps,
+                "the parser must read every formula the compiler writes");
 
   std::optional<int64_t> expr() {
     if (depth == kMaxDepth)

@@ -34,6 +34,15 @@ inline constexpr int64_t kMaxBlockThreads = 1024;
 /// The bytes of a kernel's parameters that CUDA 12.1 and later accept
 /// (4 KiB before).
 inline constexpr int64_t kMaxParamBytes = 32764;
+/// The largest extent of a tensor the TMA copies: the tensor map's encoding
+/// takes 2^32, but the copies address a box by signed 32-bit coordinates
+/// (cp.async.bulk.tensor's .s32 operands). The compiler keeps cp.async for
+/// a larger static extent; tile-run refuses one given at run time.
+inline constexpr int64_t kMaxTensorMapExtent = 0x7fffffff;
+/// The most operations the compiler spells out in a grid formula (`ceildiv`,
+/// `min`, `+ - * /`, each a level of nesting at most), which the parser
+/// must read.
+inline constexpr int kMaxGridFormulaOps = 200;
 
 enum class ElemType { F16, BF16, F32 };
 

@@ -179,15 +179,14 @@ LogicalResult mlir::tile::attachLaunchInfo(gpu::LaunchFuncOp launch,
     // arguments' sizes, not SSA values. A grid size that is not a constant
     // is -1 (`?`), and tile-run computes it from grid_expr.
     std::optional<int64_t> size = evaluateConstantIndex(v);
-    // tile-run reads formulas nested up to 256 levels deep; 200 ops cannot
-    // nest deeper.
-    constexpr int kMaxFormulaOps = 200;
-    int budget = kMaxFormulaOps;
+    // tile-run reads formulas of this many ops (LaunchDesc.h).
+    using ::tile::runtime::kMaxGridFormulaOps;
+    int budget = kMaxGridFormulaOps;
     std::string formula = describe(v, memrefArgs, budget);
     if (!size && budget < 0)
       return launch.emitError()
              << "grid size in "
-             << "xyz"[d] << " is a formula of more than " << kMaxFormulaOps
+             << "xyz"[d] << " is a formula of more than " << kMaxGridFormulaOps
              << " operations: the launch description "
                 "can say no more";
     if (!size && !StringRef(formula).contains('?')) {

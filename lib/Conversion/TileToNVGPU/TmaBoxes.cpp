@@ -13,8 +13,7 @@
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "tile/Conversion/TileToNVGPU/SharedLayout.h"
 #include "tile/Dialect/Tile/Utils/IndexFacts.h"
-
-#include <limits>
+#include "tile/Runtime/LaunchDesc.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -43,10 +42,9 @@ LogicalResult tma::checkGlobal(Value global, std::string &why) {
   // The copies address a box by signed 32-bit coordinates (the lowering of
   // nvgpu.tma.async.load truncates the indices); tile-run checks extents
   // known only at run time.
-  constexpr int64_t kMaxCoordinate = std::numeric_limits<int32_t>::max();
   for (int64_t dim = 0; dim < 2; ++dim)
     if (!globalType.isDynamicDim(dim) &&
-        globalType.getDimSize(dim) > kMaxCoordinate)
+        globalType.getDimSize(dim) > ::tile::runtime::kMaxTensorMapExtent)
       return fail("its global tensor has " + Twine(globalType.getDimSize(dim)) +
                   (dim == 0 ? " rows" : " columns") +
                   ", more than the TMA's signed 32-bit coordinates reach");

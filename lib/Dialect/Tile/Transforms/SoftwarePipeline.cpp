@@ -172,28 +172,38 @@ static LogicalResult checkUsesOutside(PipelinedOp loop, Value tile) {
   return success();
 }
 
-/// The values the statements of `schedule` use, in their regions too.
-static SetVector<Value> getUsedValues(const PipelineSchedule &schedule) {
-  SetVector<Value> used;
-  for (Operation *op : schedule.statements)
-    op->walk([&](Operation *user) { used.insert_range(user->getOperands()); });
-  return used;
-}
-
 /// A multi-buffered tile gets one version count and one indexing, so two
-/// pipelined loops must not both version the same tile.
-static LogicalResult checkSharedTilesNotShared(
+/// pipelined loops must not both version the same tile. And it is a tile
+/// too: its versions together must not pass the verifier's size limit (the
+/// budget refuses far smaller ones on a chip, but tile-software-pipeline
+/// runs without one).
+static LogicalResult checkVersionedTiles(
     ArrayRef<std::pair<PipelinedOp, PipelineSchedule>> scheduled) {
   DenseMap<Value, PipelinedOp> owner;
   for (auto &entry : scheduled) {
     PipelinedOp loop = entry.first;
     const PipelineSchedule &schedule = entry.second;
-    for (Value operand : getUsedValues(schedule)) {
+    // The tiles the statements use, in their regions too.
+    SetVector<Value> used;
+    for (Operation *op : schedule.statements)
+      op->walk(
+          [&](Operation *user) { used.insert_range(user->getOperands()); });
+    for (Value operand : used) {
       auto alloc = operand.getDefiningOp<AllocSharedOp>();
-      if (!alloc || schedule.getNumVersions(operand) < 2)
+      int64_t versions = alloc ? schedule.getNumVersions(operand) : 1;
+      if (versions < 2)
         continue;
       if (failed(checkUsesOutside(loop, operand)))
         return failure();
+      if (int64_t bytes = getTileBytes(alloc.getType());
+          bytes > kMaxTileBytes / versions) {
+        InFlightDiagnostic diag =
+            loop.emitOpError()
+            << "needs " << versions << " versions of a shared tile of " << bytes
+            << " bytes, more than a tile may hold (2^32 bytes)";
+        diag.attachNote(alloc.getLoc()) << "the tile is allocated here";
+        return diag;
+      }
       auto [it, inserted] = owner.try_emplace(operand, loop);
       if (inserted || it->second == loop)
         continue;
@@ -202,31 +212,6 @@ static LogicalResult checkSharedTilesNotShared(
           << "multi-buffers a shared tile that another pipelined loop "
              "also multi-buffers; give each loop its own tiles";
       diag.attachNote(it->second.getLoc()) << "the other loop is here";
-      diag.attachNote(alloc.getLoc()) << "the tile is allocated here";
-      return diag;
-    }
-  }
-  return success();
-}
-
-/// A multi-buffered tile is a tile too: its versions together must not pass
-/// the verifier's size limit (the budget refuses far smaller ones on a chip,
-/// but tile-software-pipeline runs without one).
-static LogicalResult checkVersionedTilesFit(
-    ArrayRef<std::pair<PipelinedOp, PipelineSchedule>> scheduled) {
-  for (auto [loop, schedule] : scheduled) {
-    for (Value operand : getUsedValues(schedule)) {
-      auto alloc = operand.getDefiningOp<AllocSharedOp>();
-      if (!alloc)
-        continue;
-      int64_t versions = schedule.getNumVersions(operand);
-      int64_t bytes = getTileBytes(alloc.getType());
-      if (versions < 2 || bytes <= kMaxTileBytes / versions)
-        continue;
-      InFlightDiagnostic diag =
-          loop.emitOpError()
-          << "needs " << versions << " versions of a shared tile of " << bytes
-          << " bytes, more than a tile may hold (2^32 bytes)";
       diag.attachNote(alloc.getLoc()) << "the tile is allocated here";
       return diag;
     }
@@ -262,8 +247,7 @@ struct TileSoftwarePipelinePass
       else
         plain.push_back(loop);
     });
-    if (failedAny || failed(checkSharedTilesNotShared(scheduled)) ||
-        failed(checkVersionedTilesFit(scheduled)))
+    if (failedAny || failed(checkVersionedTiles(scheduled)))
       return signalPassFailure();
 
     // A loop without a schedule is a serial loop: it becomes the `scf.for`

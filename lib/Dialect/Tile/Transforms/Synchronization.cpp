@@ -55,6 +55,7 @@ static bool touchesAlike(Operation *op, Value buffer) {
                                       : copy.getDestIndices();
     return op->getOperands();
   };
+  Operation *kernel = op->getParentOfType<KernelOp>();
   for (Value operand : op->getOperands()) {
     if (!isa<BaseMemRefType>(operand.getType()))
       continue;
@@ -62,7 +63,6 @@ static bool touchesAlike(Operation *op, Value buffer) {
     // A memref that the kernel makes other than by allocating a tile (an
     // scf.if result, an iter_arg) may be `buffer` in one run and not in the
     // next; a tile or a tensor from outside the kernel is one buffer.
-    Operation *kernel = op->getParentOfType<KernelOp>();
     bool knownBuffer =
         root.getDefiningOp<AllocSharedOp>() ||
         root.getDefiningOp<AllocFragmentOp>() ||

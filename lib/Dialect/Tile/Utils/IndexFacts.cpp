@@ -316,15 +316,13 @@ static bool isNarrowArithmetic(Value value) {
              value.getDefiningOp());
 }
 
-/// `bound` of `value` where isNarrowArithmetic's condition allows it.
-static std::optional<int64_t> withinType(Value value,
-                                         std::optional<int64_t> bound,
+/// `bound` of a narrow `value` (isNarrowArithmetic), where it and its
+/// `other` bound both lie within the type's signed range.
+static std::optional<int64_t> withinType(Value value, int64_t bound,
                                          std::optional<int64_t> other) {
-  if (!bound || !isNarrowArithmetic(value))
-    return bound;
   unsigned width = value.getType().getIntOrFloatBitWidth();
   int64_t max = (int64_t(1) << (width - 1)) - 1, min = -max - 1;
-  if (!other || *bound < min || *bound > max || *other < min || *other > max)
+  if (!other || bound < min || bound > max || *other < min || *other > max)
     return std::nullopt;
   return bound;
 }
@@ -338,14 +336,14 @@ static std::optional<int64_t> getUpperBound(Value value, unsigned depth) {
   std::optional<int64_t> high = getUpperBoundUnchecked(value, depth);
   if (!high || !isNarrowArithmetic(value))
     return high;
-  return withinType(value, high, getLowerBoundUnchecked(value, depth + 1));
+  return withinType(value, *high, getLowerBoundUnchecked(value, depth + 1));
 }
 
 static std::optional<int64_t> getLowerBound(Value value, unsigned depth) {
   std::optional<int64_t> low = getLowerBoundUnchecked(value, depth);
   if (!low || !isNarrowArithmetic(value))
     return low;
-  return withinType(value, low, getUpperBoundUnchecked(value, depth + 1));
+  return withinType(value, *low, getUpperBoundUnchecked(value, depth + 1));
 }
 
 std::optional<int64_t> mlir::tile::getConstantUpperBound(Value value) {
