@@ -218,13 +218,19 @@ void BarrierPlacer::visitForOnce(scf::ForOp loop, PendingAccesses &pending) {
   };
   int64_t barriersFromEntry, barriersWithBackedge;
   PendingAccesses exit = dryRun(pending, barriersFromEntry);
+  // The entry state only grows: each round adds what the body leaves
+  // pending from the last. It is a set of (op, buffer) pairs of a finite
+  // body, so this ends. Restarting each round from `pending` instead could
+  // alternate between two states (a larger entry places a barrier that
+  // leaves less pending at the exit), and a cap on the rounds then stopped
+  // in whichever came last, missing the hazards of the other.
   PendingAccesses entry = pending;
-  for (int i = 0; i < 8; ++i) {
-    PendingAccesses next = pending;
+  while (true) {
+    PendingAccesses next = entry;
     next.merge(exit);
     if (next == entry)
       break;
-    entry = next;
+    entry = std::move(next);
     exit = dryRun(entry, barriersWithBackedge);
   }
   dryRun(entry, barriersWithBackedge);
