@@ -101,6 +101,38 @@ static LogicalResult checkAtomicsSteerNoTileOps(KernelOp kernel) {
   return success();
 }
 
+/// Whether `op` reads where the block lies in the hardware's grid or
+/// cluster: gpu.block_id and its kin, or the PTX special registers behind
+/// them.
+static bool readsHardwareBlockPosition(Operation *op) {
+  if (isa<gpu::BlockIdOp, gpu::GridDimOp, gpu::GlobalIdOp, gpu::ClusterIdOp,
+          gpu::ClusterDimOp, gpu::ClusterBlockIdOp, gpu::ClusterDimBlocksOp>(
+          op))
+    return true;
+  StringRef name = op->getName().getStringRef();
+  return name.consume_front("nvvm.read.ptx.sreg.") &&
+         (name.contains("ctaid") || name.contains("cluster"));
+}
+
+/// The block's place in the grid is the kernel's block indices. Passes
+/// remap them: tile-split-accumulators (a block per part),
+/// tile-persistent-blocks (a loop over tiles), block-group and clusters (the
+/// order of blocks); the hardware's block index is then another block's, and
+/// offsets computed from it compute one tile twice and another never.
+static LogicalResult checkBlockPositionOps(KernelOp kernel) {
+  WalkResult result = kernel.getBody().walk([&](Operation *op) {
+    if (!readsHardwareBlockPosition(op))
+      return WalkResult::advance();
+    op->emitOpError("reads the hardware's block position, which is not the "
+                    "tile.kernel's: the block indices of the kernel's "
+                    "region are (tile-split-accumulators, "
+                    "tile-persistent-blocks, block-group and clusters remap "
+                    "them); use those");
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
 /// The kernels' gpu.module goes into the module the pass runs on, and the
 /// launches refer to it from there; a kernel in a module nested inside would
 /// refer to a symbol its own module does not hold.
@@ -243,6 +275,7 @@ struct TileLowerToNVGPUPass
           failed(checkGPUElementTypes(kernel)) ||
           failed(checkSharedTileUses(kernel)) ||
           failed(checkSymbolUses(kernel)) ||
+          failed(checkBlockPositionOps(kernel)) ||
           failed(checkAtomicsSteerNoTileOps(kernel)))
         return signalPassFailure();
 

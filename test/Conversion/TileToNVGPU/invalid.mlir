@@ -415,3 +415,64 @@ func.func @atomic_alone(%A: memref<64x64xf16>, %Q: memref<1xi32>) {
   }
   return
 }
+
+// -----
+
+// The block's place is the kernel's block indices: tile-persistent-blocks,
+// tile-split-accumulators, block-group and clusters remap them, and the
+// hardware's block index is then another block's (offsets from it computed
+// one tile twice and others never, with no diagnostic).
+func.func @hardware_block_id(%A: memref<64x64xf16>) {
+  %c2 = arith.constant 2 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c2) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<32x64xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'gpu.block_id' op reads the hardware's block position, which is not the tile.kernel's: the block indices of the kernel's region are (tile-split-accumulators, tile-persistent-blocks, block-group and clusters remap them); use those}}
+    %b = gpu.block_id x
+    %row = arith.muli %b, %c32 : index
+    tile.copy %A[%row, %bx] to %s : memref<64x64xf16> to memref<32x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+func.func @hardware_cluster_id(%A: memref<64x64xf16>) {
+  %c2 = arith.constant 2 : index
+  tile.kernel grid(%c2) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<32x64xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'gpu.cluster_block_id' op reads the hardware's block position}}
+    %b = gpu.cluster_block_id x
+    tile.copy %A[%b, %bx] to %s : memref<64x64xf16> to memref<32x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// The PTX special register behind gpu.block_id, read through NVVM.
+func.func @hardware_ctaid(%A: memref<64x64xf16>) {
+  %c2 = arith.constant 2 : index
+  tile.kernel grid(%c2) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<32x64xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'nvvm.read.ptx.sreg.ctaid.y' op reads the hardware's block position}}
+    %b = nvvm.read.ptx.sreg.ctaid.y : i32
+    %i = arith.index_cast %b : i32 to index
+    tile.copy %A[%i, %bx] to %s : memref<64x64xf16> to memref<32x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// A thread's own index is each thread's business, as any scalar op's.
+func.func @thread_id_alone(%A: memref<64x64xf16>, %O: memref<64xindex>) {
+  %c2 = arith.constant 2 : index
+  tile.kernel grid(%c2) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<32x64xf16, #gpu.address_space<workgroup>>
+    %t = gpu.thread_id x
+    memref.store %t, %O[%t] : memref<64xindex>
+    tile.copy %A[%bx, %bx] to %s : memref<64x64xf16> to memref<32x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
