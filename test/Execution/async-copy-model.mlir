@@ -22,21 +22,22 @@
 // RUN: cat %S/gemm-pipelined-by-hand-2.mlir %t.main.mlir | tile-opt --tile-lower-to-cpu %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s --check-prefix=HIDDEN
 
-// A kernel that issues 100 copies of one op before its wait overflows the
+// A kernel that issues 90 copies of one op before its wait overflows the
 // 64-entry queue, which then lands its copies early (a GPU may): when copy 64
-// is issued, copies 0-63 land in issue order, reading G as it is then;
-// copies 64-99 stay queued, land at the wait after G was raised by 1000, and
-// overwrite rows 14-49. Rows 0-13 are written by two copies in flight at
-// once (0-13, then 50-63): either may land last on a GPU, so they land as
-// NaN. A queue that dropped copies or landed them only at the wait would
-// print other numbers. Without the model every copy lands where it is
-// issued, before G changes.
+// is issued, copies 0-63 land in issue order; copies 64-89 stay queued
+// through the raise of G by 1000 and land at the wait as NaN (they may read
+// G before or after it), over rows 14-39. Rows 0-13 are written by two copies
+// in flight at once (0-13, then 50-63): either may land last on a GPU, so
+// they land as NaN. Rows 40-49 hold what copies 40-49 read when they landed
+// early, before the raise. A queue that dropped copies or landed them only at
+// the wait would print NaN there; without the model every copy lands where
+// it is issued, before G changes.
 // RUN: tile-opt %S/Inputs/many-pending-copies.mlir --tile-lower-to-cpu %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s --check-prefix=MANY
 // RUN: tile-opt %S/Inputs/many-pending-copies.mlir --tile-lower-to-cpu=model-async-copies=false %tile_cpu_to_llvm \
 // RUN:   | %tile_cpu_runner | FileCheck %s --check-prefix=ATONCE
-// MANY: tile[:, 5] = nan nan nan nan nan nan nan nan nan nan nan nan nan nan 1064 1065 1066 1067 1068 1069 1070 1071 1072 1073 1074 1075 1076 1077 1078 1079 1080 1081 1082 1083 1084 1085 1086 1087 1088 1089 1090 1091 1092 1093 1094 1095 1096 1097 1098 1099{{$}}
-// ATONCE: tile[:, 5] = 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 90 91 92 93 94 95 96 97 98 99{{$}}
+// MANY: tile[:, 5] = nan nan nan nan nan nan nan nan nan nan nan nan nan nan nan nan nan nan nan nan nan nan nan nan nan nan nan nan nan nan nan nan nan nan nan nan nan nan nan nan 40 41 42 43 44 45 46 47 48 49{{$}}
+// ATONCE: tile[:, 5] = 50 51 52 53 54 55 56 57 58 59 60 61 62 63 64 65 66 67 68 69 70 71 72 73 74 75 76 77 78 79 80 81 82 83 84 85 86 87 88 89 40 41 42 43 44 45 46 47 48 49{{$}}
 
 // Uninitialized tile memory (nan) or a wrong value, anything but 0.
 // WRONG:      max_abs_error: {{nan|[0-9.e+]*[1-9]}}

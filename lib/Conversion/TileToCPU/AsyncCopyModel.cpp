@@ -14,7 +14,9 @@
 // in use overwrites: too few versions, or a copy issued too soon). Where it
 // lands, an element that no longer holds that NaN was written by another op
 // while the copy was in flight, a race with the copy, and gets NaN again
-// (landCopy).
+// (landCopy). So does an element whose source changed while the copy was in
+// flight: a GPU may read the source any time before the wait, barriers or
+// not, so the copy may carry the old value or the new one.
 //
 // Copy ops keep queues of pending instances: an instance's group number and
 // every index it needs (the source offsets, the destination offsets, and the
@@ -131,8 +133,12 @@ struct CopyQueue {
   /// memref<kQueueCapacity x (1 + recorded) x index>.
   Value queue;
   /// memref<extent x i1>: which elements of the instance a wait lands still
-  /// held the poison of its issue (landCopy).
+  /// held the poison of its issue and read a source that did not change
+  /// since (landCopy).
   Value untouched;
+  /// memref<kQueueCapacity x extent x source element>: what the source held
+  /// for each pending instance where it was issued.
+  Value issuedSource;
   /// Position of this queue's length in the kernel's state buffer.
   int64_t countSlot = 0;
 };
@@ -233,13 +239,32 @@ static ReplayedCopy rebuild(OpBuilder &b, Location loc, const CopyQueue &queue,
   return replayed;
 }
 
-/// Performs `replayed`, an instance of `queue`'s copies, as a `tile.copy`;
-/// but an element that no longer holds the poison stored where the copy was
-/// issued, which another op wrote while the copy was in flight (on the GPU,
-/// a race with the copy: either may land last), gets the poison again. So
-/// does an element that two copies in flight write.
+/// Whether `a` and `b`, of one type, are the same bits (NaN included).
+static Value sameBits(OpBuilder &b, Location loc, Value x, Value y) {
+  if (auto type = dyn_cast<FloatType>(x.getType())) {
+    Type bits = b.getIntegerType(type.getWidth());
+    x = arith::BitcastOp::create(b, loc, bits, x);
+    y = arith::BitcastOp::create(b, loc, bits, y);
+  }
+  return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, y);
+}
+
+/// `entry`, then `position`: an index into a queue's `issuedSource`.
+static SmallVector<Value> issuedAt(Value entry, ValueRange position) {
+  SmallVector<Value> indices{entry};
+  llvm::append_range(indices, position);
+  return indices;
+}
+
+/// Performs `replayed`, the instance of `queue`'s copies in its queue's row
+/// `entry`, as a `tile.copy`; but an element that no longer holds the poison
+/// stored where the copy was issued, which another op wrote while the copy
+/// was in flight (on the GPU, a race with the copy: either may land last),
+/// gets the poison again. So does an element that two copies in flight
+/// write, and one whose source another op wrote while the copy was in
+/// flight (the copy may have read it before or after).
 static void landCopy(OpBuilder &b, Location loc, const CopyQueue &queue,
-                     const ReplayedCopy &replayed) {
+                     const ReplayedCopy &replayed, Value entry) {
   ArrayRef<int64_t> extent = queue.pattern->extent;
   auto forEach =
       [&](function_ref<void(OpBuilder &, Location, const CopiedElement &)>
@@ -251,7 +276,12 @@ static void landCopy(OpBuilder &b, Location loc, const CopyQueue &queue,
   forEach([&](OpBuilder &b, Location loc, const CopiedElement &element) {
     Value value =
         memref::LoadOp::create(b, loc, replayed.dest, element.destIndices);
-    memref::StoreOp::create(b, loc, isPoison(b, loc, value), queue.untouched,
+    Value issued = memref::LoadOp::create(b, loc, queue.issuedSource,
+                                          issuedAt(entry, element.position));
+    Value now = loadCopiedElement(b, loc, replayed.source, element);
+    Value untouched = arith::AndIOp::create(b, loc, isPoison(b, loc, value),
+                                            sameBits(b, loc, issued, now));
+    memref::StoreOp::create(b, loc, untouched, queue.untouched,
                             element.position);
   });
   CopyOp::create(b, loc, replayed.source, replayed.sourceIndices, replayed.dest,
@@ -292,7 +322,7 @@ static void replayRetired(OpBuilder &b, Location loc, const CopyQueue &queue,
         auto branch = scf::IfOp::create(
             b, loc, retired,
             [&](OpBuilder &b, Location loc) {
-              landCopy(b, loc, queue, rebuild(b, loc, queue, entry));
+              landCopy(b, loc, queue, rebuild(b, loc, queue, entry), entry);
               scf::YieldOp::create(b, loc, kept);
             },
             [&](OpBuilder &b, Location loc) {
@@ -303,6 +333,18 @@ static void replayRetired(OpBuilder &b, Location loc, const CopyQueue &queue,
                 memref::StoreOp::create(b, loc, v, queue.queue,
                                         ValueRange{kept, c});
               }
+              SmallVector<Value> lbs(copy.extent.size(), zero),
+                  steps(copy.extent.size(), one), ubs;
+              for (int64_t size : copy.extent)
+                ubs.push_back(constant(b, loc, size));
+              scf::buildLoopNest(
+                  b, loc, lbs, ubs, steps,
+                  [&](OpBuilder &b, Location loc, ValueRange position) {
+                    Value v = memref::LoadOp::create(b, loc, queue.issuedSource,
+                                                     issuedAt(entry, position));
+                    memref::StoreOp::create(b, loc, v, queue.issuedSource,
+                                            issuedAt(kept, position));
+                  });
               scf::YieldOp::create(
                   b, loc, ValueRange{arith::AddIOp::create(b, loc, kept, one)});
             });
@@ -360,6 +402,14 @@ static void recordCopy(OpBuilder &b, ModelledCopy &copy, const CopyQueue &queue,
                             ValueRange{count, constant(b, loc, i + 1)});
   Value next = arith::AddIOp::create(b, loc, count, constant(b, loc, 1));
   memref::StoreOp::create(b, loc, next, state, slot);
+  forEachCopiedElement(
+      b, loc, copy.extent, copy.source.value, copy.sourceIndices,
+      copy.dest.value, copy.destIndices,
+      [&](OpBuilder &b, Location loc, const CopiedElement &element) {
+        Value value = loadCopiedElement(b, loc, copy.source.value, element);
+        memref::StoreOp::create(b, loc, value, queue.issuedSource,
+                                issuedAt(count, element.position));
+      });
   poisonCopyDestination(b, loc, copy.extent, copy.dest.value, copy.destIndices);
   copy.op.erase();
 }
@@ -394,7 +444,7 @@ void mlir::tile::modelAsyncCopies(KernelOp kernel) {
     });
     copy.queueIndex = shared - queues.begin();
     if (shared == queues.end())
-      queues.push_back(CopyQueue{&copy, Value(), 0});
+      queues.push_back(CopyQueue{&copy});
   }
 
   // The state, freed with the thread block: [committed groups, one length
@@ -417,8 +467,16 @@ void mlir::tile::modelAsyncCopies(KernelOp kernel) {
     queue.queue = memref::AllocOp::create(b, loc, queueType);
     queue.untouched = memref::AllocOp::create(
         b, loc, MemRefType::get(queue.pattern->extent, b.getI1Type()));
+    SmallVector<int64_t> issuedShape{kQueueCapacity};
+    llvm::append_range(issuedShape, queue.pattern->extent);
+    queue.issuedSource = memref::AllocOp::create(
+        b, loc,
+        MemRefType::get(issuedShape,
+                        cast<MemRefType>(queue.pattern->source.value.getType())
+                            .getElementType()));
     buffers.push_back(queue.queue);
     buffers.push_back(queue.untouched);
+    buffers.push_back(queue.issuedSource);
   }
   b.setInsertionPointToEnd(&body);
   for (Value buffer : buffers)

@@ -204,6 +204,27 @@ void mlir::tile::forEachCopiedElement(
       });
 }
 
+Value mlir::tile::loadCopiedElement(OpBuilder &b, Location loc, Value source,
+                                    const CopiedElement &element) {
+  auto load = [&](OpBuilder &b, Location loc) -> Value {
+    return memref::LoadOp::create(b, loc, source, element.sourceIndices);
+  };
+  if (!element.sourceInBounds)
+    return load(b, loc);
+  Type type = cast<MemRefType>(source.getType()).getElementType();
+  auto ifOp = scf::IfOp::create(
+      b, loc, element.sourceInBounds,
+      [&](OpBuilder &b, Location loc) {
+        scf::YieldOp::create(b, loc, load(b, loc));
+      },
+      [&](OpBuilder &b, Location loc) {
+        Value zero = arith::ConstantOp::create(
+            b, loc, cast<TypedAttr>(b.getZeroAttr(type)));
+        scf::YieldOp::create(b, loc, zero);
+      });
+  return ifOp.getResult(0);
+}
+
 static void lowerCopyLike(RewriterBase &rewriter, Operation *op,
                           ArrayRef<int64_t> extent, Value source,
                           ValueRange sourceIndices, Value dest,
@@ -216,25 +237,7 @@ static void lowerCopyLike(RewriterBase &rewriter, Operation *op,
   forEachCopiedElement(
       rewriter, loc, extent, source, sourceIndices, dest, destIndices,
       [&](OpBuilder &b, Location loc, const CopiedElement &element) {
-        auto load = [&](OpBuilder &b, Location loc) -> Value {
-          return memref::LoadOp::create(b, loc, source, element.sourceIndices);
-        };
-        Value value;
-        if (element.sourceInBounds) {
-          auto ifOp = scf::IfOp::create(
-              b, loc, element.sourceInBounds,
-              [&](OpBuilder &b, Location loc) {
-                scf::YieldOp::create(b, loc, load(b, loc));
-              },
-              [&](OpBuilder &b, Location loc) {
-                Value zero = arith::ConstantOp::create(
-                    b, loc, cast<TypedAttr>(b.getZeroAttr(sourceElem)));
-                scf::YieldOp::create(b, loc, zero);
-              });
-          value = ifOp.getResult(0);
-        } else {
-          value = load(b, loc);
-        }
+        Value value = loadCopiedElement(b, loc, source, element);
         if (sourceElem != destElem)
           value = convertFloat(b, loc, value, destElem);
         memref::StoreOp::create(b, loc, value, dest, element.destIndices);

@@ -59,6 +59,11 @@ void forEachCopiedElement(
     function_ref<void(OpBuilder &b, Location loc, const CopiedElement &element)>
         body);
 
+/// The value a copy from `source` reads for `element`: the source's, or zero
+/// where the element's index lies outside the source.
+Value loadCopiedElement(OpBuilder &b, Location loc, Value source,
+                        const CopiedElement &element);
+
 /// A value that no correct kernel reads from a tile of `element`s: NaN, or
 /// for a float type without one its lowest value; an integer's lowest value.
 TypedAttr getPoison(OpBuilder &b, Type element);
