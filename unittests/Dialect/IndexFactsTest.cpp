@@ -65,6 +65,14 @@ func.func @f() {
     %r = arith.remui %row, %c32 {name = "remainder"} : index
     %m = arith.minui %t, %c4 {name = "min"} : index
     %tid = gpu.thread_id x
+    %wide = arith.constant 36893488147419103248 : i128
+    %wide_index = arith.index_cast %wide {name = "wide_constant"} : i128 to index
+    %far = arith.constant 36893488147419103233 : i128
+    %by128 = arith.index_cast %by : index to i128
+    %by_far = arith.shli %by128, %far : i128
+    %far_index = arith.index_cast %by_far {name = "wide_shift"} : i128 to index
+    %most_negative = arith.constant -9223372036854775808 : index
+    %mn = arith.addi %most_negative, %c0 {name = "most_negative"} : index
     %lane = arith.addi %tid, %c1 {name = "lane_plus_one"} : index
     scf.for %k = %c8 to %c60 step %c8 {
       %ko = arith.muli %k, %c4 {name = "k_offset"} : index
@@ -291,6 +299,17 @@ TEST_F(IndexFacts, Divisors) {
   // A minimum is one of its operands: the divisors they share.
   EXPECT_EQ(mlir::tile::getKnownDivisor(named("k_min_40")), 8);
   EXPECT_EQ(mlir::tile::getKnownDivisor(named("k_min_44")), 4);
+}
+
+// Constants of any width: 2^65 + 16 as an i128 (index_cast keeps its low
+// bits, 16), a shift by more than 64 bits, and -2^63, whose magnitude does
+// not fit in int64_t. These aborted on APInt's 64-bit accessors.
+TEST_F(IndexFacts, WideConstantDivisors) {
+  ASSERT_TRUE(module);
+  EXPECT_EQ(mlir::tile::getKnownDivisor(named("wide_constant")), 16);
+  EXPECT_EQ(mlir::tile::getKnownDivisor(named("wide_shift")), 1);
+  EXPECT_EQ(mlir::tile::getKnownDivisor(named("most_negative")), int64_t(1)
+                                                                     << 30);
 }
 
 // Offsets chosen in a branch have the divisors both branches share.

@@ -77,10 +77,17 @@ static std::optional<LoopBounds> getLoopBounds(BlockArgument arg) {
   return std::nullopt;
 }
 
-static int64_t divisorOfConstant(int64_t c) {
-  if (c == 0)
+/// A divisor of the constant `c`, read as signed, of any width (i128
+/// included).
+static int64_t divisorOfConstant(const APInt &c) {
+  if (c.isZero())
     return kZeroDivisor;
-  return boundedDivisor(c < 0 ? -c : c);
+  // abs of the most negative value is itself, which read as unsigned is its
+  // magnitude.
+  APInt magnitude = c.abs();
+  if (magnitude.ule(kZeroDivisor))
+    return magnitude.getZExtValue();
+  return int64_t(1) << std::min(c.countr_zero(), 30u);
 }
 
 static int64_t getDivisor(Value value, unsigned depth) {
@@ -88,7 +95,7 @@ static int64_t getDivisor(Value value, unsigned depth) {
     return 1;
   APInt constant;
   if (matchPattern(value, m_ConstantInt(&constant)))
-    return divisorOfConstant(constant.getSExtValue());
+    return divisorOfConstant(constant);
 
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     // Loop counters: lb + i * step.
@@ -125,8 +132,7 @@ static int64_t getDivisor(Value value, unsigned depth) {
     return std::gcd(operand(0), operand(1));
   if (isa<arith::ShLIOp>(op)) {
     APInt shift;
-    if (matchPattern(op->getOperand(1), m_ConstantInt(&shift)) &&
-        shift.getZExtValue() < 30)
+    if (matchPattern(op->getOperand(1), m_ConstantInt(&shift)) && shift.ult(30))
       return boundedDivisor(operand(0) << shift.getZExtValue());
     return operand(0);
   }
@@ -136,7 +142,7 @@ static int64_t getDivisor(Value value, unsigned depth) {
     if (auto bin = dyn_cast<AffineBinaryOpExpr>(expr)) {
       if (bin.getKind() == AffineExprKind::Mul)
         if (auto c = dyn_cast<AffineConstantExpr>(bin.getRHS()))
-          return divisorOfConstant(c.getValue());
+          return divisorOfConstant(APInt(64, c.getValue(), /*isSigned=*/true));
     }
     return 1;
   }
