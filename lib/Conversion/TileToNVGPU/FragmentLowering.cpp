@@ -21,6 +21,9 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -105,26 +108,89 @@ static LogicalResult checkUse(Operation *user, Value fragment) {
             "tile.clear, tile.copy and as the accumulator of tile.gemm";
 }
 
+/// The loop whose body runs `op` (an scf.for, a tile.pipelined), or the
+/// kernel where none does.
+static Operation *getEnclosingLoop(Operation *op) {
+  Operation *parent = op->getParentOp();
+  while (!isa<LoopLikeOpInterface, KernelOp>(parent))
+    parent = parent->getParentOp();
+  return parent;
+}
+
+/// Why the accumulators that the GEMMs of one loop body update together
+/// (live at once, as two accumulators of one K loop) do not fit in a
+/// thread's registers; empty where they do, and `blocker` set to a GEMM of
+/// that loop where they do not. whyNotWgmma counts one accumulator at a
+/// time. Two 128x128 f32 accumulators at 128 threads (256 registers) as
+/// wgmma: ptxas (CUDA 13.0) serializes the wgmmas for want of registers
+/// (C7511) and spills 6796 B; as mma.sync it spills 3860 B. The margin for
+/// wgmma's own registers that whyNotWgmma keeps is not kept here: 128x128
+/// and 128x96 (224 registers) spilled 12 B as wgmma, with no
+/// serialization, and 1392 B as mma.sync.
+static std::string whyNotWgmmaTogether(ArrayRef<AllocFragmentOp> allocs,
+                                       ArrayRef<FragmentLayout> layouts,
+                                       int64_t registerLimit,
+                                       Operation *&blocker) {
+  llvm::MapVector<Operation *, llvm::SmallSetVector<size_t, 4>> byLoop;
+  DenseMap<Operation *, Operation *> gemmOfLoop;
+  for (auto [i, alloc] : llvm::enumerate(allocs))
+    for (Operation *user : alloc->getUsers())
+      if (isa<GemmOp>(user)) {
+        Operation *loop = getEnclosingLoop(user);
+        byLoop[loop].insert(i);
+        gemmOfLoop[loop] = user;
+      }
+  for (auto &[loop, members] : byLoop) {
+    if (members.size() < 2)
+      continue;
+    int64_t registers = 0;
+    for (size_t i : members)
+      registers +=
+          layouts[i].warpTileM * layouts[i].warpTileN / kWarpgroupThreads;
+    if (registers <= registerLimit)
+      continue;
+    blocker = gemmOfLoop[loop];
+    return "the " + std::to_string(members.size()) +
+           " accumulators that the GEMMs of this loop update need " +
+           std::to_string(registers) +
+           " registers per thread together, but a thread of this block has " +
+           std::to_string(registerLimit);
+  }
+  return "";
+}
+
 /// The warpgroup layouts of `allocs`, when the kernel has GEMMs into them
 /// and every one can run as wgmma; otherwise std::nullopt, and the kernel
 /// keeps the mma.sync layouts (a fragment has one layout for all its uses,
-/// and copies between fragments need equal layouts). When a GEMM is what
-/// keeps it, `blocker` is set to the op that does and `why` to the reason.
+/// and copies between fragments need equal layouts). Where the kernel has
+/// GEMMs, `blocker` is set to the op that keeps them off wgmma (a GEMM, or
+/// a fragment with no warpgroup layout, GEMM or not) and `why` to the
+/// reason.
 static std::optional<SmallVector<FragmentLayout>>
 getWarpgroupLayouts(ArrayRef<AllocFragmentOp> allocs, int64_t threads,
                     int64_t registerLimit, Operation *&blocker,
                     std::string &why) {
   SmallVector<FragmentLayout> layouts;
   bool anyGemm = false;
+  // A fragment without a GEMM and without a warpgroup layout: it keeps the
+  // kernel's GEMMs on mma.sync, if the kernel has any.
+  Operation *layoutless = nullptr;
+  std::string layoutlessWhy;
   for (AllocFragmentOp alloc : allocs) {
     bool hasGemm = llvm::any_of(
         alloc->getUsers(), [](Operation *user) { return isa<GemmOp>(user); });
     std::optional<FragmentLayout> layout =
         FragmentLayout::getWarpgroup(alloc.getType().getShape(), threads, why);
     if (!layout) {
-      if (hasGemm)
+      if (hasGemm) {
         blocker = alloc;
-      return std::nullopt;
+        return std::nullopt;
+      }
+      if (!layoutless) {
+        layoutless = alloc;
+        layoutlessWhy = why;
+      }
+      continue;
     }
     for (Operation *user : alloc->getUsers()) {
       auto gemm = dyn_cast<GemmOp>(user);
@@ -140,6 +206,15 @@ getWarpgroupLayouts(ArrayRef<AllocFragmentOp> allocs, int64_t threads,
     layouts.push_back(*layout);
   }
   if (!anyGemm)
+    return std::nullopt;
+  if (layoutless) {
+    blocker = layoutless;
+    why = "this fragment has no warpgroup layout (" + layoutlessWhy +
+          "), and a kernel's fragments all take one kind of layout";
+    return std::nullopt;
+  }
+  why = whyNotWgmmaTogether(allocs, layouts, registerLimit, blocker);
+  if (!why.empty())
     return std::nullopt;
   return layouts;
 }

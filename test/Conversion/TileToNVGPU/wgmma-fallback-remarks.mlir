@@ -29,6 +29,21 @@
 // CODE:       nvvm.wgmma.mma_async
 // CODE-NOT:   nvgpu.mma.sync
 // CODE:       return
+// CODE-LABEL: func.func @two_accumulators()
+// CODE-NOT:   wgmma
+// CODE:       nvgpu.mma.sync
+// CODE-NOT:   wgmma
+// CODE:       return
+// CODE-LABEL: func.func @two_accumulators_fit()
+// CODE-NOT:   nvgpu.mma.sync
+// CODE:       nvvm.wgmma.mma_async
+// CODE-NOT:   nvgpu.mma.sync
+// CODE:       return
+// CODE-LABEL: func.func @fragment_without_layout(
+// CODE-NOT:   wgmma
+// CODE:       nvgpu.mma.sync
+// CODE-NOT:   wgmma
+// CODE:       return
 
 func.func @f32_operands() {
   %c1 = arith.constant 1 : index
@@ -190,6 +205,71 @@ func.func @cast_operand() {
     %C_l = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
     %A_c = memref.cast %A_s : memref<128x32xf16, #gpu.address_space<workgroup>> to memref<128x32xf16, strided<[?, ?], offset: ?>, #gpu.address_space<workgroup>>
     tile.gemm %A_c, %B_s, %C_l : memref<128x32xf16, strided<[?, ?], offset: ?>, #gpu.address_space<workgroup>>, memref<32x128xf16, #gpu.address_space<workgroup>>, memref<128x128xf32, #gpu.address_space<private>>
+  }
+  return
+}
+
+// -----
+
+// Two 128x128 accumulators that one loop updates are live together: 256
+// registers per thread at 128 threads. Each alone fits, and the kernel used
+// wgmma, which ptxas then serialized for want of registers (C7511), spilling
+// 6796 B.
+func.func @two_accumulators() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<128x16xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<16x128xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    %D_l = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    scf.for %k = %c0 to %c4 step %c1 {
+      tile.gemm %A_s, %B_s, %C_l : memref<128x16xf16, #gpu.address_space<workgroup>>, memref<16x128xf16, #gpu.address_space<workgroup>>, memref<128x128xf32, #gpu.address_space<private>>
+      // expected-remark @+1 {{the kernel's GEMMs do not use wgmma on sm_90a: the 2 accumulators that the GEMMs of this loop update need 256 registers per thread together, but a thread of this block has 255}}
+      tile.gemm %A_s, %B_s, %D_l : memref<128x16xf16, #gpu.address_space<workgroup>>, memref<16x128xf16, #gpu.address_space<workgroup>>, memref<128x128xf32, #gpu.address_space<private>>
+    }
+  }
+  return
+}
+
+// -----
+
+// 128x128 and 128x96 (B stored 96x16): 224 registers together, which fit.
+func.func @two_accumulators_fit() {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<128x16xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<16x128xf16, #gpu.address_space<workgroup>>
+    %B2_s = tile.alloc_shared : memref<96x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    %D_l = tile.alloc_fragment : memref<128x96xf32, #gpu.address_space<private>>
+    scf.for %k = %c0 to %c4 step %c1 {
+      tile.gemm %A_s, %B_s, %C_l : memref<128x16xf16, #gpu.address_space<workgroup>>, memref<16x128xf16, #gpu.address_space<workgroup>>, memref<128x128xf32, #gpu.address_space<private>>
+      tile.gemm %A_s, %B2_s, %D_l transpose_b : memref<128x16xf16, #gpu.address_space<workgroup>>, memref<96x16xf16, #gpu.address_space<workgroup>>, memref<128x96xf32, #gpu.address_space<private>>
+    }
+  }
+  return
+}
+
+// -----
+
+// A fragment of no GEMM that has no warpgroup layout keeps the kernel on
+// mma.sync too (a kernel's fragments take one kind of layout); it used to
+// do so without a word.
+func.func @fragment_without_layout(%X: memref<32x32xf32>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<128x16xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<16x128xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    // expected-remark @+1 {{the kernel's GEMMs do not use wgmma on sm_90a: this fragment has no warpgroup layout (no tiling of 1 warpgroup fits a 32x32 fragment: rows must split into multiples of 64 and columns into multiples of 8 of at most 256 per warpgroup), and a kernel's fragments all take one kind of layout}}
+    %X_l = tile.alloc_fragment : memref<32x32xf32, #gpu.address_space<private>>
+    tile.gemm %A_s, %B_s, %C_l : memref<128x16xf16, #gpu.address_space<workgroup>>, memref<16x128xf16, #gpu.address_space<workgroup>>, memref<128x128xf32, #gpu.address_space<private>>
+    tile.clear %X_l : memref<32x32xf32, #gpu.address_space<private>>
+    tile.copy %X_l to %X : memref<32x32xf32, #gpu.address_space<private>> to memref<32x32xf32>
   }
   return
 }
