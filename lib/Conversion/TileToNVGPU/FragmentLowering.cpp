@@ -108,20 +108,25 @@ static LogicalResult checkUse(Operation *user, Value fragment) {
             "tile.clear, tile.copy and as the accumulator of tile.gemm";
 }
 
-/// The loop whose body runs `op` (an scf.for, a tile.pipelined), or the
-/// kernel where none does.
+/// The innermost loop of the kernel that runs `op` (an scf.for, a
+/// tile.pipelined), or null where none does.
 static Operation *getEnclosingLoop(Operation *op) {
-  Operation *parent = op->getParentOp();
-  while (!isa<LoopLikeOpInterface, KernelOp>(parent))
-    parent = parent->getParentOp();
-  return parent;
+  for (Operation *parent = op->getParentOp(); !isa<KernelOp>(parent);
+       parent = parent->getParentOp())
+    if (isa<LoopLikeOpInterface>(parent))
+      return parent;
+  return nullptr;
 }
 
 /// Why the accumulators that the GEMMs of one loop body update together
 /// (live at once, as two accumulators of one K loop) do not fit in a
 /// thread's registers; empty where they do, and `blocker` set to a GEMM of
 /// that loop where they do not. whyNotWgmma counts one accumulator at a
-/// time. Two 128x128 f32 accumulators at 128 threads (256 registers) as
+/// time. Gemms outside loops are not counted together: the software
+/// pipeline leaves a K loop's prologue and epilogue gemms in the kernel
+/// body, and two accumulators computed one after the other (the first
+/// stored before the second is cleared) meet there without being live at
+/// once. Two 128x128 f32 accumulators at 128 threads (256 registers) as
 /// wgmma: ptxas (CUDA 13.0) serializes the wgmmas for want of registers
 /// (C7511) and spills 6796 B; as mma.sync it spills 3860 B. The margin for
 /// wgmma's own registers that whyNotWgmma keeps is not kept here: 128x128
@@ -135,11 +140,11 @@ static std::string whyNotWgmmaTogether(ArrayRef<AllocFragmentOp> allocs,
   DenseMap<Operation *, Operation *> gemmOfLoop;
   for (auto [i, alloc] : llvm::enumerate(allocs))
     for (Operation *user : alloc->getUsers())
-      if (isa<GemmOp>(user)) {
-        Operation *loop = getEnclosingLoop(user);
-        byLoop[loop].insert(i);
-        gemmOfLoop[loop] = user;
-      }
+      if (isa<GemmOp>(user))
+        if (Operation *loop = getEnclosingLoop(user)) {
+          byLoop[loop].insert(i);
+          gemmOfLoop[loop] = user;
+        }
   for (auto &[loop, members] : byLoop) {
     if (members.size() < 2)
       continue;

@@ -39,6 +39,11 @@
 // CODE:       nvvm.wgmma.mma_async
 // CODE-NOT:   nvgpu.mma.sync
 // CODE:       return
+// CODE-LABEL: func.func @two_accumulators_in_turn(
+// CODE-NOT:   nvgpu.mma.sync
+// CODE:       nvvm.wgmma.mma_async
+// CODE-NOT:   nvgpu.mma.sync
+// CODE:       return
 // CODE-LABEL: func.func @fragment_without_layout(
 // CODE-NOT:   wgmma
 // CODE:       nvgpu.mma.sync
@@ -250,6 +255,30 @@ func.func @two_accumulators_fit() {
       tile.gemm %A_s, %B_s, %C_l : memref<128x16xf16, #gpu.address_space<workgroup>>, memref<16x128xf16, #gpu.address_space<workgroup>>, memref<128x128xf32, #gpu.address_space<private>>
       tile.gemm %A_s, %B2_s, %D_l transpose_b : memref<128x16xf16, #gpu.address_space<workgroup>>, memref<96x16xf16, #gpu.address_space<workgroup>>, memref<128x96xf32, #gpu.address_space<private>>
     }
+  }
+  return
+}
+
+// -----
+
+// Gemms outside loops are not counted together: the software pipeline
+// leaves a K loop's prologue and epilogue gemms in the kernel body, and two
+// accumulators computed in turn (C stored before D is cleared) meet there
+// without being live at once. Counted together, this kernel (and two
+// pipelined K loops in turn) went to mma.sync.
+func.func @two_accumulators_in_turn(%C: memref<128x128xf32>, %D: memref<128x128xf32>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<128x16xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<16x128xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    %D_l = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    tile.clear %C_l : memref<128x128xf32, #gpu.address_space<private>>
+    tile.gemm %A_s, %B_s, %C_l : memref<128x16xf16, #gpu.address_space<workgroup>>, memref<16x128xf16, #gpu.address_space<workgroup>>, memref<128x128xf32, #gpu.address_space<private>>
+    tile.copy %C_l to %C : memref<128x128xf32, #gpu.address_space<private>> to memref<128x128xf32>
+    tile.clear %D_l : memref<128x128xf32, #gpu.address_space<private>>
+    tile.gemm %A_s, %B_s, %D_l : memref<128x16xf16, #gpu.address_space<workgroup>>, memref<16x128xf16, #gpu.address_space<workgroup>>, memref<128x128xf32, #gpu.address_space<private>>
+    tile.copy %D_l to %D : memref<128x128xf32, #gpu.address_space<private>> to memref<128x128xf32>
   }
   return
 }
