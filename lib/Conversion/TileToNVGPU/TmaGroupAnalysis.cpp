@@ -10,6 +10,7 @@
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
@@ -161,11 +162,13 @@ static bool isViewOf(Value value, Value tensor) {
   return getUnderlyingMemRef(value) == tensor;
 }
 
-Operation *tma::findGenericWrite(KernelOp kernel, Value tensor) {
+Operation *tma::findGenericWrite(KernelOp kernel, Value tensor,
+                                 Operation *besides) {
   auto isTensor = [&](Value v) { return isViewOf(v, tensor); };
   Operation *writer = nullptr;
   kernel.walk([&](Operation *op) {
-    if (isa<CopyAsyncOp>(op) ||
+    if (isa<CopyAsyncOp>(op) || op == besides ||
+        (besides && insideMutuallyExclusiveRegions(op, besides)) ||
         !hasEffectOn<MemoryEffects::Write>(op, isTensor))
       return WalkResult::advance();
     writer = op;

@@ -59,8 +59,11 @@ bool hasGenericGlobalReads(KernelOp kernel);
 /// or null. The TMA reads through the async proxy, which sees the generic
 /// proxy's stores (st.global, by this or another thread) only after a
 /// fence.proxy.async; a barrier does not order them. Ops that do not state
-/// their memory effects are taken not to write.
-Operation *findGenericWrite(KernelOp kernel, Value tensor);
+/// their memory effects are taken not to write. With `besides`, that op and
+/// ops in regions exclusive with it (the other branch of an scf.if) do not
+/// count.
+Operation *findGenericWrite(KernelOp kernel, Value tensor,
+                            Operation *besides = nullptr);
 
 /// The first op of `kernel` that reads the memory `tensor` is a view of (or
 /// `tensor` itself, memory from outside the kernel; the op may read another

@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "tile/Conversion/TileToNVGPU/TmaStores.h"
+#include "tile/Dialect/Tile/Utils/MemRefUtils.h"
 
 #include "CopyLoweringDetail.h"
 #include "TmaDetail.h"
@@ -120,6 +121,19 @@ void mlir::tile::stageFragmentStoresForTma(KernelOp kernel,
                     "become visible to those reads only once it completes")
               .attachNote(reader->getLoc())
           << "the read";
+      continue;
+    }
+    // Nor until they land for later writes, which could land first; and a
+    // write before the store reaches the async proxy only through a
+    // fence.proxy.async on global memory. Either way the last write in
+    // program order might not be the one that stays.
+    if (Operation *writer = tma::findGenericWrite(
+            kernel, getUnderlyingMemRef(op.getDest()), op)) {
+      op.emitRemark("the store stays synchronous, not the TMA: another op "
+                    "of the kernel writes the tensor it stores, and the two "
+                    "writes would go through different proxies, unordered")
+              .attachNote(writer->getLoc())
+          << "the other write";
       continue;
     }
     Value &staging = stagingTiles[stagingType];

@@ -106,3 +106,57 @@ func.func @read_back(%C: memref<4096x4096xf16>) {
   }
   return
 }
+
+// -----
+
+// Another op writes the tensor the store writes: a staged store is not
+// waited for until its writes land (a later st.global could land first),
+// and an st.global before it reaches the TMA only through a
+// fence.proxy.async on global memory. Either way C could keep the first
+// write. The stores in the two branches of an scf.if (interior and edge
+// versions) do not count (tma-stores.mlir, @shared_staging).
+// CHECK-LABEL: func.func @written_after
+// CHECK-NOT: nvgpu.tma.async.store
+// CHECK: gpu.return
+func.func @written_after(%X: memref<256x128xf16>, %C: memref<128x128xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %F = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    %G = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    scf.for %t = %c0 to %c1 step %c1 {
+      tile.clear %F : memref<128x128xf32, #gpu.address_space<private>>
+      // expected-remark @below {{the store stays synchronous, not the TMA: another op of the kernel writes the tensor it stores, and the two writes would go through different proxies, unordered}}
+      tile.copy %F to %C[%c0, %c0] : memref<128x128xf32, #gpu.address_space<private>> to memref<128x128xf16>
+    }
+    tile.copy %X[%c128, %c0] to %G : memref<256x128xf16> to memref<128x128xf32, #gpu.address_space<private>>
+    // expected-note @below {{the other write}}
+    tile.copy %G to %C[%c0, %c0] : memref<128x128xf32, #gpu.address_space<private>> to memref<128x128xf16>
+  }
+  return
+}
+
+// -----
+
+// CHECK-LABEL: func.func @written_before
+// CHECK-NOT: nvgpu.tma.async.store
+// CHECK: gpu.return
+func.func @written_before(%X: memref<256x128xf16>, %C: memref<128x128xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c128 = arith.constant 128 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %F = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    %G = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    tile.copy %X[%c128, %c0] to %G : memref<256x128xf16> to memref<128x128xf32, #gpu.address_space<private>>
+    // expected-note @below {{the other write}}
+    tile.copy %G to %C[%c0, %c0] : memref<128x128xf32, #gpu.address_space<private>> to memref<128x128xf16>
+    scf.for %t = %c0 to %c1 step %c1 {
+      tile.clear %F : memref<128x128xf32, #gpu.address_space<private>>
+      // expected-remark @below {{another op of the kernel writes the tensor it stores}}
+      tile.copy %F to %C[%c0, %c0] : memref<128x128xf32, #gpu.address_space<private>> to memref<128x128xf16>
+    }
+  }
+  return
+}
