@@ -3,9 +3,16 @@
 include(GNUInstallDirs)
 include(CMakePackageConfigHelpers)
 
+# The CUDA side of the runtime (tile-run's driver, device and cuBLAS
+# wrappers) is not installed, so neither are its headers; the launch
+# description, PTX and host-data support is, in TileRuntimeSupport.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/tile ${PROJECT_SOURCE_DIR}/include/tile-c
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
-  FILES_MATCHING PATTERN "*.h" PATTERN "*.td")
+  FILES_MATCHING PATTERN "*.h" PATTERN "*.td"
+  PATTERN "Runtime/CudaDriver.h" EXCLUDE
+  PATTERN "Runtime/Device.h" EXCLUDE
+  PATTERN "Runtime/Blas.h" EXCLUDE)
+install(TARGETS TileRuntimeSupport ARCHIVE DESTINATION ${CMAKE_INSTALL_LIBDIR})
 install(DIRECTORY ${PROJECT_BINARY_DIR}/include/tile
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   FILES_MATCHING PATTERN "*.inc")
@@ -33,6 +40,10 @@ endfunction()
 set(TILE_EXPORTED_LIBS)
 tile_collect_link_order(TileInitAll TILE_EXPORTED_LIBS)
 list(REVERSE TILE_EXPORTED_LIBS)
+# Used by none of them, and using nothing: last.
+if(NOT TileRuntimeSupport IN_LIST TILE_EXPORTED_LIBS)
+  list(APPEND TILE_EXPORTED_LIBS TileRuntimeSupport)
+endif()
 
 set(TILE_CONFIG_DIR ${CMAKE_INSTALL_LIBDIR}/cmake/TileMLIR)
 configure_package_config_file(

@@ -13,11 +13,15 @@
 namespace mlir {
 namespace tile {
 
-/// Adds the tile dialect (and what its passes produce) to `registry`.
+/// Adds the tile dialect to `registry`, and every upstream dialect,
+/// extension and LLVM IR translation that the pipeline down to PTX needs
+/// (all of MLIR's, as mlir-opt registers them).
 void registerAllTileDialects(DialectRegistry &registry);
 
 /// Registers every tile pass and pass pipeline with the global registry, so
-/// that `--tile-...` flags and `PassManager::parsePassPipeline` find them.
+/// that `--tile-...` flags and `PassManager::parsePassPipeline` find them,
+/// and every upstream pass (tile-to-ptx's pipelines name upstream passes).
+/// Calling it again does nothing.
 void registerAllTilePasses();
 
 } // namespace tile

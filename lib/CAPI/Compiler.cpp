@@ -11,13 +11,9 @@
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/MLIRContext.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
-#include "mlir/InitAllPasses.h"
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "tile/Conversion/TileToNVGPU/KernelArtifacts.h"
 #include "tile/InitAll.h"
 #include "llvm/Support/SourceMgr.h"
@@ -26,23 +22,10 @@
 using namespace mlir;
 
 void tileRegisterAllDialects(MlirDialectRegistry registry) {
-  DialectRegistry &r = *unwrap(registry);
-  registerAllDialects(r);
-  registerAllExtensions(r);
-  registerAllToLLVMIRTranslations(r);
-  tile::registerAllTileDialects(r);
+  tile::registerAllTileDialects(*unwrap(registry));
 }
 
-void tileRegisterAllPasses() {
-  // Pass registration is global and not idempotent-safe under races; do it
-  // once per process.
-  static bool registered = [] {
-    registerAllPasses();
-    tile::registerAllTilePasses();
-    return true;
-  }();
-  (void)registered;
-}
+void tileRegisterAllPasses() { tile::registerAllTilePasses(); }
 
 namespace {
 /// Forwards a stream's bytes to a C callback.

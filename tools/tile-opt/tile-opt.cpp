@@ -1,16 +1,12 @@
 //===- tile-opt.cpp - The tile-mlir optimizer driver ----------------------===//
 //
 // Part of tile-mlir. An mlir-opt with the tile dialect and passes added: every
-// upstream dialect, pass, extension and LLVM IR translation is registered, so
-// one tool runs the whole pipeline down to PTX.
+// upstream dialect, pass, extension and LLVM IR translation is registered
+// (tile/InitAll.h), so one tool runs the whole pipeline down to PTX.
 //
 //===----------------------------------------------------------------------===//
 
 #include "mlir/IR/DialectRegistry.h"
-#include "mlir/InitAllDialects.h"
-#include "mlir/InitAllExtensions.h"
-#include "mlir/InitAllPasses.h"
-#include "mlir/Target/LLVMIR/Dialect/All.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "tile/InitAll.h"
 #include "llvm/Config/llvm-config.h"
@@ -27,13 +23,8 @@ int main(int argc, char **argv) {
        << "  built against LLVM/MLIR " << LLVM_VERSION_STRING << "\n";
   });
 
-  mlir::registerAllPasses();
   mlir::tile::registerAllTilePasses();
-
   mlir::DialectRegistry registry;
-  mlir::registerAllDialects(registry);
-  mlir::registerAllExtensions(registry);
-  mlir::registerAllToLLVMIRTranslations(registry);
   mlir::tile::registerAllTileDialects(registry);
 
   return mlir::asMainReturnCode(

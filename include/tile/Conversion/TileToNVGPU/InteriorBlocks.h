@@ -9,6 +9,7 @@
 #define TILE_CONVERSION_TILETONVGPU_INTERIORBLOCKS_H
 
 #include "mlir/IR/Value.h"
+#include "mlir/IR/ValueRange.h"
 #include "mlir/Support/LLVM.h"
 #include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/ADT/StringRef.h"
