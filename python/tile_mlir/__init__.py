@@ -223,6 +223,31 @@ def _count(text: str, least: int) -> int:
     return int(text)
 
 
+# CUDA's limits, as tile-run checks them (include/tile/Runtime/LaunchDesc.h):
+# blocks of a grid and threads of a block in x, y and z, threads of a block
+# in all, and the largest cluster every sm_90 GPU runs.
+_MAX_EXTENTS = {"grid": (2**31 - 1, 65535, 65535), "block": (1024, 1024, 64),
+                "cluster": (8, 8, 8)}
+_MAX_PRODUCT = {"block": (1024, "threads"), "cluster": (8, "blocks")}
+
+
+def _check_extents(key: str, extents: tuple) -> None:
+    """Refuses what tile-run refuses of a grid, block or cluster line's
+    ``extents`` (None: a grid extent known at run time)."""
+    for axis, (extent, most) in enumerate(zip(extents, _MAX_EXTENTS[key])):
+        if extent is not None and extent > most:
+            raise ValueError(f"'{key}' extent {extent} in {'xyz'[axis]} is "
+                             f"above CUDA's limit of {most}")
+    if key in _MAX_PRODUCT:
+        most, what = _MAX_PRODUCT[key]
+        product = 1
+        for extent in extents:
+            product *= extent
+        if product > most:
+            raise ValueError(f"'{key}' of {product} {what} is above "
+                             f"CUDA's limit of {most}")
+
+
 def _read_launch_line(launch: dict, key: str, fields: list[str]) -> None:
     """Adds one line of a launch description (``key`` and the words after
     it) to ``launch``."""
@@ -239,12 +264,17 @@ def _read_launch_line(launch: dict, key: str, fields: list[str]) -> None:
             raise ValueError(f"expected {' or '.join(map(str, counts))} "
                              f"extents, got {len(fields)}")
         # "?": a grid extent computed at run time from grid_expr.
-        launch[key] = tuple(None if f == "?" and key == "grid" else
-                            _count(f, 1) for f in fields)
+        extents = tuple(None if f == "?" and key == "grid" else
+                        _count(f, 1) for f in fields)
+        _check_extents(key, extents)
+        launch[key] = extents
     elif key == "shared_bytes":
         if len(fields) != 1:
             raise ValueError("expected 'shared_bytes <bytes>'")
         launch[key] = _count(fields[0], 0)
+        if launch[key] > 0xFFFFFFFF:
+            raise ValueError(f"'shared_bytes' value {launch[key]} does not fit "
+                             "the driver's 32-bit size")
     elif key == "gemm_transpose":
         if len(fields) != 2 or any(f not in ("0", "1") for f in fields):
             raise ValueError("expected 'gemm_transpose <0|1> <0|1>'")

@@ -56,6 +56,12 @@ print("empty:", tile_mlir.parse_launch(""))
 # CHECK-NEXT: ValueError: launch description line 2: cannot read 'arg A f16 0x4' ('0' is not an integer of at least 1)
 # CHECK-NEXT: ValueError: launch description line 2: cannot read 'arg A f16 4x4 junk' (expected 'arg <name> <dtype> <d0>x<d1>... [divisible <n>]')
 # CHECK-NEXT: ValueError: launch description line 2: cannot read 'tensormap A 4x8x2 swizzle none' (box '4x8x2' is not <rows>x<cols>)
+# CUDA's limits, which tile-run checks as it reads the description.
+# CHECK-NEXT: ValueError: launch description line 2: cannot read 'block 2048 1 1' ('block' extent 2048 in x is above CUDA's limit of 1024)
+# CHECK-NEXT: ValueError: launch description line 2: cannot read 'block 64 32 1' ('block' of 2048 threads is above CUDA's limit of 1024)
+# CHECK-NEXT: ValueError: launch description line 2: cannot read 'grid 1 65536' ('grid' extent 65536 in y is above CUDA's limit of 65535)
+# CHECK-NEXT: ValueError: launch description line 2: cannot read 'cluster 4 4 1' ('cluster' of 16 blocks is above CUDA's limit of 8)
+# CHECK-NEXT: ValueError: launch description line 2: cannot read 'shared_bytes 4294967296' ('shared_bytes' value 4294967296 does not fit the driver's 32-bit size)
 for text in ("kernel k\ngrid 1 1 1\narg A f16\n", "\ngrid 1 x 1\n",
              "kernel k\ngemm_transpose 2 3\n", "kernel k\ngrid 1 1 1 1 1\n",
              "kernel k\nblock ? 1 1\n",
@@ -64,7 +70,10 @@ for text in ("kernel k\ngrid 1 1 1\narg A f16\n", "\ngrid 1 x 1\n",
              "kernel k\nshared_bytes -1\n", "kernel k\ngrid 1\ngrid 2\n",
              "kernel k\narg A f16 4x4\narg A f16 4x4\n",
              "kernel k\narg A f16 0x4\n", "kernel k\narg A f16 4x4 junk\n",
-             "kernel k\ntensormap A 4x8x2 swizzle none\n"):
+             "kernel k\ntensormap A 4x8x2 swizzle none\n",
+             "kernel k\nblock 2048 1 1\n", "kernel k\nblock 64 32 1\n",
+             "kernel k\ngrid 1 65536\n", "kernel k\ncluster 4 4 1\n",
+             "kernel k\nshared_bytes 4294967296\n"):
     try:
         tile_mlir.parse_launch(text)
         print("no error")
