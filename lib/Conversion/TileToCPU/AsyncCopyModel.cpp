@@ -279,8 +279,9 @@ static void landCopy(OpBuilder &b, Location loc, const CopyQueue &queue,
     Value issued = memref::LoadOp::create(b, loc, queue.issuedSource,
                                           issuedAt(entry, element.position));
     Value now = loadCopiedElement(b, loc, replayed.source, element);
-    Value untouched = arith::AndIOp::create(b, loc, isPoison(b, loc, value),
-                                            sameBits(b, loc, issued, now));
+    Value poisoned = isPoison(b, loc, value);
+    Value sourceKept = sameBits(b, loc, issued, now);
+    Value untouched = arith::AndIOp::create(b, loc, poisoned, sourceKept);
     memref::StoreOp::create(b, loc, untouched, queue.untouched,
                             element.position);
   });

@@ -262,15 +262,18 @@ TypedAttr mlir::tile::getPoison(OpBuilder &b, Type element) {
 
 Value mlir::tile::isPoison(OpBuilder &b, Location loc, Value value) {
   Type element = value.getType();
-  // NaN is no value's equal, not even its own.
-  if (auto type = dyn_cast<FloatType>(element);
-      type && llvm::APFloat::semanticsHasNaN(type.getFloatSemantics()))
+  // NaN is no value's equal, not even its own: any NaN counts. The CPU's
+  // LLVM compares only the float types it has; of the others (f8, say),
+  // getPoison's bits do.
+  if (isa<Float16Type, BFloat16Type, Float32Type, Float64Type>(element))
     return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::UNO, value,
                                  value);
   Value poison = arith::ConstantOp::create(b, loc, getPoison(b, element));
-  if (isa<FloatType>(element))
-    return arith::CmpFOp::create(b, loc, arith::CmpFPredicate::OEQ, value,
-                                 poison);
+  if (auto type = dyn_cast<FloatType>(element)) {
+    Type bits = b.getIntegerType(type.getWidth());
+    value = arith::BitcastOp::create(b, loc, bits, value);
+    poison = arith::BitcastOp::create(b, loc, bits, poison);
+  }
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, value, poison);
 }
 

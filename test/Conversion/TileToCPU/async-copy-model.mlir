@@ -10,14 +10,16 @@
 
 // CHECK-LABEL: func.func @one_copy(
 // CHECK-SAME:    %[[G:[a-z0-9]+]]: memref<64x48xf16>, %[[VER:[a-z0-9]+]]: index, %[[ROW:[a-z0-9]+]]: index)
-// The state (committed groups, queue length) and the queue: group, the
-// source's two offsets, the subview's version offset.
+// The state (committed groups, queue length), the queue (group, the
+// source's two offsets, the subview's version offset) and, per pending
+// copy, what it would read of G where it is issued.
 // CHECK:       %[[STATE:.*]] = memref.alloc() : memref<2xindex>
 // CHECK:       %[[QUEUE:.*]] = memref.alloc() : memref<64x4xindex>
+// CHECK:       %[[ISSUED:.*]] = memref.alloc() : memref<64x16x8xf16>
 // CHECK:       %[[TILE:.*]] = memref.alloc() : memref<2x16x8xf16>
 // Issue: a full queue (64 pending) first lands its copies; then the copy is
 // recorded (the group, the source's row and column, the version), not
-// performed: G is not read before the wait.
+// performed: what it would read of G is kept, and the tile is not written.
 // CHECK:       %[[FULL:.*]] = arith.cmpi uge, %{{.*}}, %c64
 // CHECK:       scf.if %[[FULL]] {
 // CHECK:         memref.store %{{.*}}, %[[STATE]][%{{.*}}] : memref<2xindex>
@@ -25,6 +27,8 @@
 // CHECK-NOT:   memref.load %[[G]]
 // CHECK-DAG:   memref.store %[[ROW]], %[[QUEUE]][%[[N:.*]], %c1
 // CHECK-DAG:   memref.store %[[VER]], %[[QUEUE]][%[[N]], %c3
+// CHECK:       memref.load %[[G]]
+// CHECK:       memref.store %{{.*}}, %[[ISSUED]][%[[N]],
 // CHECK-NOT:   memref.load %[[G]]
 // Commit: one more group.
 // CHECK:       %[[OLD:.*]] = memref.load %[[STATE]][%c0
@@ -70,7 +74,7 @@ func.func @one_copy(%G: !G, %ver: index, %row: index) {
 // CHECK:       %[[STATE:.*]] = memref.alloc() : memref<3xindex>
 // CHECK:       %[[QG:.*]] = memref.alloc() : memref<64x4xindex>
 // CHECK:       %[[QH:.*]] = memref.alloc() : memref<64x4xindex>
-// CHECK-NOT:   memref.alloc() : memref<64x
+// CHECK-NOT:   memref.alloc() : memref<64x{{[0-9]+}}xindex>
 // The copies from G record into one queue, the one from H into another
 // (column 1 holds the source row).
 // CHECK:       memref.store %[[ROW]], %[[QG]][%{{.*}}, %c1
