@@ -71,9 +71,14 @@ def main():
             failed += 1
             continue
         ptx, launch = out / f"{index}.ptx", out / f"{index}.launch"
-        for flag, path in (("--tile-emit-ptx", ptx), ("--tile-emit-launch", launch)):
-            subprocess.run([args.tile_translate, flag, str(gpu), "-o", str(path)],
-                           check=True)
+        translated = [run([args.tile_translate, flag, str(gpu), "-o", str(path)])
+                      for flag, path in (("--tile-emit-ptx", ptx),
+                                         ("--tile-emit-launch", launch))]
+        if any(t.returncode != 0 for t in translated):
+            why = next(t for t in translated if t.returncode != 0).stderr.strip()
+            print(f"FAIL {index} {chip}: tile-translate: {why}")
+            failed += 1
+            continue
         cubin = out / f"{index}.cubin"
         ptxas = run([args.ptxas, f"-arch={chip}", "-v", str(ptx), "-o", str(cubin)])
         if ptxas.returncode != 0:
