@@ -21,9 +21,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/Interfaces/LoopLikeInterface.h"
-#include "llvm/ADT/MapVector.h"
-#include "llvm/ADT/SetVector.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -108,55 +105,63 @@ static LogicalResult checkUse(Operation *user, Value fragment) {
             "tile.clear, tile.copy and as the accumulator of tile.gemm";
 }
 
-/// The innermost loop of the kernel that runs `op` (an scf.for, a
-/// tile.pipelined), or null where none does.
-static Operation *getEnclosingLoop(Operation *op) {
-  for (Operation *parent = op->getParentOp(); !isa<KernelOp>(parent);
-       parent = parent->getParentOp())
-    if (isa<LoopLikeOpInterface>(parent))
-      return parent;
-  return nullptr;
-}
-
-/// Why the accumulators that the GEMMs of one loop body update together
-/// (live at once, as two accumulators of one K loop) do not fit in a
-/// thread's registers; empty where they do, and `blocker` set to a GEMM of
-/// that loop where they do not. whyNotWgmma counts one accumulator at a
-/// time. Gemms outside loops are not counted together: the software
-/// pipeline leaves a K loop's prologue and epilogue gemms in the kernel
-/// body, and two accumulators computed one after the other (the first
-/// stored before the second is cleared) meet there without being live at
-/// once. Two 128x128 f32 accumulators at 128 threads (256 registers) as
-/// wgmma: ptxas (CUDA 13.0) serializes the wgmmas for want of registers
-/// (C7511) and spills 6796 B; as mma.sync it spills 3860 B. The margin for
-/// wgmma's own registers that whyNotWgmma keeps is not kept here: 128x128
-/// and 128x96 (224 registers) spilled 12 B as wgmma, with no
-/// serialization, and 1392 B as mma.sync.
+/// Why the accumulators live at once do not fit in a thread's registers
+/// together; empty where they do, and `blocker` set to a GEMM of the last
+/// of them where they do not. whyNotWgmma counts one accumulator at a time.
+/// An accumulator is live from the first to the last op of the kernel body
+/// that uses it (or holds a use: a loop whose gemms update it): two
+/// accumulators of one K loop overlap there, while two computed in turn
+/// (the first stored before the second is cleared, each in its own
+/// pipelined loop with a prologue and epilogue around it) do not. Two
+/// 128x128 f32 accumulators at 128 threads (256 registers) as wgmma: ptxas
+/// (CUDA 13.0) serializes the wgmmas for want of registers (C7511) and
+/// spills 6796 B; as mma.sync it spills 3860 B. The margin for wgmma's own
+/// registers that whyNotWgmma keeps is not kept here: 128x128 and 128x96
+/// (224 registers) spilled 12 B as wgmma, with no serialization, and 1392 B
+/// as mma.sync.
 static std::string whyNotWgmmaTogether(ArrayRef<AllocFragmentOp> allocs,
                                        ArrayRef<FragmentLayout> layouts,
                                        int64_t registerLimit,
                                        Operation *&blocker) {
-  llvm::MapVector<Operation *, llvm::SmallSetVector<size_t, 4>> byLoop;
-  DenseMap<Operation *, Operation *> gemmOfLoop;
-  for (auto [i, alloc] : llvm::enumerate(allocs))
-    for (Operation *user : alloc->getUsers())
-      if (isa<GemmOp>(user))
-        if (Operation *loop = getEnclosingLoop(user)) {
-          byLoop[loop].insert(i);
-          gemmOfLoop[loop] = user;
-        }
-  for (auto &[loop, members] : byLoop) {
-    if (members.size() < 2)
-      continue;
+  // Ops of the kernel body; isBeforeInBlock keeps their order cached.
+  struct LiveRange {
+    Operation *first = nullptr, *last = nullptr;
     int64_t registers = 0;
-    for (size_t i : members)
-      registers +=
-          layouts[i].warpTileM * layouts[i].warpTileN / kWarpgroupThreads;
-    if (registers <= registerLimit)
+    Operation *gemm = nullptr;
+  };
+  SmallVector<LiveRange> ranges;
+  for (auto [alloc, layout] : llvm::zip(allocs, layouts)) {
+    LiveRange range;
+    Block &body = alloc->getParentOfType<KernelOp>().getBody().front();
+    for (Operation *user : alloc->getUsers()) {
+      Operation *top = body.findAncestorOpInBlock(*user);
+      if (!top)
+        continue;
+      if (!range.first || top->isBeforeInBlock(range.first))
+        range.first = top;
+      if (!range.last || range.last->isBeforeInBlock(top))
+        range.last = top;
+      if (isa<GemmOp>(user))
+        range.gemm = user;
+    }
+    if (!range.gemm)
       continue;
-    blocker = gemmOfLoop[loop];
-    return "the " + std::to_string(members.size()) +
-           " accumulators that the GEMMs of this loop update need " +
+    range.registers = layout.warpTileM * layout.warpTileN / kWarpgroupThreads;
+    ranges.push_back(range);
+  }
+  // The most registers live at once are live where some range begins.
+  for (const LiveRange &range : ranges) {
+    int64_t registers = 0, count = 0;
+    for (const LiveRange &other : ranges)
+      if (!range.first->isBeforeInBlock(other.first) &&
+          !other.last->isBeforeInBlock(range.first)) {
+        registers += other.registers;
+        ++count;
+      }
+    if (count < 2 || registers <= registerLimit)
+      continue;
+    blocker = range.gemm;
+    return "the " + std::to_string(count) + " accumulators live here need " +
            std::to_string(registers) +
            " registers per thread together, but a thread of this block has " +
            std::to_string(registerLimit);

@@ -39,6 +39,11 @@
 // CODE:       nvvm.wgmma.mma_async
 // CODE-NOT:   nvgpu.mma.sync
 // CODE:       return
+// CODE-LABEL: func.func @two_accumulators_in_two_loops(
+// CODE-NOT:   wgmma
+// CODE:       nvgpu.mma.sync
+// CODE-NOT:   wgmma
+// CODE:       return
 // CODE-LABEL: func.func @two_accumulators_in_turn(
 // CODE-NOT:   nvgpu.mma.sync
 // CODE:       nvvm.wgmma.mma_async
@@ -230,8 +235,8 @@ func.func @two_accumulators() {
     %C_l = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
     %D_l = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
     scf.for %k = %c0 to %c4 step %c1 {
+      // expected-remark @+1 {{the kernel's GEMMs do not use wgmma on sm_90a: the 2 accumulators live here need 256 registers per thread together, but a thread of this block has 255}}
       tile.gemm %A_s, %B_s, %C_l : memref<128x16xf16, #gpu.address_space<workgroup>>, memref<16x128xf16, #gpu.address_space<workgroup>>, memref<128x128xf32, #gpu.address_space<private>>
-      // expected-remark @+1 {{the kernel's GEMMs do not use wgmma on sm_90a: the 2 accumulators that the GEMMs of this loop update need 256 registers per thread together, but a thread of this block has 255}}
       tile.gemm %A_s, %B_s, %D_l : memref<128x16xf16, #gpu.address_space<workgroup>>, memref<16x128xf16, #gpu.address_space<workgroup>>, memref<128x128xf32, #gpu.address_space<private>>
     }
   }
@@ -261,11 +266,39 @@ func.func @two_accumulators_fit() {
 
 // -----
 
-// Gemms outside loops are not counted together: the software pipeline
-// leaves a K loop's prologue and epilogue gemms in the kernel body, and two
-// accumulators computed in turn (C stored before D is cleared) meet there
-// without being live at once. Counted together, this kernel (and two
-// pipelined K loops in turn) went to mma.sync.
+// An accumulator is live from the first op of the kernel body that uses it
+// to the last: C, computed in one loop and stored after the next, is live
+// while D is computed.
+func.func @two_accumulators_in_two_loops(%C: memref<128x128xf32>, %D: memref<128x128xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<128x16xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<16x128xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    %D_l = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    tile.clear %C_l : memref<128x128xf32, #gpu.address_space<private>>
+    scf.for %k = %c0 to %c4 step %c1 {
+      tile.gemm %A_s, %B_s, %C_l : memref<128x16xf16, #gpu.address_space<workgroup>>, memref<16x128xf16, #gpu.address_space<workgroup>>, memref<128x128xf32, #gpu.address_space<private>>
+    }
+    tile.clear %D_l : memref<128x128xf32, #gpu.address_space<private>>
+    scf.for %k = %c0 to %c4 step %c1 {
+      // expected-remark @below {{the kernel's GEMMs do not use wgmma on sm_90a: the 2 accumulators live here need 256 registers per thread together, but a thread of this block has 255}}
+      tile.gemm %A_s, %B_s, %D_l : memref<128x16xf16, #gpu.address_space<workgroup>>, memref<16x128xf16, #gpu.address_space<workgroup>>, memref<128x128xf32, #gpu.address_space<private>>
+    }
+    tile.copy %C_l to %C : memref<128x128xf32, #gpu.address_space<private>> to memref<128x128xf32>
+    tile.copy %D_l to %D : memref<128x128xf32, #gpu.address_space<private>> to memref<128x128xf32>
+  }
+  return
+}
+
+// -----
+
+// Accumulators computed in turn (C stored before D is cleared) are not live
+// at once. The software pipeline leaves a K loop's prologue and epilogue
+// gemms in the kernel body; grouped by where their gemms are, this kernel
+// (and two pipelined K loops in turn) went to mma.sync.
 func.func @two_accumulators_in_turn(%C: memref<128x128xf32>, %D: memref<128x128xf32>) {
   %c1 = arith.constant 1 : index
   tile.kernel grid(%c1) threads(128) as (%bx) {
