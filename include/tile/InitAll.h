@@ -20,8 +20,10 @@ void registerAllTileDialects(DialectRegistry &registry);
 
 /// Registers every tile pass and pass pipeline with the global registry, so
 /// that `--tile-...` flags and `PassManager::parsePassPipeline` find them,
-/// and every upstream pass (tile-to-ptx's pipelines name upstream passes).
-/// Calling it again does nothing.
+/// and every upstream pass (tile-to-ptx's pipelines name upstream passes:
+/// it calls mlir::registerAllPasses, which a program must not call as well,
+/// since an MLIR built with assertions stops on a pipeline registered
+/// twice). Calling it again does nothing.
 void registerAllTilePasses();
 
 } // namespace tile

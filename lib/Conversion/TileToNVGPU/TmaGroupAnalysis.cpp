@@ -6,11 +6,13 @@
 
 #include "TmaGroupAnalysis.h"
 
+#include "tile/Conversion/TileToNVGPU/InteriorBlocks.h"
 #include "tile/Dialect/Tile/Utils/MemRefUtils.h"
 
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Utils/StaticValueUtils.h"
 #include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 
@@ -162,13 +164,34 @@ static bool isViewOf(Value value, Value tensor) {
   return getUnderlyingMemRef(value) == tensor;
 }
 
+/// Whether `a` and `b` never both run for one tile of the kernel: they lie
+/// in the two branches of an scf.if that no loop of the kernel runs again,
+/// or of the tile.block_versions scf.if that picks a tile's interior or edge
+/// version (tile-persistent-blocks runs it once per tile, and the versions'
+/// stores write that tile). An scf.if in a loop may take one branch in one
+/// iteration and the other in the next.
+static bool neverBothRun(Operation *a, Operation *b) {
+  if (!insideMutuallyExclusiveRegions(a, b))
+    return false;
+  Operation *common = a->getParentOp();
+  while (!common->isAncestor(b))
+    common = common->getParentOp();
+  if (common->hasAttr(kBlockVersionsAttrName))
+    return true;
+  for (Operation *op = common->getParentOp(); !isa<KernelOp>(op);
+       op = op->getParentOp())
+    if (isa<LoopLikeOpInterface>(op))
+      return false;
+  return true;
+}
+
 Operation *tma::findGenericWrite(KernelOp kernel, Value tensor,
                                  Operation *besides) {
   auto isTensor = [&](Value v) { return isViewOf(v, tensor); };
   Operation *writer = nullptr;
   kernel.walk([&](Operation *op) {
     if (isa<CopyAsyncOp>(op) || op == besides ||
-        (besides && insideMutuallyExclusiveRegions(op, besides)) ||
+        (besides && neverBothRun(op, besides)) ||
         !hasEffectOn<MemoryEffects::Write>(op, isTensor))
       return WalkResult::advance();
     writer = op;

@@ -60,8 +60,8 @@ bool hasGenericGlobalReads(KernelOp kernel);
 /// proxy's stores (st.global, by this or another thread) only after a
 /// fence.proxy.async; a barrier does not order them. Ops that do not state
 /// their memory effects are taken not to write. With `besides`, that op and
-/// ops in regions exclusive with it (the other branch of an scf.if) do not
-/// count.
+/// ops that never run with it for one tile (the other branch of an scf.if
+/// outside loops, or of the tile.block_versions scf.if) do not count.
 Operation *findGenericWrite(KernelOp kernel, Value tensor,
                             Operation *besides = nullptr);
 

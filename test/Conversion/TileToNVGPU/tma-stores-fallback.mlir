@@ -160,3 +160,34 @@ func.func @written_before(%X: memref<256x128xf16>, %C: memref<128x128xf16>) {
   }
   return
 }
+
+// -----
+
+// The branches of an scf.if in a loop may both run, one per iteration: the
+// store in one and the write in the other are not exclusive (only the
+// tile.block_versions if of interior and edge versions is, for one tile;
+// tma-stores.mlir, @shared_staging).
+// CHECK-LABEL: func.func @branches_in_a_loop
+// CHECK-NOT: nvgpu.tma.async.store
+// CHECK: gpu.return
+func.func @branches_in_a_loop(%C: memref<128x128xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %v = arith.constant 7.0 : f16
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %F = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    scf.for %t = %c0 to %c2 step %c1 {
+      %first = arith.cmpi eq, %t, %c0 : index
+      scf.if %first {
+        tile.clear %F : memref<128x128xf32, #gpu.address_space<private>>
+        // expected-remark @below {{another op of the kernel writes the tensor it stores}}
+        tile.copy %F to %C[%c0, %c0] : memref<128x128xf32, #gpu.address_space<private>> to memref<128x128xf16>
+      } else {
+        // expected-note @below {{the other write}}
+        memref.store %v, %C[%c0, %c0] : memref<128x128xf16>
+      }
+    }
+  }
+  return
+}

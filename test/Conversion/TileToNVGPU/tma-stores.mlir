@@ -85,8 +85,11 @@ func.func @one_tile(%C: memref<1024x256xf16>) {
 // -----
 
 // Two stores of one fragment type (here in the branches of an if, as
-// tile-specialize-interior-blocks writes them) share one staging tile and,
-// into the same tensor, one tensor map.
+// tile-specialize-interior-blocks writes them, tile.block_versions marking
+// it) share one staging tile and, into the same tensor, one tensor map.
+// Without the mark, the branches of an if in a loop may both run, one per
+// iteration, and the stores stay synchronous
+// (tma-stores-fallback.mlir, @branches_in_a_loop).
 // CHECK-LABEL: func.func @shared_staging
 // CHECK: nvgpu.tma.create.descriptor
 // CHECK-NOT: nvgpu.tma.create.descriptor
@@ -115,7 +118,7 @@ func.func @shared_staging(%C: memref<1024x256xf16>) {
         tile.copy %F to %C[%row, %c0] : memref<128x128xf32, #gpu.address_space<private>> to memref<1024x256xf16>
       } else {
         tile.copy %F to %C[%row, %c128] : memref<128x128xf32, #gpu.address_space<private>> to memref<1024x256xf16>
-      }
+      } {tile.block_versions}
     }
   }
   return
