@@ -105,16 +105,19 @@ def TileLowerToNVGPU : Pass<"tile-lower-to-nvgpu", "ModuleOp"> {
     `nvgpu.tma.async.store` per box and commits them as a bulk group, so
     the global writes overlap the block's next tile. The block waits for
     the reads before it exits. A store whose tensor does not suit the TMA,
-    or whose staging tile would not fit in shared memory, stays as it is,
-    with a remark that says why.
+    whose tensor another op of the kernel reads or writes (the TMA's writes
+    are not ordered with theirs), or whose staging tile would not fit in
+    shared memory, stays as it is, with a remark that says why.
 
     With `split-barriers=true` (and `tma=true`), each `tile.barrier` right
     before a group's TMA copies, whose one job is then to keep the copies
     from overwriting a buffer version some thread still reads, becomes
     named barrier `1 + group mod 8`: warp 0, whose thread 0 issues the
     copies, waits there (`bar.sync`), and the other warps arrive
-    (`bar.arrive`) and run on. A kernel that writes shared memory other
-    than through `tile.copy_async` keeps its barriers, with a remark.
+    (`bar.arrive`) and run on. A kernel that writes shared memory or reads
+    global memory other than through `tile.copy_async`, or that has too
+    many copy groups in flight for the named barriers, keeps its barriers,
+    with a remark.
 
     With `cluster=N` (N = 2, 4 or 8, and `tma=true`), the kernel runs in
     thread-block clusters of N blocks along the hardware x dimension (PTX

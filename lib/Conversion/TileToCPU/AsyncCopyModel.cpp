@@ -239,7 +239,7 @@ static ReplayedCopy rebuild(OpBuilder &b, Location loc, const CopyQueue &queue,
   return replayed;
 }
 
-/// Whether `a` and `b`, of one type, are the same bits (NaN included).
+/// Whether `x` and `y`, of one type, are the same bits (NaN included).
 static Value sameBits(OpBuilder &b, Location loc, Value x, Value y) {
   if (auto type = dyn_cast<FloatType>(x.getType())) {
     Type bits = b.getIntegerType(type.getWidth());

@@ -22,8 +22,10 @@ def TileSoftwarePipeline : Pass<"tile-software-pipeline", "ModuleOp"> {
     at `((iv - lb) / step) mod V`; stage-0 copies from global into shared
     memory become `tile.copy_async`, one `tile.commit_group` per iteration
     (a copy stays synchronous when it converts the element type, when no
-    statement of the loop reads its tile, or when a statement ordered before
-    it reads that tile, the previous iteration's); a step that reads what an
+    statement of the loop reads its tile, when a statement of its stage
+    ordered before it reads that tile, the previous iteration's, or when
+    another statement of the loop writes the tensor it reads, which
+    `cp.async` may read any time until its wait); a step that reads what an
     asynchronous copy wrote starts with a constant `tile.wait_group` and a
     `tile.barrier`; the loop becomes a prologue, an `scf.for` steady state
     and an epilogue, guarded by `scf.if` where the trip count is not known to
@@ -37,7 +39,10 @@ def TileSoftwarePipeline : Pass<"tile-software-pipeline", "ModuleOp"> {
     `unroll-steady-state` (the default) the steady-state loop is unrolled by
     the least common multiple U of the version counts (up to 8), so that
     every version index is a constant; the remaining (N - S) mod U steps run
-    in a second, rolled loop.
+    in a rolled loop: before the unrolled one where N is a constant (so that
+    the unrolled loop is the last steady-state loop, which
+    `tile-prefetch-fragments` takes), after it where N is known only at run
+    time.
   }];
   let options = [
     Option<"unrollSteadyState", "unroll-steady-state", "bool",
