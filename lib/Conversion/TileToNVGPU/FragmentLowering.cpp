@@ -21,6 +21,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -254,6 +255,30 @@ LogicalResult mlir::tile::checkGPUElementTypes(KernelOp kernel) {
   return failure(result.wasInterrupted());
 }
 
+/// Reports `op`'s use of `fragment`, which is not a tile.alloc_fragment
+/// result: a view of one of the kernel's fragments, or a fragment from
+/// outside the kernel.
+static void reportForeignFragment(Operation *op, Value fragment,
+                                  KernelOp kernel) {
+  Value root = fragment;
+  Operation *view = nullptr;
+  while (auto viewLike = root.getDefiningOp<ViewLikeOpInterface>()) {
+    view = view ? view : viewLike.getOperation();
+    root = viewLike.getViewSource();
+  }
+  auto alloc = root.getDefiningOp<AllocFragmentOp>();
+  if (view && alloc && kernel->isProperAncestor(alloc)) {
+    op->emitOpError() << "uses a fragment through '" << view->getName()
+                      << "'; the GPU lowering places whole fragments in "
+                         "registers, so tile ops take a tile.alloc_fragment "
+                         "result itself";
+    return;
+  }
+  op->emitOpError() << "uses a fragment that is not a tile.alloc_fragment "
+                       "of its kernel; the GPU lowering cannot place it "
+                       "in registers";
+}
+
 LogicalResult mlir::tile::lowerFragmentOps(KernelOp kernel,
                                            const ChipInfo &chip) {
   SmallVector<AllocFragmentOp> allocs;
@@ -261,21 +286,16 @@ LogicalResult mlir::tile::lowerFragmentOps(KernelOp kernel,
 
   // A fragment must be allocated in this kernel: its registers exist only
   // inside it (one from outside, e.g. a function argument, has no owner).
-  WalkResult foreign =
-      kernel.walk([&](Operation *op) {
-        if (!isa<ClearOp, CopyOp, GemmOp>(op))
-          return WalkResult::advance();
-        for (Value operand : op->getOperands())
-          if (isFragment(operand) &&
-              !operand.getDefiningOp<AllocFragmentOp>()) {
-            op->emitOpError()
-                << "uses a fragment that is not a tile.alloc_fragment "
-                   "of its kernel; the GPU lowering cannot place it "
-                   "in registers";
-            return WalkResult::interrupt();
-          }
-        return WalkResult::advance();
-      });
+  WalkResult foreign = kernel.walk([&](Operation *op) {
+    if (!isa<ClearOp, CopyOp, GemmOp>(op))
+      return WalkResult::advance();
+    for (Value operand : op->getOperands())
+      if (isFragment(operand) && !operand.getDefiningOp<AllocFragmentOp>()) {
+        reportForeignFragment(op, operand, kernel);
+        return WalkResult::interrupt();
+      }
+    return WalkResult::advance();
+  });
   if (foreign.wasInterrupted())
     return failure();
   if (allocs.empty())

@@ -35,22 +35,47 @@ using namespace mlir::tile;
 // memrefs' dynamic sizes, nothing else, so captured scalars are recomputed
 // on the device instead (a memref.dim of an argument from the rebuilt
 // memref, which holds its sizes).
+// On failure, `culprit` is the value the device cannot compute: a scalar
+// argument of the function, or the result of an op that is not pure.
 static LogicalResult materializeOnDevice(Value value, OpBuilder &builder,
-                                         IRMapping &mapping, KernelOp kernel) {
+                                         IRMapping &mapping, Value &culprit) {
   if (mapping.contains(value))
     return success();
   Operation *op = value.getDefiningOp();
   if (!op || !isPure(op) || op->getNumRegions() != 0) {
-    return kernel.emitError("kernel uses a host value that is neither a "
-                            "memref argument nor computable from constants "
-                            "and the memref arguments' sizes (the kernel ABI "
-                            "passes only memrefs and their dynamic sizes)");
+    culprit = value;
+    return failure();
   }
   for (Value operand : op->getOperands())
-    if (failed(materializeOnDevice(operand, builder, mapping, kernel)))
+    if (failed(materializeOnDevice(operand, builder, mapping, culprit)))
       return failure();
   builder.clone(*op, mapping);
   return success();
+}
+
+/// Reports that `kernel` uses `captured`, which the device cannot compute
+/// because of `culprit`: at the first op of the kernel that uses it, with a
+/// note at `culprit`.
+static void reportHostValue(KernelOp kernel, Value captured, Value culprit) {
+  Operation *user = nullptr;
+  kernel.getBody().walk([&](Operation *op) {
+    if (!llvm::is_contained(op->getOperands(), captured))
+      return WalkResult::advance();
+    user = op;
+    return WalkResult::interrupt();
+  });
+  InFlightDiagnostic diag =
+      emitError(user ? user->getLoc() : kernel.getLoc(),
+                "kernel uses a host value that is neither a memref argument "
+                "nor computable from constants and the memref arguments' "
+                "sizes (the kernel ABI passes only memrefs and their dynamic "
+                "sizes)");
+  if (auto arg = dyn_cast<BlockArgument>(culprit))
+    diag.attachNote(arg.getLoc()) << "from argument #" << arg.getArgNumber();
+  else
+    diag.attachNote(culprit.getLoc())
+        << "from this '" << culprit.getDefiningOp()->getName()
+        << "': the kernel recomputes only pure ops without regions";
 }
 
 // The grouped order of BlockOrder.h over the hardware block ids.
@@ -134,21 +159,21 @@ getMemrefArguments(KernelOp kernel, FunctionOpInterface func) {
       continue;
     // The host passes a global pointer for every argument, used or not.
     if (getMemorySpace(type) != MemorySpace::Global)
-      return kernel.emitError("kernel argument #")
-             << arg.getArgNumber() << " (" << type
+      return emitKernelArgError(kernel, arg)
+             << " (" << type
              << ") must be in global memory (no memory space or "
                 "#gpu.address_space<global>): the host passes a global "
                 "pointer for each";
     if (!type.getLayout().isIdentity())
-      return kernel.emitError("kernel argument #")
-             << arg.getArgNumber() << " (" << type
+      return emitKernelArgError(kernel, arg)
+             << " (" << type
              << ") must have the identity layout (the kernel ABI passes one "
                 "pointer per memref, and its sizes where they are dynamic)";
     // The LLVM lowering of gpu.func cannot pass such a memref as a bare
     // pointer (it fails to legalize the function).
     if (llvm::is_contained(type.getShape(), 0))
-      return kernel.emitError("kernel argument #")
-             << arg.getArgNumber() << " (" << type
+      return emitKernelArgError(kernel, arg)
+             << " (" << type
              << ") has a dimension of size 0, which the GPU lowering does not "
                 "support";
     Attribute divisibility =
@@ -157,15 +182,14 @@ getMemrefArguments(KernelOp kernel, FunctionOpInterface func) {
     // The launch description's `divisible` takes 1..2^30 (LaunchDesc.h).
     if (divisibility && (!divisor || divisor.getInt() < 1 ||
                          divisor.getInt() > (int64_t(1) << 30)))
-      return kernel.emitError("kernel argument #")
-             << arg.getArgNumber() << " has " << kDivisibilityAttrName << " = "
-             << divisibility << ", not an integer in 1..2^30";
+      return emitKernelArgError(kernel, arg)
+             << " has " << kDivisibilityAttrName << " = " << divisibility
+             << ", not an integer in 1..2^30";
     // The LLVM lowering of gpu.func fails to legalize the function when an
     // element type has no LLVM counterpart (tf32).
     if (!llvmTypes.convertType(type.getElementType()))
-      return kernel.emitError("kernel argument #")
-             << arg.getArgNumber() << " (" << type << ") has element type "
-             << type.getElementType()
+      return emitKernelArgError(kernel, arg)
+             << " (" << type << ") has element type " << type.getElementType()
              << ", which has no LLVM type to pass it as";
     memrefArgs.push_back(arg);
   }
@@ -372,7 +396,9 @@ mlir::tile::outlineKernel(KernelOp kernel, gpu::GPUModuleOp module,
   }
 
   for (Value value : captured) {
-    if (failed(materializeOnDevice(value, builder, mapping, kernel))) {
+    Value culprit;
+    if (failed(materializeOnDevice(value, builder, mapping, culprit))) {
+      reportHostValue(kernel, value, culprit);
       gpuFunc.erase();
       return failure();
     }

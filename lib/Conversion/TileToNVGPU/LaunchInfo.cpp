@@ -31,6 +31,14 @@ std::string mlir::tile::getKernelArgName(BlockArgument arg,
   return "arg" + std::to_string(position);
 }
 
+InFlightDiagnostic mlir::tile::emitKernelArgError(KernelOp kernel,
+                                                  BlockArgument arg) {
+  InFlightDiagnostic diag = emitError(arg.getLoc(), "kernel argument #")
+                            << arg.getArgNumber();
+  diag.attachNote(kernel.getLoc()) << "the kernel";
+  return diag;
+}
+
 LogicalResult
 mlir::tile::checkKernelArgNames(KernelOp kernel,
                                 ArrayRef<BlockArgument> memrefArgs) {
@@ -44,22 +52,29 @@ mlir::tile::checkKernelArgNames(KernelOp kernel,
       if (!text || text.getValue().empty() ||
           llvm::isDigit(text.getValue().front()) ||
           !llvm::all_of(text.getValue(), isNameChar))
-        return kernel.emitError("kernel argument #")
-               << arg.getArgNumber() << " has " << kArgNameAttrName << " = "
-               << attr
+        return emitKernelArgError(kernel, arg)
+               << " has " << kArgNameAttrName << " = " << attr
                << ", which cannot name it in the launch description: a name "
                   "is a string of ASCII letters, digits and '_', not "
                   "starting with a digit";
     }
     std::string name = getKernelArgName(arg, memrefArgs);
     auto [it, inserted] = named.try_emplace(name, arg);
-    if (!inserted)
-      return kernel.emitError("kernel arguments #")
-             << it->second.getArgNumber() << " and #" << arg.getArgNumber()
-             << " are both named '" << name
-             << "' in the launch description (the name is the argument's "
-             << kArgNameAttrName
-             << ", else A, B, C, ... by its place among the memrefs)";
+    if (!inserted) {
+      InFlightDiagnostic diag = emitError(arg.getLoc(), "kernel arguments #")
+                                << it->second.getArgNumber() << " and #"
+                                << arg.getArgNumber() << " are both named '"
+                                << name
+                                << "' in the launch description (the name is "
+                                   "the argument's "
+                                << kArgNameAttrName
+                                << ", else A, B, C, ... by its place among "
+                                   "the memrefs)";
+      diag.attachNote(it->second.getLoc())
+          << "argument #" << it->second.getArgNumber();
+      diag.attachNote(kernel.getLoc()) << "the kernel";
+      return diag;
+    }
   }
   return success();
 }

@@ -101,6 +101,23 @@ func.func @fragment_from_outside(%F: memref<64x64xf32, #gpu.address_space<privat
 
 // -----
 
+// A view of the kernel's own fragment: the message names the view, not
+// "a fragment from outside the kernel".
+func.func @gemm_into_fragment_view() {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<32x16xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<16x32xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<32x64xf32, #gpu.address_space<private>>
+    %v = memref.subview %C_l[0, 0] [32, 32] [1, 1] : memref<32x64xf32, #gpu.address_space<private>> to memref<32x32xf32, strided<[64, 1]>, #gpu.address_space<private>>
+    // expected-error @+1 {{'tile.gemm' op uses a fragment through 'memref.subview'; the GPU lowering places whole fragments in registers, so tile ops take a tile.alloc_fragment result itself}}
+    tile.gemm %A_s, %B_s, %v : memref<32x16xf16, #gpu.address_space<workgroup>>, memref<16x32xf16, #gpu.address_space<workgroup>>, memref<32x32xf32, strided<[64, 1]>, #gpu.address_space<private>>
+  }
+  return
+}
+
+// -----
+
 // A part of a shared tile (columns 16..31 of a 128x32 tile) has another
 // shape than its buffer, whose swizzle the copy into the tile followed:
 // ldmatrix would read with the part's swizzle.

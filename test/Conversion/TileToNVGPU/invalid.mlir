@@ -2,7 +2,8 @@
 
 func.func @strided_arg(%A: memref<64x64xf16, strided<[128, 1]>>) {
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{kernel argument #0 ('memref<64x64xf16, strided<[128, 1]>>') must have the identity layout (the kernel ABI passes one pointer per memref, and its sizes where they are dynamic)}}
+  // expected-error @-2 {{kernel argument #0 ('memref<64x64xf16, strided<[128, 1]>>') must have the identity layout (the kernel ABI passes one pointer per memref, and its sizes where they are dynamic)}}
+  // expected-note @+1 {{the kernel}}
   tile.kernel grid(%c1) threads(32) as (%bx) {
     %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
     tile.copy %A to %s : memref<64x64xf16, strided<[128, 1]>> to memref<16x64xf16, #gpu.address_space<workgroup>>
@@ -14,7 +15,8 @@ func.func @strided_arg(%A: memref<64x64xf16, strided<[128, 1]>>) {
 
 func.func @empty_arg(%A: memref<64x0xf16>) {
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{kernel argument #0 ('memref<64x0xf16>') has a dimension of size 0, which the GPU lowering does not support}}
+  // expected-error @-2 {{kernel argument #0 ('memref<64x0xf16>') has a dimension of size 0, which the GPU lowering does not support}}
+  // expected-note @+1 {{the kernel}}
   tile.kernel grid(%c1) threads(32) as (%bx) {
     %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
     tile.clear %s : memref<16x64xf16, #gpu.address_space<workgroup>>
@@ -27,7 +29,8 @@ func.func @empty_arg(%A: memref<64x0xf16>) {
 // Every memref argument is a kernel parameter, used or not.
 func.func @no_llvm_element_type(%A: memref<64x32xtf32>, %B: memref<16x64xf16>) {
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{kernel argument #0 ('memref<64x32xtf32>') has element type 'tf32', which has no LLVM type to pass it as}}
+  // expected-error @-2 {{kernel argument #0 ('memref<64x32xtf32>') has element type 'tf32', which has no LLVM type to pass it as}}
+  // expected-note @+1 {{the kernel}}
   tile.kernel grid(%c1) threads(32) as (%bx) {
     %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
     tile.copy %B to %s : memref<16x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
@@ -39,7 +42,8 @@ func.func @no_llvm_element_type(%A: memref<64x32xtf32>, %B: memref<16x64xf16>) {
 
 func.func @string_memory_space(%A: memref<64x32xf16, "x">, %B: memref<16x64xf16>) {
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{kernel argument #0 ('memref<64x32xf16, "x">') must be in global memory (no memory space or #gpu.address_space<global>): the host passes a global pointer for each}}
+  // expected-error @-2 {{kernel argument #0 ('memref<64x32xf16, "x">') must be in global memory (no memory space or #gpu.address_space<global>): the host passes a global pointer for each}}
+  // expected-note @+1 {{the kernel}}
   tile.kernel grid(%c1) threads(32) as (%bx) {
     %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
     tile.copy %B to %s : memref<16x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
@@ -53,7 +57,8 @@ func.func @string_memory_space(%A: memref<64x32xf16, "x">, %B: memref<16x64xf16>
 // in shared memory.
 func.func @shared_memory_argument(%A: memref<16x64xf16, #gpu.address_space<workgroup>>, %C: memref<16x64xf16>) {
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{kernel argument #0 ('memref<16x64xf16, #gpu.address_space<workgroup>>') must be in global memory}}
+  // expected-error @-2 {{kernel argument #0 ('memref<16x64xf16, #gpu.address_space<workgroup>>') must be in global memory}}
+  // expected-note @+1 {{the kernel}}
   tile.kernel grid(%c1) threads(32) as (%bx) {
     %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
     tile.copy %A to %s : memref<16x64xf16, #gpu.address_space<workgroup>> to memref<16x64xf16, #gpu.address_space<workgroup>>
@@ -64,12 +69,31 @@ func.func @shared_memory_argument(%A: memref<16x64xf16, #gpu.address_space<workg
 
 // -----
 
+// The error is at the op that uses the value, the note at where it comes
+// from: an argument, or an op that is not pure.
+// expected-note @+1 {{from argument #1}}
 func.func @host_scalar(%A: memref<64x64xf16>, %row: index) {
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{kernel uses a host value that is neither a memref argument nor computable from constants and the memref arguments' sizes (the kernel ABI passes only memrefs and their dynamic sizes)}}
   tile.kernel grid(%c1) threads(32) as (%bx) {
     %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{kernel uses a host value that is neither a memref argument nor computable from constants and the memref arguments' sizes (the kernel ABI passes only memrefs and their dynamic sizes)}}
     tile.copy %A[%row, %c1] to %s : memref<64x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+func.func @host_load(%A: memref<64x64xf16>, %rows: memref<4xindex>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-note @+1 {{from this 'memref.load': the kernel recomputes only pure ops without regions}}
+  %row = memref.load %rows[%c0] : memref<4xindex>
+  %next = arith.addi %row, %c1 : index
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{kernel uses a host value}}
+    tile.copy %A[%next, %c0] to %s : memref<64x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
   }
   return
 }
@@ -237,7 +261,8 @@ func.func @calls_function() {
 
 func.func @bad_divisibility(%A: memref<?x64xf16> {tile.divisibility = 0 : i64}) {
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{kernel argument #0 has tile.divisibility = 0 : i64, not an integer in 1..2^30}}
+  // expected-error @-2 {{kernel argument #0 has tile.divisibility = 0 : i64, not an integer in 1..2^30}}
+  // expected-note @+1 {{the kernel}}
   tile.kernel grid(%c1) threads(32) as (%bx) {
     %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
     tile.copy %A to %s : memref<?x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
@@ -249,7 +274,8 @@ func.func @bad_divisibility(%A: memref<?x64xf16> {tile.divisibility = 0 : i64}) 
 
 func.func @divisibility_not_integer(%A: memref<?x64xf16> {tile.divisibility = "8"}) {
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{kernel argument #0 has tile.divisibility = "8", not an integer in 1..2^30}}
+  // expected-error @-2 {{kernel argument #0 has tile.divisibility = "8", not an integer in 1..2^30}}
+  // expected-note @+1 {{the kernel}}
   tile.kernel grid(%c1) threads(32) as (%bx) {
     %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
     tile.copy %A to %s : memref<?x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
@@ -318,7 +344,8 @@ func.func @"2d"(%A: memref<16x64xf16>) {
 // The launch description is words separated by spaces.
 func.func @name_with_space(%A: memref<16x64xf16> {tile.name = "A b"}) {
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{kernel argument #0 has tile.name = "A b", which cannot name it in the launch description: a name is a string of ASCII letters, digits and '_', not starting with a digit}}
+  // expected-error @-2 {{kernel argument #0 has tile.name = "A b", which cannot name it in the launch description: a name is a string of ASCII letters, digits and '_', not starting with a digit}}
+  // expected-note @+1 {{the kernel}}
   tile.kernel grid(%c1) threads(32) as (%bx) {
     %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
     tile.copy %A to %s : memref<16x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
@@ -330,7 +357,8 @@ func.func @name_with_space(%A: memref<16x64xf16> {tile.name = "A b"}) {
 
 func.func @name_not_string(%A: memref<16x64xf16>, %B: memref<16x64xf16> {tile.name = 7}) {
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{kernel argument #1 has tile.name = 7 : i64, which cannot name it in the launch description}}
+  // expected-error @-2 {{kernel argument #1 has tile.name = 7 : i64, which cannot name it in the launch description}}
+  // expected-note @+1 {{the kernel}}
   tile.kernel grid(%c1) threads(32) as (%bx) {
     %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
     tile.copy %A to %s : memref<16x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
@@ -344,7 +372,9 @@ func.func @name_not_string(%A: memref<16x64xf16>, %B: memref<16x64xf16> {tile.na
 // tile-run would refuse.
 func.func @same_name(%A: memref<16x64xf16> {tile.name = "B"}, %x: index, %B: memref<16x64xf16>) {
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{kernel arguments #0 and #2 are both named 'B' in the launch description (the name is the argument's tile.name, else A, B, C, ... by its place among the memrefs)}}
+  // expected-error @-2 {{kernel arguments #0 and #2 are both named 'B' in the launch description (the name is the argument's tile.name, else A, B, C, ... by its place among the memrefs)}}
+  // expected-note @-3 {{argument #0}}
+  // expected-note @+1 {{the kernel}}
   tile.kernel grid(%c1) threads(32) as (%bx) {
     %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
     tile.copy %A to %s : memref<16x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
@@ -370,7 +400,8 @@ func.func @tile_kernels(%A: memref<16x64xf16>) {
 // The launch description's `divisible` takes 1..2^30.
 func.func @divisibility_too_large(%A: memref<?x64xf16> {tile.divisibility = 4294967296 : i64}) {
   %c1 = arith.constant 1 : index
-  // expected-error @+1 {{kernel argument #0 has tile.divisibility = 4294967296 : i64, not an integer in 1..2^30}}
+  // expected-error @-2 {{kernel argument #0 has tile.divisibility = 4294967296 : i64, not an integer in 1..2^30}}
+  // expected-note @+1 {{the kernel}}
   tile.kernel grid(%c1) threads(32) as (%bx) {
     %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
     tile.copy %A to %s : memref<?x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>

@@ -172,7 +172,7 @@ func.func @alloc_fragment_in_shared(%n: index) {
 
 func.func @alloc_unsupported_space(%n: index) {
   tile.kernel grid(%n) threads(128) as (%bx) {
-    // expected-error @+1 {{'tile.alloc_shared' op must allocate in #gpu.address_space<workgroup>, got unsupported memory}}
+    // expected-error @+1 {{'tile.alloc_shared' op must allocate in #gpu.address_space<workgroup>, got unsupported memory space 3 : i64}}
     %s = tile.alloc_shared : memref<64x32xf16, 3>
   }
   return

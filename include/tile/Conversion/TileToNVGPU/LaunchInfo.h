@@ -31,11 +31,16 @@ constexpr llvm::StringLiteral kArgNameAttrName = "tile.name";
 std::string getKernelArgName(BlockArgument arg,
                              ArrayRef<BlockArgument> memrefArgs);
 
+/// An error about `kernel`'s parameter `arg` (a memref argument of the
+/// function that holds the kernel): at the argument, with a note at the
+/// kernel, and starting "kernel argument #N".
+InFlightDiagnostic emitKernelArgError(KernelOp kernel, BlockArgument arg);
+
 /// Checks that the description can name every parameter: each tile.name is a
 /// string of ASCII letters, digits and '_' that does not start with a digit
 /// (the description is words separated by spaces, and its grid formulas and
 /// tile-run's `--shape NAME=...` hold the names), and no two parameters have
-/// the same name. Errors are at `kernel`.
+/// the same name. Errors are at the argument (emitKernelArgError).
 LogicalResult checkKernelArgNames(KernelOp kernel,
                                   ArrayRef<BlockArgument> memrefArgs);
 

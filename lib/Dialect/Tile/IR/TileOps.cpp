@@ -351,12 +351,19 @@ static LogicalResult verifyTileAlloc(Operation *op, MemRefType type,
   if (failed(verifyInsideKernel(op)))
     return failure();
   std::optional<MemorySpace> space = getMemorySpace(type);
-  if (space != expected)
-    return op->emitOpError()
-           << "must allocate in "
-           << getMemorySpaceAttr(op->getContext(), expected) << ", got "
-           << (space ? stringifyMemorySpace(*space) : StringRef("unsupported"))
-           << " memory";
+  if (space != expected) {
+    InFlightDiagnostic diag = op->emitOpError()
+                              << "must allocate in "
+                              << getMemorySpaceAttr(op->getContext(), expected)
+                              << ", got ";
+    // An unsupported space is named as written: a bare 3, CUDA's number for
+    // shared memory, is not the tile dialect's spelling of it.
+    if (space)
+      diag << stringifyMemorySpace(*space) << " memory";
+    else
+      diag << "unsupported memory space " << type.getMemorySpace();
+    return diag;
+  }
   for (auto [i, dim] : llvm::enumerate(type.getShape()))
     if (dim <= 0)
       return op->emitOpError()
