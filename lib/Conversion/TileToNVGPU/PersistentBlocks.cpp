@@ -79,8 +79,10 @@ static bool isPrologueCopy(Operation *op) {
 
 /// Cuts `body` (a kernel body, or a version of one, whose scf.yield stays
 /// behind) into BodyParts, leaving out its tile allocations, or explains in
-/// `why` why it does not have the expected shape.
-static std::optional<BodyParts> cutBody(Block &body, std::string &why) {
+/// `why` why it does not have the expected shape (and in `culprit` the op
+/// that does not fit it, where one does).
+static std::optional<BodyParts> cutBody(Block &body, std::string &why,
+                                        Operation *&culprit) {
   BodyParts parts;
   auto ops = body.without_terminator();
   // A fragment's clear belongs to the head; a shared tile's does not: the
@@ -145,6 +147,7 @@ static std::optional<BodyParts> cutBody(Block &body, std::string &why) {
                  getSpace(copy.getDest()) == MemorySpace::Global;
     if (!isPure(op) && !store) {
       why = "after the pipeline, the kernel does more than store fragments";
+      culprit = op;
       return std::nullopt;
     }
   }
@@ -178,9 +181,10 @@ struct KernelParts {
 };
 } // namespace
 
-/// Cuts the kernel body `body` into KernelParts, or explains in `why` why it
-/// does not have the expected shape.
-static std::optional<KernelParts> cutKernel(Block &body, std::string &why) {
+/// Cuts the kernel body `body` into KernelParts, or explains in `why` (and
+/// `culprit`, as cutBody) why it does not have the expected shape.
+static std::optional<KernelParts> cutKernel(Block &body, std::string &why,
+                                            Operation *&culprit) {
   KernelParts kernel;
   SmallVector<Operation *> rest;
   for (Operation &op : body) {
@@ -197,14 +201,14 @@ static std::optional<KernelParts> cutKernel(Block &body, std::string &why) {
     kernel.condition.assign(rest.begin(), rest.end() - 1);
     kernel.versions = versions;
     for (Block *version : {versions.thenBlock(), versions.elseBlock()}) {
-      std::optional<BodyParts> parts = cutBody(*version, why);
+      std::optional<BodyParts> parts = cutBody(*version, why, culprit);
       if (!parts)
         return std::nullopt;
       kernel.parts.push_back(std::move(*parts));
     }
     return kernel;
   }
-  std::optional<BodyParts> parts = cutBody(body, why);
+  std::optional<BodyParts> parts = cutBody(body, why, culprit);
   if (!parts)
     return std::nullopt;
   kernel.parts.push_back(std::move(*parts));
@@ -319,7 +323,14 @@ static LogicalResult makePersistent(KernelOp kernel, int64_t blocks,
 
   Block &body = kernel.getBody().front();
   std::string why;
-  std::optional<KernelParts> parts = cutKernel(body, why);
+  Operation *culprit = nullptr;
+  std::optional<KernelParts> parts = cutKernel(body, why, culprit);
+  if (!parts && culprit) {
+    InFlightDiagnostic diag = culprit->emitError("tile-persistent-blocks: ")
+                              << why;
+    diag.attachNote(kernel.getLoc()) << "in this kernel";
+    return diag;
+  }
   if (!parts)
     return kernel.emitError("tile-persistent-blocks: ") << why;
 
