@@ -86,9 +86,15 @@ mlir::tile::checkKernelArgNames(KernelOp kernel,
 /// constant (LaunchDesc.h). `budget` is the number of ops still to be spelled
 /// out, negative once one more was asked for: a formula is a tree, and an SSA
 /// value used twice is spelled twice, so a chain of shared values would
-/// otherwise grow exponentially.
+/// otherwise grow exponentially. `unspelled` becomes the first value spelled
+/// `?` for a reason other than the budget.
 static std::string describe(Value value, ArrayRef<BlockArgument> memrefArgs,
-                            int &budget) {
+                            int &budget, Value &unspelled) {
+  auto unknown = [&] {
+    if (!unspelled)
+      unspelled = value;
+    return std::string("?");
+  };
   APInt constant;
   if (matchPattern(value, m_ConstantInt(&constant))) {
     // The formulas' numbers are unsigned: -64 is (0-64).
@@ -98,13 +104,15 @@ static std::string describe(Value value, ArrayRef<BlockArgument> memrefArgs,
                       : std::to_string(number);
   }
   Operation *op = value.getDefiningOp();
-  if (!op || budget-- <= 0)
+  if (!op)
+    return unknown();
+  if (budget-- <= 0)
     return "?";
   if (auto dim = dyn_cast<memref::DimOp>(op)) {
     auto arg = dyn_cast<BlockArgument>(dim.getSource());
     std::optional<int64_t> index = dim.getConstantIndex();
     if (!arg || !index || !llvm::is_contained(memrefArgs, arg))
-      return "?";
+      return unknown();
     return "dim(" + getKernelArgName(arg, memrefArgs) + "," +
            std::to_string(*index) + ")";
   }
@@ -119,13 +127,15 @@ static std::string describe(Value value, ArrayRef<BlockArgument> memrefArgs,
   if (isa<arith::MinUIOp>(op))
     for (int i : {0, 1})
       if (isNegativeConstant(op->getOperand(i)))
-        return describe(op->getOperand(1 - i), memrefArgs, budget);
+        return describe(op->getOperand(1 - i), memrefArgs, budget, unspelled);
   if (isa<arith::CeilDivUIOp, arith::DivUIOp>(op) &&
       llvm::any_of(op->getOperands(), isNegativeConstant))
-    return "?";
+    return unknown();
   auto binary = [&](StringRef fmtPrefix, StringRef sep, StringRef suffix) {
-    std::string lhs = describe(op->getOperand(0), memrefArgs, budget);
-    std::string rhs = describe(op->getOperand(1), memrefArgs, budget);
+    std::string lhs =
+        describe(op->getOperand(0), memrefArgs, budget, unspelled);
+    std::string rhs =
+        describe(op->getOperand(1), memrefArgs, budget, unspelled);
     return (fmtPrefix + lhs + sep + rhs + suffix).str();
   };
   if (isa<arith::CeilDivUIOp, arith::CeilDivSIOp>(op))
@@ -140,7 +150,31 @@ static std::string describe(Value value, ArrayRef<BlockArgument> memrefArgs,
     return binary("(", "+", ")");
   if (isa<arith::SubIOp>(op))
     return binary("(", "-", ")");
-  return "?";
+  return unknown();
+}
+
+/// Says why `value`, a part of a grid size, has no formula.
+static void noteUnspelled(InFlightDiagnostic &diag, Value value) {
+  Operation *op = value.getDefiningOp();
+  if (!op) {
+    diag.attachNote(value.getLoc()) << "a scalar argument, which the launch "
+                                       "description does not pass";
+    return;
+  }
+  if (isa<memref::DimOp>(op)) {
+    diag.attachNote(op->getLoc())
+        << "the size of a memref that is not an argument of the kernel's "
+           "function, or of a dimension that is not a constant";
+    return;
+  }
+  if (isa<arith::CeilDivUIOp, arith::DivUIOp>(op)) {
+    diag.attachNote(op->getLoc())
+        << "an unsigned quotient by a negative constant, which tile-run's "
+           "signed arithmetic would not compute";
+    return;
+  }
+  diag.attachNote(op->getLoc())
+      << "'" << op->getName() << "', which a formula cannot hold";
 }
 
 static std::string typeName(Type type) {
@@ -197,7 +231,8 @@ LogicalResult mlir::tile::attachLaunchInfo(gpu::LaunchFuncOp launch,
     // tile-run reads formulas of this many ops (LaunchDesc.h).
     using ::tile::runtime::kMaxGridFormulaOps;
     int budget = kMaxGridFormulaOps;
-    std::string formula = describe(v, memrefArgs, budget);
+    Value unspelled;
+    std::string formula = describe(v, memrefArgs, budget, unspelled);
     if (!size && budget < 0)
       return launch.emitError()
              << "grid size in "
@@ -209,11 +244,19 @@ LogicalResult mlir::tile::attachLaunchInfo(gpu::LaunchFuncOp launch,
       gridExpr.push_back(formula);
       continue;
     }
-    if (!size || *size <= 0)
-      return launch.emitError("grid size must be a positive constant, or "
-                              "computed from constants and the sizes of the "
-                              "memref arguments (memref.dim): the launch "
-                              "description can say no more");
+    if (!size || *size <= 0) {
+      InFlightDiagnostic diag =
+          launch.emitError()
+          << "grid size in "
+          << "xyz"[d]
+          << " must be a positive constant, or computed from constants and "
+             "the sizes of the memref arguments (memref.dim) with arith's "
+             "ceildiv, div, min, muli, addi and subi: the launch description "
+             "can say no more";
+      if (unspelled)
+        noteUnspelled(diag, unspelled);
+      return diag;
+    }
     if (*size > kMaxGridDim[d])
       return launch.emitError() << "grid size " << *size << " in "
                                 << "xyz"[d] << " is above CUDA's limit of "

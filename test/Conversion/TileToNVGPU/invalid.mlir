@@ -114,8 +114,9 @@ func.func @too_much_shared() {
 
 // -----
 
+// expected-note @+1 {{a scalar argument, which the launch description does not pass}}
 func.func @host_grid(%A: memref<64x64xf16>, %n: index) {
-  // expected-error @+1 {{grid size must be a positive constant, or computed from constants and the sizes of the memref arguments (memref.dim): the launch description can say no more}}
+  // expected-error @+1 {{grid size in x must be a positive constant, or computed from constants and the sizes of the memref arguments (memref.dim) with arith's ceildiv, div, min, muli, addi and subi: the launch description can say no more}}
   tile.kernel grid(%n) threads(32) as (%bx) {
     %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
     tile.copy %A to %s : memref<64x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
@@ -131,9 +132,29 @@ func.func @grid_unsigned_by_negative(%A: memref<?x64xf16>) {
   %c0 = arith.constant 0 : index
   %neg = arith.constant -64 : index
   %m = memref.dim %A, %c0 : memref<?x64xf16>
+  // expected-note @+1 {{an unsigned quotient by a negative constant, which tile-run's signed arithmetic would not compute}}
   %g = arith.divui %m, %neg : index
-  // expected-error @+1 {{grid size must be a positive constant, or computed from constants and the sizes of the memref arguments (memref.dim): the launch description can say no more}}
+  // expected-error @+1 {{grid size in x must be a positive constant}}
   tile.kernel grid(%g) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    tile.copy %A to %s : memref<?x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// An op that a formula has no spelling for.
+func.func @grid_max(%A: memref<?x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : index
+  %m = memref.dim %A, %c0 : memref<?x64xf16>
+  %t = arith.ceildivui %m, %c32 : index
+  // expected-note @+1 {{'arith.maxui', which a formula cannot hold}}
+  %g = arith.maxui %t, %c1 : index
+  // expected-error @+1 {{grid size in y must be a positive constant}}
+  tile.kernel grid(%c1, %g) threads(32) as (%bx, %by) {
     %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
     tile.copy %A to %s : memref<?x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
   }
