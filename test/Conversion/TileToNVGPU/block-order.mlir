@@ -39,6 +39,7 @@
 // ROWMAJOR-NOT: gpu.grid_dim
 // ROWMAJOR-DAG: %[[BX:.*]] = gpu.block_id x
 // ROWMAJOR-DAG: %[[BY:.*]] = gpu.block_id y
+// ROWMAJOR-NOT: gpu.grid_dim
 // ROWMAJOR: memref.store %{{.*}}, %{{.*}}[%[[BY]], %[[BX]]] : memref<20x3xi32>
 func.func @grouped(%out: memref<20x3xi32>) {
   %c3 = arith.constant 3 : index
@@ -57,6 +58,7 @@ func.func @grouped(%out: memref<20x3xi32>) {
 // CHECK-LABEL: gpu.func @linear_kernel
 // CHECK-NOT: gpu.grid_dim
 // CHECK: %[[BX:.*]] = gpu.block_id x
+// CHECK-NOT: gpu.grid_dim
 // CHECK: memref.store %{{.*}}, %{{.*}}[%[[BX]]] : memref<4xi32>
 func.func @linear(%out: memref<4xi32>) {
   %c4 = arith.constant 4 : index
