@@ -75,7 +75,9 @@ func.func @order_against_write(%A: !A) {
 // -----
 
 // Two calls that declare no memory effects: each may read and write all
-// memory, so the second cannot run a stage ahead of the first.
+// memory. Planning refuses the loop before it looks at the schedule (the
+// schedule's own error, that the second call cannot run a stage ahead of the
+// first, is ScheduleVerifierTest's).
 func.func private @opaque()
 
 func.func @unknown_memory() {
@@ -84,9 +86,8 @@ func.func @unknown_memory() {
   %c8 = arith.constant 8 : index
   tile.kernel grid(%c1) threads(128) as (%bx) {
     tile.pipelined %c0 to %c8 step %c1 stage = [1, 0] as (%k) {
-      // expected-note @+1 {{statement #0 ('func.call', stage 1) writes unknown memory here}}
+      // expected-error @+1 {{'func.call' op has unknown memory effects; the pipelining rewrite cannot tell which tiles it touches}}
       func.call @opaque() : () -> ()
-      // expected-error @+1 {{statement #1 ('func.call', stage 0) reads unknown memory that statement #0 ('func.call', stage 1) writes, so it cannot run in an earlier stage; statement #1 does not declare its memory effects, so it is assumed to touch all memory; statement #0 does not declare its memory effects, so it is assumed to touch all memory}}
       func.call @opaque() : () -> ()
     }
   }
@@ -120,9 +121,10 @@ func.func @partial_write(%A: !A, %v: f16) {
 
 // -----
 
-// A copy into a tile picked by arith.select may write A_s, which the gemm
-// reads one stage earlier: a memref of unknown origin aliases every buffer of
-// its memory space.
+// A copy into a tile picked by arith.select: the rewrite cannot version it,
+// so planning refuses the loop whatever its schedule (the schedule's own
+// error, that such a tile aliases A_s, which the gemm reads a stage earlier,
+// is ScheduleVerifierTest's).
 !A = memref<256x256xf16>
 !Ss = memref<32x32xf16, #gpu.address_space<workgroup>>
 !Cl = memref<32x32xf32, #gpu.address_space<private>>
@@ -135,11 +137,11 @@ func.func @selected_tile(%A: !A, %p: i1) {
     %A_s = tile.alloc_shared : !Ss
     %A2_s = tile.alloc_shared : !Ss
     %C_l = tile.alloc_fragment : !Cl
+    // expected-note @+1 {{the pipelined loop is here}}
     tile.pipelined %c0 to %c8 step %c1 stage = [1, 0] order = [0, 1] as (%k) {
       %t = arith.select %p, %A_s, %A2_s : !Ss
-      // expected-note @+1 {{writes}}
+      // expected-error @+1 {{'tile.copy' op uses a shared tile that is the result of 'arith.select', not of a 'tile.alloc_shared'; the pipelining rewrite cannot tell which tile it is or add its version dimension}}
       tile.copy %A[%c0, %k] to %t : !A to !Ss
-      // expected-error @+1 {{statement #1 ('tile.gemm', stage 0) reads}}
       tile.gemm %A_s, %A_s, %C_l : !Ss, !Ss, !Cl
     }
   }

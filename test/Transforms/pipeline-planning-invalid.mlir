@@ -156,7 +156,10 @@ func.func @write_after_read_2668(%A: !A, %B: !B) {
 
 // -----
 
-// Two writes of one tile in the wrong stage order.
+// Two writes of one tile (here in the wrong stage order): the rewrite takes
+// one writer per shared tile, so planning refuses the loop before it looks at
+// the schedule, even with num_stages alone (the schedule's own error is
+// ScheduleVerifierTest's).
 !A = memref<256x256xf16>
 !B = memref<256x256xf16>
 !As = memref<64x32xf16, #gpu.address_space<workgroup>>
@@ -175,10 +178,42 @@ func.func @write_after_write(%A: !A, %B: !B) {
     %C_l = tile.alloc_fragment : !Cl
     tile.pipelined %c0 to %c8 step %c1 stage = [1, 0, 1] as (%k) {
       %ko = arith.muli %k, %c32 : index
-      // expected-note @+1 {{statement #0 ('tile.copy', stage 1) writes shared tile %0 (64x32xf16) here}}
+      // expected-note @+1 {{the other writer is here}}
       tile.copy %A[%c0, %ko] to %A_s : !A to !As
-      // expected-error @+1 {{statement #1 ('tile.copy', stage 0) writes shared tile %0 (64x32xf16) that statement #0 ('tile.copy', stage 1) writes earlier in the same iteration, so it cannot run in an earlier stage}}
+      // expected-error @+1 {{'tile.copy' op writes a shared tile that another statement of the pipelined loop also writes; the rewrite supports one writer per shared tile}}
       tile.copy %A[%c32, %ko] to %A_s : !A to !As
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }
+  }
+  return
+}
+
+// -----
+
+// With num_stages alone, planning used to infer a schedule for two writers
+// of A_s, which the rewrite then refused.
+!A = memref<256x256xf16>
+!B = memref<256x256xf16>
+!As = memref<64x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x64xf16, #gpu.address_space<workgroup>>
+!Cl = memref<64x64xf32, #gpu.address_space<private>>
+
+func.func @two_writers_inferred(%A: !A, %B: !B) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    %C_l = tile.alloc_fragment : !Cl
+    tile.pipelined %c0 to %c8 step %c1 num_stages = 3 as (%k) {
+      %ko = arith.muli %k, %c32 : index
+      // expected-note @+1 {{the other writer is here}}
+      tile.copy %A[%c0, %ko] to %A_s : !A to !As
+      // expected-error @+1 {{'tile.copy' op writes a shared tile that another statement of the pipelined loop also writes}}
+      tile.copy %A[%c32, %ko] to %A_s : !A to !As
+      tile.copy %B[%ko, %c0] to %B_s : !B to !Bs
       tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
     }
   }
@@ -348,10 +383,10 @@ func.func @write_across_iterations(%A: !A, %B: !B) {
 
 // -----
 
-// A multi-buffered tile written in stages 0 and 2 and read in stage 1 has 2
-// versions, so iterations k and k+2 write the same one: the copy of
-// iteration k+2 (time k+2) lands before the clear of iteration k (time k+2,
-// later in the order).
+// A tile written in stages 0 and 2 and read in stage 1: two writers, which
+// the rewrite does not take (the schedule's own error, that the copy of
+// iteration k+2 would land before the clear of iteration k in the one
+// version they share, is ScheduleVerifierTest's).
 !A = memref<256x256xf16>
 !As = memref<64x32xf16, #gpu.address_space<workgroup>>
 !Bs = memref<32x64xf16, #gpu.address_space<workgroup>>
@@ -368,10 +403,10 @@ func.func @write_across_versions(%A: !A) {
     %C_l = tile.alloc_fragment : !Cl
     tile.pipelined %c0 to %c8 step %c1 stage = [0, 1, 2] as (%k) {
       %ko = arith.muli %k, %c32 : index
-      // expected-error @+1 {{statement #0 ('tile.copy', stage 0) of iteration k+2 runs before statement #2 ('tile.clear', stage 2) of iteration k, but both write shared tile %0 (64x32xf16), so the earlier iteration's write would land last (the tile has 2 versions, so iterations k and k+2 share one)}}
+      // expected-note @+1 {{the other writer is here}}
       tile.copy %A[%c0, %ko] to %A_s : !A to !As
       tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
-      // expected-note @+1 {{statement #2 ('tile.clear', stage 2) writes shared tile %0 (64x32xf16) here}}
+      // expected-error @+1 {{'tile.clear' op writes a shared tile that another statement of the pipelined loop also writes}}
       tile.clear %A_s : !As
     }
   }

@@ -32,8 +32,12 @@ protected:
                         memref::MemRefDialect, gpu::GPUDialect>();
   }
 
-  PipelinedOp parseLoop(StringRef schedule, StringRef body) {
-    module = parseSourceString<ModuleOp>(makeLoop(schedule, body), &context);
+  /// The loop of makeLoop(schedule, body), after the module-level ops
+  /// `declarations`.
+  PipelinedOp parseLoop(StringRef schedule, StringRef body,
+                        StringRef declarations = "") {
+    module = parseSourceString<ModuleOp>(
+        declarations.str() + makeLoop(schedule, body), &context);
     PipelinedOp loop;
     if (module)
       module->walk([&](PipelinedOp op) { loop = op; });
@@ -148,6 +152,109 @@ TEST_F(ScheduleVerifierTest, MultiBuffersOnlySharedTilesReadInALaterStage) {
   EXPECT_FALSE(isMultiBuffered(schedule, gemm.getC()));
   schedule.stage = {0, 0, 0};
   EXPECT_FALSE(isMultiBuffered(schedule, gemm.getA()));
+}
+
+// The rules below see more than the rewrite takes: planning refuses a loop
+// with two writers of a shared tile, a tile of unknown origin or an op of
+// unknown memory effects before it looks at a schedule (checkPipelinable),
+// so only a schedule built in C++ reaches them.
+
+TEST_F(ScheduleVerifierTest, OrdersTwoWritersOfATile) {
+  constexpr StringLiteral copyA2 =
+      "tile.copy %A[%c32, %ko] to %A_s : memref<256x256xf16> to "
+      "memref<64x32xf16, #gpu.address_space<workgroup>>\n";
+  PipelinedOp loop =
+      parseLoop("num_stages = 2", (kCopyA + copyA2 + kGemm).str());
+  ASSERT_TRUE(loop);
+  PipelineSchedule schedule = inferSchedule(loop, 2).schedule;
+  schedule.stage = {1, 0, 1};
+  schedule.order = {0, 1, 2};
+  std::optional<ScheduleViolation> violation =
+      findScheduleViolation(loop, schedule);
+  ASSERT_TRUE(violation);
+  EXPECT_EQ(violation->op, schedule.statements[1]);
+  EXPECT_EQ(violation->other, schedule.statements[0]);
+  EXPECT_EQ(violation->message,
+            "statement #1 ('tile.copy', stage 0) writes shared tile %0 "
+            "(64x32xf16) that statement #0 ('tile.copy', stage 1) writes "
+            "earlier in the same iteration, so it cannot run in an earlier "
+            "stage");
+}
+
+TEST_F(ScheduleVerifierTest, WritesOfOneVersionLandInOrder) {
+  constexpr StringLiteral clearA =
+      "tile.clear %A_s : memref<64x32xf16, #gpu.address_space<workgroup>>\n";
+  PipelinedOp loop =
+      parseLoop("num_stages = 3", (kCopyA + kGemm + clearA).str());
+  ASSERT_TRUE(loop);
+  PipelineSchedule schedule = inferSchedule(loop, 3).schedule;
+  schedule.stage = {0, 1, 2};
+  schedule.order = {0, 1, 2};
+  std::optional<ScheduleViolation> violation =
+      findScheduleViolation(loop, schedule);
+  ASSERT_TRUE(violation);
+  EXPECT_EQ(violation->op, schedule.statements[0]);
+  EXPECT_EQ(violation->other, schedule.statements[2]);
+  EXPECT_EQ(violation->message,
+            "statement #0 ('tile.copy', stage 0) of iteration k+2 runs before "
+            "statement #2 ('tile.clear', stage 2) of iteration k, but both "
+            "write shared tile %0 (64x32xf16), so the earlier iteration's "
+            "write would land last (the tile has 2 versions, so iterations k "
+            "and k+2 share one)");
+}
+
+TEST_F(ScheduleVerifierTest, AnOpaqueCallTouchesAllMemory) {
+  constexpr StringLiteral declaration = "func.func private @opaque()\n";
+  constexpr StringLiteral call = "func.call @opaque() : () -> ()\n";
+  PipelinedOp loop =
+      parseLoop("num_stages = 2", (call + call).str(), declaration);
+  ASSERT_TRUE(loop);
+  PipelineSchedule schedule = inferSchedule(loop, 2).schedule;
+  schedule.stage = {1, 0};
+  std::optional<ScheduleViolation> violation =
+      findScheduleViolation(loop, schedule);
+  ASSERT_TRUE(violation);
+  EXPECT_EQ(violation->message,
+            "statement #1 ('func.call', stage 0) reads unknown memory that "
+            "statement #0 ('func.call', stage 1) writes, so it cannot run in "
+            "an earlier stage; statement #1 does not declare its memory "
+            "effects, so it is assumed to touch all memory; statement #0 "
+            "does not declare its memory effects, so it is assumed to touch "
+            "all memory");
+
+  // Inference issues no copy ahead of a call that may write their sources.
+  loop = parseLoop("num_stages = 3", (seedBody() + call).str(), declaration);
+  ASSERT_TRUE(loop);
+  InferredSchedule inferred = inferSchedule(loop, 3);
+  ASSERT_EQ(inferred.demoted.size(), 2u);
+  EXPECT_TRUE(inferred.collapsed);
+  EXPECT_EQ(inferred.schedule.stage, (SmallVector<int64_t>{0, 0, 0, 0}));
+  EXPECT_NE(inferred.demoted[0].second.message.find(
+                "statement #3 does not declare its memory effects"),
+            std::string::npos);
+}
+
+TEST_F(ScheduleVerifierTest, ATileOfUnknownOriginAliasesEveryTile) {
+  // The copy may write A_s, which the gemm reads one stage earlier.
+  constexpr StringLiteral body =
+      "%p = arith.constant true\n"
+      "%t = arith.select %p, %A_s, %A_s : memref<64x32xf16, "
+      "#gpu.address_space<workgroup>>\n"
+      "tile.copy %A[%c0, %ko] to %t : memref<256x256xf16> to "
+      "memref<64x32xf16, #gpu.address_space<workgroup>>\n";
+  PipelinedOp loop = parseLoop("num_stages = 2", (body + kGemm).str());
+  ASSERT_TRUE(loop);
+  PipelineSchedule schedule = inferSchedule(loop, 2).schedule;
+  schedule.stage = {1, 0};
+  schedule.order = {0, 1};
+  std::optional<ScheduleViolation> violation =
+      findScheduleViolation(loop, schedule);
+  ASSERT_TRUE(violation);
+  EXPECT_EQ(violation->op, schedule.statements[1]);
+  EXPECT_EQ(violation->message.rfind("statement #1 ('tile.gemm', stage 0) "
+                                     "reads",
+                                     0),
+            0u);
 }
 
 } // namespace

@@ -168,9 +168,11 @@ static LogicalResult checkNoScalarCopies(KernelOp kernel) {
     for (Value operand : op->getOperands()) {
       auto type = dyn_cast<MemRefType>(operand.getType());
       if (type && type.getRank() == 0) {
-        op->emitOpError("on a memref of rank 0 is not supported by the GPU "
-                        "lowering: give the tile at least one dimension "
-                        "(memref<1xT>)");
+        // Not named: the pipelining rewrite may have made a tile.copy
+        // tile.copy_async.
+        op->emitError("a tile copy or clear of a memref of rank 0 is not "
+                      "supported by the GPU lowering: give the tile at least "
+                      "one dimension (memref<1xT>)");
         return WalkResult::interrupt();
       }
     }

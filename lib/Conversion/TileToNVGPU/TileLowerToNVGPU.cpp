@@ -87,13 +87,14 @@ static LogicalResult checkAtomicsSteerNoTileOps(KernelOp kernel) {
       // theirs. An op inside them is in the slice only through its own use.
       if (!isCollective(user))
         continue;
+      // The user may be an op the pipelining rewrite made (the scf.if that
+      // guards a step), so the message does not name it; its location is
+      // the user's op.
       InFlightDiagnostic diag =
-          user->emitError("'")
-          << user->getName() << "' depends on the result of '"
+          user->emitError("tile ops here depend on the result of '")
           << atomic->getName()
-          << "', which each thread runs on the GPU with a result of its own, "
-             "but it runs tile ops, which every thread of the block must "
-             "run together";
+          << "', which each thread runs on the GPU with a result of its own; "
+             "every thread of the block must run tile ops together";
       diag.attachNote(atomic->getLoc()) << "the atomic is here";
       return diag;
     }

@@ -445,7 +445,7 @@ func.func @atomic_steers_tile_ops(%A: memref<64x64xf16>, %Q: memref<1xi32>) {
     // expected-note @+1 {{the atomic is here}}
     %t = memref.atomic_rmw addi %one, %Q[%c0] : (i32, memref<1xi32>) -> i32
     %p = arith.cmpi slt, %t, %four : i32
-    // expected-error @+1 {{'scf.if' depends on the result of 'memref.atomic_rmw', which each thread runs on the GPU with a result of its own, but it runs tile ops, which every thread of the block must run together}}
+    // expected-error @+1 {{tile ops here depend on the result of 'memref.atomic_rmw', which each thread runs on the GPU with a result of its own; every thread of the block must run tile ops together}}
     scf.if %p {
       tile.copy %A to %s : memref<64x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
     }

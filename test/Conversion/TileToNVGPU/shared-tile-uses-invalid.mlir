@@ -60,7 +60,7 @@ func.func @rank0_clear() {
   %c1 = arith.constant 1 : index
   tile.kernel grid(%c1) threads(32) as (%bx) {
     %s = tile.alloc_shared : memref<f32, #gpu.address_space<workgroup>>
-    // expected-error @+1 {{'tile.clear' op on a memref of rank 0 is not supported by the GPU lowering: give the tile at least one dimension (memref<1xT>)}}
+    // expected-error @+1 {{a tile copy or clear of a memref of rank 0 is not supported by the GPU lowering: give the tile at least one dimension (memref<1xT>)}}
     tile.clear %s : memref<f32, #gpu.address_space<workgroup>>
   }
   return
@@ -72,7 +72,7 @@ func.func @rank0_copy(%A: memref<f16>) {
   %c1 = arith.constant 1 : index
   tile.kernel grid(%c1) threads(32) as (%bx) {
     %s = tile.alloc_shared : memref<f16, #gpu.address_space<workgroup>>
-    // expected-error @+1 {{'tile.copy' op on a memref of rank 0 is not supported by the GPU lowering}}
+    // expected-error @+1 {{a tile copy or clear of a memref of rank 0 is not supported by the GPU lowering}}
     tile.copy %A to %s : memref<f16> to memref<f16, #gpu.address_space<workgroup>>
   }
   return
@@ -84,7 +84,7 @@ func.func @rank0_copy_async(%A: memref<f16>) {
   %c1 = arith.constant 1 : index
   tile.kernel grid(%c1) threads(32) as (%bx) {
     %s = tile.alloc_shared : memref<f16, #gpu.address_space<workgroup>>
-    // expected-error @+1 {{'tile.copy_async' op on a memref of rank 0 is not supported by the GPU lowering}}
+    // expected-error @+1 {{a tile copy or clear of a memref of rank 0 is not supported by the GPU lowering}}
     tile.copy_async %A to %s : memref<f16> to memref<f16, #gpu.address_space<workgroup>>
     tile.commit_group
     tile.wait_group 0

@@ -5,11 +5,13 @@
 // Writes every pipelined loop's schedule into the IR (`stage`, `order`,
 // `num_stages` = depth) so that later passes only read it. Inference lives in
 // ScheduleInference.cpp and legality in ScheduleVerifier.cpp, which the
-// rewrite reuses.
+// rewrite reuses; what the rewrite itself relies on (PipelinePreconditions)
+// is checked here too, so that a planned schedule is one it takes.
 //
 //===----------------------------------------------------------------------===//
 
 #include "tile/Dialect/Tile/Transforms/Passes.h"
+#include "tile/Dialect/Tile/Transforms/Pipelining.h"
 #include "tile/Dialect/Tile/Transforms/Schedule.h"
 
 #include "mlir/IR/Builders.h"
@@ -53,16 +55,22 @@ struct TilePipelinePlanningPass
     bool failedAny = false;
     getOperation()->walk([&](PipelinedOp loop) {
       std::optional<PipelineSchedule> schedule = getSchedule(loop);
+      if (!schedule && loop.getNumStages().value_or(0) == 0)
+        return; // A serial loop: left alone.
+      // A loop the rewrite cannot pipeline whatever its schedule gets that
+      // error, not a schedule (or an error about one).
+      if (failed(checkPipelinable(loop))) {
+        failedAny = true;
+        return;
+      }
       if (!schedule) {
-        int64_t numStages = loop.getNumStages().value_or(0);
-        if (numStages == 0)
-          return; // A serial loop: left alone.
-        schedule = planFromDepth(loop, numStages);
+        schedule = planFromDepth(loop, *loop.getNumStages());
         // Planning reports a depth-1 fallback itself; the written depth is
         // the schedule's.
         loop.removeNumStagesAttr();
       }
-      if (failed(verifySchedule(loop, *schedule))) {
+      if (failed(verifySchedule(loop, *schedule)) ||
+          failed(checkRewritable(loop, *schedule))) {
         failedAny = true;
         return;
       }

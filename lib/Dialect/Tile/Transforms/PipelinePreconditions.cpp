@@ -156,14 +156,11 @@ checkResultUses(Operation *op, const PipelineSchedule &schedule,
   return success();
 }
 
-/// The rules for statement `op` on its own: what its regions may hold, who
-/// uses its results, that its memory effects are known, and that it uses
-/// multi-buffered tiles directly.
-static LogicalResult
-checkStatement(PipelinedOp loop, const PipelineSchedule &schedule,
-               Operation *op, function_ref<int64_t(Operation *)> indexOf) {
-  // A statement with regions (an scf.if around a gemm) is scheduled as a
-  // whole, with the effects of what it holds; its copies stay synchronous.
+/// What statement `op` may not be or hold, whatever the schedule: a tile
+/// allocation, a pipelined-level op (a statement with regions, an scf.if
+/// around a gemm, is scheduled as a whole with the effects of what it holds,
+/// and its copies stay synchronous), or an op of unknown memory effects.
+static LogicalResult checkStatementKind(Operation *op) {
   WalkResult nested = op->walk([&](Operation *inner) {
     if (isa<AllocSharedOp, AllocFragmentOp>(inner)) {
       inner->emitOpError() << "allocates inside a pipelined loop; "
@@ -181,12 +178,65 @@ checkStatement(PipelinedOp loop, const PipelineSchedule &schedule,
   });
   if (nested.wasInterrupted())
     return failure();
-  if (failed(checkResultUses(op, schedule, indexOf)))
-    return failure();
   if (Operation *unknown = findUnknownEffects(op))
     return unknown->emitOpError()
            << "has unknown memory effects; the pipelining rewrite cannot "
               "tell which tiles it touches";
+  return success();
+}
+
+/// A shared tile the statements use: a `tile.alloc_shared` result allocated
+/// before the loop, written by at most one statement.
+static LogicalResult checkSharedTile(PipelinedOp loop,
+                                     ArrayRef<Operation *> statements,
+                                     Value buffer) {
+  auto alloc = buffer.getDefiningOp<AllocSharedOp>();
+  if (!alloc)
+    return emitNotAllocated(loop, statements, buffer);
+  if (loop->isAncestor(alloc))
+    return alloc.emitOpError()
+           << "allocates inside a pipelined loop; allocate tiles before "
+              "the loop";
+  Operation *writer = nullptr;
+  for (Operation *op : statements) {
+    if (!writesBuffer(op, buffer))
+      continue;
+    if (writer) {
+      InFlightDiagnostic diag =
+          op->emitOpError()
+          << "writes a shared tile that another statement of the pipelined "
+             "loop also writes; the rewrite supports one writer per "
+             "shared tile";
+      diag.attachNote(writer->getLoc()) << "the other writer is here";
+      return diag;
+    }
+    writer = op;
+  }
+  return success();
+}
+
+LogicalResult mlir::tile::checkPipelinable(PipelinedOp loop) {
+  SmallVector<Operation *> statements = loop.getStatements();
+  SetVector<Value> buffers;
+  for (Operation *op : statements) {
+    if (failed(checkStatementKind(op)))
+      return failure();
+    collectBuffers(op, buffers);
+  }
+  for (Value buffer : buffers)
+    if (isSharedBuffer(buffer) &&
+        failed(checkSharedTile(loop, statements, buffer)))
+      return failure();
+  return success();
+}
+
+/// The rules for statement `op` under `schedule` (checkStatementKind holds):
+/// who uses its results, and that it uses multi-buffered tiles directly.
+static LogicalResult
+checkStatementUses(PipelinedOp loop, const PipelineSchedule &schedule,
+                   Operation *op, function_ref<int64_t(Operation *)> indexOf) {
+  if (failed(checkResultUses(op, schedule, indexOf)))
+    return failure();
   // The rewrite versions a tile by giving its allocation a leading version
   // dimension and each statement's use of it a subview of one version. A
   // statement that reaches the tile through a view (a subview, a cast)
@@ -214,41 +264,19 @@ checkStatement(PipelinedOp loop, const PipelineSchedule &schedule,
   return failure(viewed.wasInterrupted());
 }
 
-/// The rules for one buffer the statements touch: a shared tile's
-/// allocation and single writer, and for every reader, where it runs against
-/// that writer.
+/// The rules for one buffer the statements touch under `schedule`
+/// (checkSharedTile holds for a shared tile): for every reader, where it runs
+/// against the (first) writer.
 static LogicalResult
-checkBufferAccesses(PipelinedOp loop, const PipelineSchedule &schedule,
-                    Value buffer, function_ref<int64_t(Operation *)> indexOf) {
+checkBufferAccesses(const PipelineSchedule &schedule, Value buffer,
+                    function_ref<int64_t(Operation *)> indexOf) {
   ArrayRef<Operation *> statements = schedule.statements;
   bool shared = isSharedBuffer(buffer);
-  if (shared) {
-    auto alloc = buffer.getDefiningOp<AllocSharedOp>();
-    if (!alloc)
-      return emitNotAllocated(loop, statements, buffer);
-    if (loop->isAncestor(alloc))
-      return alloc.emitOpError()
-             << "allocates inside a pipelined loop; allocate tiles before "
-                "the loop";
-  }
-  Operation *writer = nullptr;
-  for (Operation *op : statements) {
-    if (!writesBuffer(op, buffer))
-      continue;
-    if (shared && writer) {
-      InFlightDiagnostic diag =
-          op->emitOpError()
-          << "writes a shared tile that another statement of the pipelined "
-             "loop also writes; the rewrite supports one writer per "
-             "shared tile";
-      diag.attachNote(writer->getLoc()) << "the other writer is here";
-      return diag;
-    }
-    if (!writer)
-      writer = op;
-  }
-  if (!writer)
+  Operation *const *firstWriter = llvm::find_if(
+      statements, [&](Operation *op) { return writesBuffer(op, buffer); });
+  if (firstWriter == statements.end())
     return success();
+  Operation *writer = *firstWriter;
   // Each version of a multi-buffered tile holds one iteration's write. A
   // writer with regions (an scf.if) may skip an iteration, and its readers
   // would then see an older iteration's version, not the last write.
@@ -354,18 +382,20 @@ LogicalResult mlir::tile::checkRewritable(PipelinedOp loop,
                               << "; the pipelining rewrite needs a positive "
                                  "step";
 
+  if (failed(checkPipelinable(loop)))
+    return failure();
   ArrayRef<Operation *> statements = schedule.statements;
   auto indexOf = [&](Operation *op) {
     return llvm::find(statements, op) - statements.begin();
   };
   SetVector<Value> buffers;
   for (Operation *op : statements) {
-    if (failed(checkStatement(loop, schedule, op, indexOf)))
+    if (failed(checkStatementUses(loop, schedule, op, indexOf)))
       return failure();
     collectBuffers(op, buffers);
   }
   for (Value buffer : buffers)
-    if (failed(checkBufferAccesses(loop, schedule, buffer, indexOf)))
+    if (failed(checkBufferAccesses(schedule, buffer, indexOf)))
       return failure();
   return success();
 }

@@ -71,8 +71,13 @@ def TilePipelinePlanning : Pass<"tile-pipeline-planning"> {
     2668). Each violation is an error naming both statements; an inferred
     schedule that would break one keeps the copies involved in the last
     stage instead, with a warning. An op with regions is one statement and
-    never a prefetch copy, whatever it holds. Running the pass on its own
-    output changes nothing.
+    never a prefetch copy, whatever it holds. A loop that
+    `--tile-software-pipeline` cannot take whatever its schedule (a
+    statement that is a tile allocation, a pipelined-level op or an op of
+    unknown memory effects; a shared tile that is not a `tile.alloc_shared`
+    from before the loop, or that two statements write) gets the rewrite's
+    error first, and a planned schedule also passes the rewrite's own
+    checks. Running the pass on its own output changes nothing.
   }];
 }
 

@@ -26,8 +26,18 @@ namespace tile {
 /// plain loop (no schedule at all).
 FailureOr<std::optional<PipelineSchedule>> getRewriteSchedule(PipelinedOp loop);
 
+/// The rules of checkRewritable that hold whatever the schedule, with the
+/// same errors: a statement is not (and its regions hold no) tile
+/// allocation or pipelined-level op and has known memory effects, and every
+/// shared tile the statements use is a `tile.alloc_shared` result allocated
+/// before the loop with at most one writer among them. Planning checks them
+/// before it infers or verifies a schedule, so that such a loop is not
+/// given one that the rewrite then refuses, nor an error about its schedule.
+LogicalResult checkPipelinable(PipelinedOp loop);
+
 /// Checks what the rewrite relies on and planning may not have enforced
 /// (hand-edited IR), and emits an error naming the statements involved:
+///  - checkPipelinable's rules;
 ///  - the step is positive;
 ///  - a statement's regions (an scf.if around a gemm or copy) hold no
 ///    allocation and no pipelined-level op, and nothing with unknown memory
