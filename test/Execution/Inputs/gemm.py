@@ -9,7 +9,8 @@ The module has two functions:
   `plain` uses a serial scf.for, `auto` a `tile.pipelined` with only
   `num_stages`, `manual` one with `stage` and `order` by hand.
   `--transpose-a` stores A as KxM (`--transpose-b`: B as NxK) and uses
-  the tile.gemm transpose flags.
+  the tile.gemm transpose flags. `--tiles-per-block T` has each block
+  compute T tiles of a row of C, one after another in an scf.for.
 * `@main()`: fills A and B with small integers that f16 and bf16 hold
   exactly, keeps copies of both, poisons C, calls @gemm, recomputes every
   element from the copies (so a kernel that writes to A or B is still checked
@@ -88,6 +89,11 @@ def parse_args(argv):
                         "of A, two of B and two gemms into the accumulator "
                         "per iteration (six statements; not with --variant "
                         "manual)")
+    p.add_argument("--tiles-per-block", type=int, default=1,
+                   help="each block computes this many C tiles along N in "
+                        "an scf.for around the clear, the K loop and the "
+                        "store (the grid's x is ceil(N / bn / T)); tiles "
+                        "past N in the last blocks lie outside C")
     p.add_argument("--dynamic", action="store_true",
                    help="the kernel takes memref<?x?x...> operands and reads "
                         "M, N and K with memref.dim")
@@ -123,9 +129,10 @@ def parse_args(argv):
         args.stage = "0,0,1"
         if args.order is None:
             args.order = "0,1,2"
-    for name in ("M", "N", "K", "bm", "bn", "bk", "threads"):
+    for name in ("M", "N", "K", "bm", "bn", "bk", "threads",
+                 "tiles_per_block"):
         if getattr(args, name) <= 0:
-            p.error(f"--{name} must be positive")
+            p.error(f"--{name.replace('_', '-')} must be positive")
     if args.divisibility is not None:
         if not args.dynamic or args.divisibility <= 0:
             p.error("--divisibility needs --dynamic and a positive value")
@@ -256,6 +263,32 @@ def emit_kernel(a):
         second = ("    %A2_s = tile.alloc_shared : !As\n"
                   "    %B2_s = tile.alloc_shared : !Bs\n"
                   f"    %half = arith.constant {tk} : index\n")
+    col_tile = "%tile" if a.tiles_per_block > 1 else "%bx"
+    tile_body = f"""\
+    tile.clear %C_l : !Cl
+    %row = arith.muli %by, %bm : index
+    %col = arith.muli {col_tile}, %bn : index
+{far}\
+    {loop_header(a, k_bounds)}
+{k_body}
+{offset}\
+      tile.copy %A[{a_at}] to %A_s : !A to !As
+{copy_b}
+{gemm}
+    }}
+    tile.copy %C_l to %C[%row, %col] : !Cl to !C
+"""
+    grid_x = "  %gx = arith.ceildivui %N, %bn : index\n"
+    if a.tiles_per_block > 1:
+        # Tile bx * T + t of the row: the clear, the K loop and the store
+        # run T times in each block.
+        grid_x = ("  %tiles_n = arith.ceildivui %N, %bn : index\n"
+                  f"  %tpb = arith.constant {a.tiles_per_block} : index\n"
+                  "  %gx = arith.ceildivui %tiles_n, %tpb : index\n")
+        tile_body = ("    %first = arith.muli %bx, %tpb : index\n"
+                     "    scf.for %t = %c0 to %tpb step %c1 {\n"
+                     "      %tile = arith.addi %first, %t : index\n"
+                     + textwrap.indent(tile_body, "  ") + "    }\n")
     promise = ("" if a.divisibility is None else
                f" {{tile.divisibility = {a.divisibility} : i64}}")
     return f"""\
@@ -273,8 +306,7 @@ func.func @gemm(%A: !A{promise}, %B: !B{promise}, %C: !C{promise}) {{
   %bn = arith.constant {a.bn} : index
   %bk = arith.constant {a.bk} : index
 {size_defs(a)}\
-  %gx = arith.ceildivui %N, %bn : index
-  %gy = arith.ceildivui %M, %bm : index
+{grid_x}  %gy = arith.ceildivui %M, %bm : index
   %kt = arith.ceildivui %K, %bk : index
 {k_defs}\
   tile.kernel grid(%gx, %gy) threads({a.threads}) as (%bx, %by) {{
@@ -282,19 +314,7 @@ func.func @gemm(%A: !A{promise}, %B: !B{promise}, %C: !C{promise}) {{
     %B_s = tile.alloc_shared : !Bs
 {second}\
     %C_l = tile.alloc_fragment : !Cl
-    tile.clear %C_l : !Cl
-    %row = arith.muli %by, %bm : index
-    %col = arith.muli %bx, %bn : index
-{far}\
-    {loop_header(a, k_bounds)}
-{k_body}
-{offset}\
-      tile.copy %A[{a_at}] to %A_s : !A to !As
-{copy_b}
-{gemm}
-    }}
-    tile.copy %C_l to %C[%row, %col] : !Cl to !C
-  }}
+{tile_body}  }}
   return
 }}
 """
