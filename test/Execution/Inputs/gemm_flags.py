@@ -24,6 +24,12 @@ def add_sweep_arguments(parser):
                         "hand-scheduled) kernels gemm.py's --two-gemms: two "
                         "copies of A, two of B and two gemms per iteration, "
                         "from a stream of its own as --regions")
+    parser.add_argument("--tile-loops", action="store_true",
+                        help="give a third of the kernels gemm.py's "
+                        "--tiles-per-block 2 or 3: each block runs the "
+                        "clear, the K loop and the store for that many tiles "
+                        "of a row of C in an scf.for, from a stream of its "
+                        "own as --regions")
     parser.add_argument("--leads", action="store_true",
                         help="give a third of the kernels whose K loop has "
                         "the seed's form gemm.py's --k-lead (1 to 64 "
@@ -45,6 +51,14 @@ def draw_layout_flags(rng):
     if rng.random() < 0.2:
         flags += ["--k-offset", str(rng.choice([1, 5, 32]))]
     return flags
+
+
+def draw_tile_loop_flags(rng):
+    """gemm.py's --tiles-per-block for a third of the configurations
+    (--tile-loops of the sweeps), from the caller's own stream; one draw per
+    call."""
+    chance, tiles = rng.random(), rng.choice([2, 3])
+    return ["--tiles-per-block", str(tiles)] if chance < 1 / 3 else []
 
 
 def draw_region_flags(rng):

@@ -38,7 +38,8 @@ import sys
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from gemm_flags import (add_sweep_arguments, draw_layout_flags,  # noqa: E402
-                        draw_lead_flags, draw_region_flags)
+                        draw_lead_flags, draw_region_flags,
+                        draw_tile_loop_flags)
 
 parser = argparse.ArgumentParser(description=__doc__)
 add_sweep_arguments(parser)
@@ -63,6 +64,7 @@ rng = random.Random(args.seed)
 region_rng = random.Random(f"regions {args.seed}")
 lead_rng = random.Random(f"leads {args.seed}")
 two_rng = random.Random(f"two-gemms {args.seed}")
+tile_loop_rng = random.Random(f"tile-loops {args.seed}")
 persistent_rng = random.Random(f"persistent {args.seed}")
 dynamic_rng = random.Random(f"dynamic {args.seed}")
 
@@ -111,6 +113,8 @@ def config():
             legal = False
     if args.leads:
         flags += draw_lead_flags(lead_rng, flags)
+    if args.tile_loops:
+        flags += draw_tile_loop_flags(tile_loop_rng)
     if args.two_gemms and "--num-stages" in flags and two_rng.random() < 0.5:
         flags.append("--two-gemms")
     if args.dynamic and dynamic_rng.random() < 0.5:
@@ -127,7 +131,7 @@ def run(cmd, **kw):
                           timeout=args.timeout, **kw)
 
 
-ran = rejected = declined = led = 0
+ran = rejected = declined = led = looped = 0
 failures = []
 for i in range(args.count):
     flags, unroll, elements, legal = config()
@@ -192,6 +196,7 @@ for i in range(args.count):
         else:
             ran += 1
             led += "--k-lead" in flags
+            looped += "--tiles-per-block" in flags
     except subprocess.TimeoutExpired as e:
         failures.append(f"timeout in {e.cmd[0]}: {what}")
 for failure in failures:
@@ -200,6 +205,8 @@ if args.persistent:
     print(f"declined by tile-persistent-blocks: {declined}")
 if args.leads:
     print(f"ran and matched with --k-lead: {led}")
+if args.tile_loops:
+    print(f"ran and matched with --tiles-per-block: {looped}")
 print(f"{args.count} configurations: {ran} ran and matched, {rejected} "
       f"rejected with a diagnostic, {len(failures)} failures")
 sys.exit(1 if failures else 0)

@@ -25,7 +25,8 @@ import sys
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)),
                                 "..", "..", "Execution", "Inputs"))
 from gemm_flags import (add_sweep_arguments, draw_layout_flags,  # noqa: E402
-                        draw_lead_flags, draw_region_flags)
+                        draw_lead_flags, draw_region_flags,
+                        draw_tile_loop_flags)
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import ptxas_wgmma  # noqa: E402
 
@@ -85,6 +86,7 @@ rng = random.Random(args.seed)
 region_rng = random.Random(f"regions {args.seed}")
 lead_rng = random.Random(f"leads {args.seed}")
 two_rng = random.Random(f"two-gemms {args.seed}")
+tile_loop_rng = random.Random(f"tile-loops {args.seed}")
 type_rng = random.Random(f"types {args.seed}")
 schedule_rng = random.Random(f"schedules {args.seed}")
 persistent_rng = random.Random(f"persistent {args.seed}")
@@ -119,6 +121,8 @@ def config():
         flags += draw_region_flags(region_rng)
     if args.leads:
         flags += draw_lead_flags(lead_rng, flags)
+    if args.tile_loops:
+        flags += draw_tile_loop_flags(tile_loop_rng)
     if args.two_gemms and variant != "manual" and two_rng.random() < 0.5:
         flags.append("--two-gemms")
     if args.schedules and variant == "manual":
@@ -169,7 +173,7 @@ def repeats_a_barrier(ptx):
     return False
 
 
-compiled = rejected = harmless = dynamic = divisible = dynamic_tma = led = 0
+compiled = rejected = harmless = dynamic = divisible = dynamic_tma = led = looped = 0
 failures = []
 # Kernels that compiled and assembled, per option they were given: an
 # option's run that always ends in a diagnostic would otherwise go unseen.
@@ -275,6 +279,7 @@ for i in range(args.count):
             dynamic_tma += "--dynamic" in flags and \
                 "cp.async.bulk.tensor" in text
             led += "--k-lead" in flags
+            looped += "--tiles-per-block" in flags
             line = f"{i}\t{chip}\t{' '.join(flags)} {persistent}".rstrip()
             manifest.append(line + (f"\t{shapes}" if shapes else "") + "\n")
     except subprocess.TimeoutExpired as e:
@@ -293,6 +298,8 @@ if args.dynamic:
         print(f"compiled over dynamic sizes with TMA copies: {dynamic_tma}")
 if args.leads:
     print(f"compiled with --k-lead: {led}")
+if args.tile_loops:
+    print(f"compiled with --tiles-per-block: {looped}")
 print(f"ptxas notes on single wgmmas waited at once (harmless): {harmless}")
 print(f"{args.count} configurations: {compiled} compiled and assembled, "
       f"{rejected} rejected with a diagnostic, {len(failures)} failures")
