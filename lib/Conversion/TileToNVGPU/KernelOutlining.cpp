@@ -58,7 +58,7 @@ static LogicalResult materializeOnDevice(Value value, OpBuilder &builder,
 /// note at `culprit`.
 static void reportHostValue(KernelOp kernel, Value captured, Value culprit) {
   Operation *user = nullptr;
-  kernel.getBody().walk([&](Operation *op) {
+  kernel.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
     if (!llvm::is_contained(op->getOperands(), captured))
       return WalkResult::advance();
     user = op;
@@ -70,9 +70,14 @@ static void reportHostValue(KernelOp kernel, Value captured, Value culprit) {
                 "nor computable from constants and the memref arguments' "
                 "sizes (the kernel ABI passes only memrefs and their dynamic "
                 "sizes)");
-  if (auto arg = dyn_cast<BlockArgument>(culprit))
-    diag.attachNote(arg.getLoc()) << "from argument #" << arg.getArgNumber();
-  else
+  if (auto arg = dyn_cast<BlockArgument>(culprit)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (arg.getOwner()->isEntryBlock() && isa<FunctionOpInterface>(owner))
+      diag.attachNote(arg.getLoc()) << "from argument #" << arg.getArgNumber();
+    else
+      diag.attachNote(arg.getLoc())
+          << "from a block argument of '" << owner->getName() << "'";
+  } else
     diag.attachNote(culprit.getLoc())
         << "from this '" << culprit.getDefiningOp()->getName()
         << "': the kernel recomputes only pure ops without regions";

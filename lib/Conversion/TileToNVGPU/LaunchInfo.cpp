@@ -156,9 +156,15 @@ static std::string describe(Value value, ArrayRef<BlockArgument> memrefArgs,
 /// Says why `value`, a part of a grid size, has no formula.
 static void noteUnspelled(InFlightDiagnostic &diag, Value value) {
   Operation *op = value.getDefiningOp();
-  if (!op) {
-    diag.attachNote(value.getLoc()) << "a scalar argument, which the launch "
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    Operation *owner = arg.getOwner()->getParentOp();
+    if (arg.getOwner()->isEntryBlock() && isa<FunctionOpInterface>(owner))
+      diag.attachNote(arg.getLoc()) << "a scalar argument, which the launch "
                                        "description does not pass";
+    else
+      diag.attachNote(arg.getLoc())
+          << "a block argument of '" << owner->getName()
+          << "', which a formula cannot hold";
     return;
   }
   if (isa<memref::DimOp>(op)) {

@@ -528,3 +528,38 @@ func.func @thread_id_alone(%A: memref<64x64xf16>, %O: memref<64xindex>) {
   }
   return
 }
+
+// -----
+
+// A host loop's induction variable is no kernel parameter either; the note
+// does not call it an argument of the function.
+func.func @grid_from_host_loop(%A: memref<64x64xf16>) {
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  // expected-note @+1 {{a block argument of 'scf.for', which a formula cannot hold}}
+  scf.for %i = %c1 to %c4 step %c1 {
+    // expected-error @+1 {{grid size in x must be a positive constant}}
+    tile.kernel grid(%i) threads(32) as (%bx) {
+      %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+      tile.copy %A to %s : memref<64x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @offset_from_host_loop(%A: memref<64x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  // expected-note @+1 {{from a block argument of 'scf.for'}}
+  scf.for %i = %c0 to %c4 step %c1 {
+    tile.kernel grid(%c1) threads(32) as (%bx) {
+      %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+      // expected-error @+1 {{kernel uses a host value}}
+      tile.copy %A[%i, %c0] to %s : memref<64x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+    }
+  }
+  return
+}
