@@ -524,11 +524,13 @@ class Tensor:
         object.__setattr__(self, "shape",
                            _shape(self.shape, "T.Tensor", dynamic=True))
         _element_type(self.dtype)
+        # The launch description's `divisible` takes 1..2^30, as the
+        # compiler checks.
         if self.divisibility is not None and (
                 not _is_int(self.divisibility) or
-                not 1 <= self.divisibility <= _INT64_MAX):
-            raise ValueError("T.Tensor: divisibility must be a positive "
-                             f"64-bit int, got {self.divisibility!r}")
+                not 1 <= self.divisibility <= 2**30):
+            raise ValueError("T.Tensor: divisibility must be an int in "
+                             f"1..2**30, got {self.divisibility!r}")
 
 
 class PrimFunc:
@@ -592,7 +594,9 @@ def prim_func(fn: Callable) -> PrimFunc:
         if p.annotation.divisibility is not None:
             attributes += (f", tile.divisibility = "
                            f"{p.annotation.divisibility} : i64")
-        arguments.append(f"{name}: {tensor._type} {{{attributes}}}")
+        # At the function's line, as every error about a parameter is.
+        arguments.append(f"{name}: {tensor._type} {{{attributes}}} "
+                         f"{location}")
     _state.function = function
     try:
         fn(*tensors)

@@ -36,7 +36,7 @@
 # the last one its line computed, or each of a tuple's), index arithmetic
 # where the Python computed it, each op located at its Python line.
 # RUN: %tile_python %s grid1d | FileCheck %s --check-prefix=TEXT
-# TEXT: func.func @gemm(%A: memref<100x37xf16> {tile.name = "A"}, %B: memref<70x37xf16> {tile.name = "B"}, %C: memref<100x70xf16> {tile.name = "C"}) {
+# TEXT: func.func @gemm(%A: memref<100x37xf16> {tile.name = "A"} loc("{{[^"]*}}language-cpu.py":[[LOC:[0-9]+:[0-9]+]]), %B: memref<70x37xf16> {tile.name = "B"} loc("{{[^"]*}}language-cpu.py":[[LOC]]), %C: memref<100x70xf16> {tile.name = "C"} loc("{{[^"]*}}language-cpu.py":[[LOC]])) {
 # TEXT: tile.kernel grid(%c12) threads(64) as (%b) {
 # TEXT-NEXT: %by = arith.divui %b, %c3 : index loc("{{.*}}language-cpu.py":[[#SPLIT:]]:22)
 # TEXT-NEXT: %bx = arith.remui %b, %c3 : index

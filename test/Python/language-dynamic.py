@@ -52,7 +52,7 @@ print(f"grid {info['grid']}, A {info['args'][0]['shape']} divisible "
 # A static size stays a Python int; errors name the tensor.
 # CHECK-NEXT: 64
 # CHECK-NEXT: ValueError: A.dim(2): the tensor has 2 dimensions
-# CHECK-NEXT: ValueError: T.Tensor: divisibility must be a positive 64-bit int, got 0
+# CHECK-NEXT: ValueError: T.Tensor: divisibility must be an int in 1..2**30, got 0
 # CHECK-NEXT: TypeError: T.alloc_shared: the shape must be a non-empty tuple of Python ints, got (None, 32)
 
 

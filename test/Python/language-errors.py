@@ -42,6 +42,18 @@ def outside(A: T.Tensor((64, 64), "float16")):
 # CHECK: language-errors.py:[[@LINE-5]]:11: error: 'tile.alloc_shared' op
 report(outside.verify)
 
+@T.prim_func
+def empty_tensor(A: T.Tensor((0, 64), "float16")):
+    with T.Kernel(1, threads=128) as bx:
+        A_s = T.alloc_shared((16, 64), "float16")
+        T.copy(A, A_s)
+
+
+# An error about a parameter is at the function's decorator line, not in the
+# module text the package writes.
+# CHECK: language-errors.py:[[@LINE-9]]:2: error: kernel argument #0 ('memref<0x64xf16>') has a dimension of size 0
+report(lambda: empty_tensor.compile_to_ptx(chip="sm_90"))
+
 # Misuse of the module: what, and where it is allowed.
 # CHECK: RuntimeError: T.copy is used outside a function decorated with @T.prim_func
 report(lambda: T.copy(None, None))
@@ -65,7 +77,7 @@ report(lambda: T.ceildiv(4, 0))
 report(lambda: T.Tensor((-4, 4), "float16"))
 # CHECK: ValueError: T.Tensor: a size must be non-negative and below 2**63 - 1, got 9223372036854775807 in (4, 9223372036854775807)
 report(lambda: T.Tensor((4, 2**63 - 1), "float16"))
-# CHECK: ValueError: T.Tensor: divisibility must be a positive 64-bit int, got 9223372036854775808
+# CHECK: ValueError: T.Tensor: divisibility must be an int in 1..2**30, got 9223372036854775808
 report(lambda: T.Tensor((None, 4), "float16", divisibility=2**63))
 
 

@@ -75,8 +75,8 @@ static void reportHostValue(KernelOp kernel, Value captured, Value culprit) {
     if (arg.getOwner()->isEntryBlock() && isa<FunctionOpInterface>(owner))
       diag.attachNote(arg.getLoc()) << "from argument #" << arg.getArgNumber();
     else
-      diag.attachNote(arg.getLoc())
-          << "from a block argument of '" << owner->getName() << "'";
+      diag.attachNote(owner->getLoc())
+          << "from a block argument of this '" << owner->getName() << "'";
   } else
     diag.attachNote(culprit.getLoc())
         << "from this '" << culprit.getDefiningOp()->getName()

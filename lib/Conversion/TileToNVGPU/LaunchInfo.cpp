@@ -162,8 +162,8 @@ static void noteUnspelled(InFlightDiagnostic &diag, Value value) {
       diag.attachNote(arg.getLoc()) << "a scalar argument, which the launch "
                                        "description does not pass";
     else
-      diag.attachNote(arg.getLoc())
-          << "a block argument of '" << owner->getName()
+      diag.attachNote(owner->getLoc())
+          << "a block argument of this '" << owner->getName()
           << "', which a formula cannot hold";
     return;
   }

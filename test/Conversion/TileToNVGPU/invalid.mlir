@@ -536,7 +536,7 @@ func.func @thread_id_alone(%A: memref<64x64xf16>, %O: memref<64xindex>) {
 func.func @grid_from_host_loop(%A: memref<64x64xf16>) {
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
-  // expected-note @+1 {{a block argument of 'scf.for', which a formula cannot hold}}
+  // expected-note @+1 {{a block argument of this 'scf.for', which a formula cannot hold}}
   scf.for %i = %c1 to %c4 step %c1 {
     // expected-error @+1 {{grid size in x must be a positive constant}}
     tile.kernel grid(%i) threads(32) as (%bx) {
@@ -553,7 +553,7 @@ func.func @offset_from_host_loop(%A: memref<64x64xf16>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
-  // expected-note @+1 {{from a block argument of 'scf.for'}}
+  // expected-note @+1 {{from a block argument of this 'scf.for'}}
   scf.for %i = %c0 to %c4 step %c1 {
     tile.kernel grid(%c1) threads(32) as (%bx) {
       %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
