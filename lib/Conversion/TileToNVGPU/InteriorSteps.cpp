@@ -239,9 +239,15 @@ static bool specializeLoop(scf::ForOp loop, bool skipAsyncCopies) {
       !lb || *lb < 0 || isRemainderLoop(loop))
     return false;
   // Two copies of a tile.pipelined loop not yet rewritten would share its
-  // shared tiles, which the software pipeliner rejects.
+  // shared tiles, which the software pipeliner rejects; two copies of a
+  // shared allocation would each get shared memory of their own, past what
+  // tile-smem-budget counted (as tile-specialize-interior-blocks, which
+  // skips them too).
   if (loop.getBody()
-          ->walk([](PipelinedOp) { return WalkResult::interrupt(); })
+          ->walk([](Operation *op) {
+            return isa<PipelinedOp, AllocSharedOp>(op) ? WalkResult::interrupt()
+                                                       : WalkResult::advance();
+          })
           .wasInterrupted())
     return false;
   SmallVector<Constraint> constraints =

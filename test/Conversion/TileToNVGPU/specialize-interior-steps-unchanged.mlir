@@ -99,3 +99,44 @@ func.func @remainder(%R: memref<32x120xf16>) {
   }
   return
 }
+
+// A loop that allocates a shared tile: two copies of the loop would each get
+// shared memory for it, twice what tile-smem-budget counted (the loop over a
+// ragged tensor is split without the allocation: interior-steps-split).
+
+// CHECK-LABEL: func.func @allocates
+// CHECK-COUNT-1: scf.for
+// CHECK-NOT:     scf.for
+// CHECK-NOT:     arith.minui
+// CHECK:         return
+// CHECK-LABEL: func.func @interior_steps_split
+// CHECK:         arith.minui
+func.func @allocates(%R: memref<32x100xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c7 = arith.constant 7 : index
+  %c16 = arith.constant 16 : index
+  tile.kernel grid(%c1) threads(64) as (%bx) {
+    scf.for %k = %c0 to %c7 step %c1 {
+      %A_s = tile.alloc_shared : memref<32x16xf16, #gpu.address_space<workgroup>>
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %R[%c0, %ko] to %A_s : memref<32x100xf16> to memref<32x16xf16, #gpu.address_space<workgroup>>
+    }
+  }
+  return
+}
+
+func.func @interior_steps_split(%R: memref<32x100xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c7 = arith.constant 7 : index
+  %c16 = arith.constant 16 : index
+  tile.kernel grid(%c1) threads(64) as (%bx) {
+    %A_s = tile.alloc_shared : memref<32x16xf16, #gpu.address_space<workgroup>>
+    scf.for %k = %c0 to %c7 step %c1 {
+      %ko = arith.muli %k, %c16 : index
+      tile.copy %R[%c0, %ko] to %A_s : memref<32x100xf16> to memref<32x16xf16, #gpu.address_space<workgroup>>
+    }
+  }
+  return
+}
