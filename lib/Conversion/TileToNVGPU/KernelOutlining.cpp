@@ -35,8 +35,9 @@ using namespace mlir::tile;
 // memrefs' dynamic sizes, nothing else, so captured scalars are recomputed
 // on the device instead (a memref.dim of an argument from the rebuilt
 // memref, which holds its sizes).
-// On failure, `culprit` is the value the device cannot compute: a scalar
-// argument of the function, or the result of an op that is not pure.
+// On failure, `culprit` is the value the device cannot compute: a block
+// argument (of the function, or of a loop on the host), or the result of an
+// op that is not pure or has regions.
 static LogicalResult materializeOnDevice(Value value, OpBuilder &builder,
                                          IRMapping &mapping, Value &culprit) {
   if (mapping.contains(value))
@@ -70,17 +71,18 @@ static void reportHostValue(KernelOp kernel, Value captured, Value culprit) {
                 "nor computable from constants and the memref arguments' "
                 "sizes (the kernel ABI passes only memrefs and their dynamic "
                 "sizes)");
-  if (auto arg = dyn_cast<BlockArgument>(culprit)) {
+  auto arg = dyn_cast<BlockArgument>(culprit);
+  if (arg && isFunctionArgument(arg)) {
+    diag.attachNote(arg.getLoc()) << "from argument #" << arg.getArgNumber();
+  } else if (arg) {
     Operation *owner = arg.getOwner()->getParentOp();
-    if (arg.getOwner()->isEntryBlock() && isa<FunctionOpInterface>(owner))
-      diag.attachNote(arg.getLoc()) << "from argument #" << arg.getArgNumber();
-    else
-      diag.attachNote(owner->getLoc())
-          << "from a block argument of this '" << owner->getName() << "'";
-  } else
+    diag.attachNote(owner->getLoc())
+        << "from a block argument of this '" << owner->getName() << "'";
+  } else {
     diag.attachNote(culprit.getLoc())
         << "from this '" << culprit.getDefiningOp()->getName()
         << "': the kernel recomputes only pure ops without regions";
+  }
 }
 
 // The grouped order of BlockOrder.h over the hardware block ids.

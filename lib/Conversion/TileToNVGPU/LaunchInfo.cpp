@@ -31,6 +31,11 @@ std::string mlir::tile::getKernelArgName(BlockArgument arg,
   return "arg" + std::to_string(position);
 }
 
+bool mlir::tile::isFunctionArgument(BlockArgument arg) {
+  return arg.getOwner()->isEntryBlock() &&
+         isa<FunctionOpInterface>(arg.getOwner()->getParentOp());
+}
+
 InFlightDiagnostic mlir::tile::emitKernelArgError(KernelOp kernel,
                                                   BlockArgument arg) {
   InFlightDiagnostic diag = emitError(arg.getLoc(), "kernel argument #")
@@ -158,7 +163,7 @@ static void noteUnspelled(InFlightDiagnostic &diag, Value value) {
   Operation *op = value.getDefiningOp();
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     Operation *owner = arg.getOwner()->getParentOp();
-    if (arg.getOwner()->isEntryBlock() && isa<FunctionOpInterface>(owner))
+    if (isFunctionArgument(arg))
       diag.attachNote(arg.getLoc()) << "a scalar argument, which the launch "
                                        "description does not pass";
     else

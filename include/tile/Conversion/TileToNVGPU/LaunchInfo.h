@@ -31,6 +31,10 @@ constexpr llvm::StringLiteral kArgNameAttrName = "tile.name";
 std::string getKernelArgName(BlockArgument arg,
                              ArrayRef<BlockArgument> memrefArgs);
 
+/// Whether `arg` is an argument of the function that holds it, not of a
+/// loop's or another region's block.
+bool isFunctionArgument(BlockArgument arg);
+
 /// An error about `kernel`'s parameter `arg` (a memref argument of the
 /// function that holds the kernel): at the argument, with a note at the
 /// kernel, and starting "kernel argument #N".
