@@ -518,3 +518,34 @@ func.func @row_in_wrapping_i32(%A: !A, %B: !A, %C: !A) {
   }
   return
 }
+
+// -----
+
+// The clear, the K loop and the store inside a loop over tiles (gemm.py
+// --tiles-per-block): the parts are cut at the kernel body's top level only.
+!A = memref<1024x1024xf16>
+!As = memref<128x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x256xf16, #gpu.address_space<workgroup>>
+!Cl = memref<128x256xf32, #gpu.address_space<private>>
+
+func.func @in_tile_loop(%A: !A, %B: !A, %C: !A) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c256 = arith.constant 256 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    // expected-remark @+1 {{this 128x256 accumulator needs 256 registers per thread at 128 threads, and a GEMM about 32 more; sm_90 gives a thread 255; it stays whole and will spill, because its 'tile.copy' is inside a 'scf.for', and only a clear and stores in the kernel's body can be split}}
+    %C_l = tile.alloc_fragment : !Cl
+    scf.for %t = %c0 to %c2 step %c1 {
+      %col = arith.muli %t, %c256 : index
+      tile.clear %C_l : !Cl
+      tile.copy %A to %A_s : !A to !As
+      tile.copy %B[%c0, %col] to %B_s : !A to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+      tile.copy %C_l to %C[%c0, %col] : !Cl to !A
+    }
+  }
+  return
+}

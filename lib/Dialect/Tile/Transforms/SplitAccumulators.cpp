@@ -191,6 +191,13 @@ analyzeAccumulator(AllocFragmentOp accumulator, std::string &why) {
                op && op->getBlock() == body && op.getSource() == acc &&
                op.getSourceIndices().empty() && isGlobal(op.getDest())) {
       stores.push_back(op);
+    } else if (isa<ClearOp, CopyOp>(user) && user->getBlock() != body) {
+      // The parts are cut at the kernel body's top level (the clear, the
+      // GEMMs, the stores), not inside a loop around them.
+      why = "its '" + user->getName().getStringRef().str() + "' is inside a '" +
+            user->getParentOp()->getName().getStringRef().str() +
+            "', and only a clear and stores in the kernel's body can be split";
+      return failure();
     } else {
       why = "'" + user->getName().getStringRef().str() +
             "' uses it, and only a clear, GEMMs into it and stores of the "
