@@ -150,6 +150,46 @@ module attributes {gpu.container_module} {
 
 // -----
 
+// Ops of a kernel body that are not tile ops run in every thread on the GPU:
+// the buffer would be each thread's own, not the block's.
+func.func @memref_alloc_shared(%n: index, %c: i1) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    scf.if %c {
+      // expected-error @+1 {{'memref.alloca' op allocates shared memory inside a 'tile.kernel', where it runs in every thread (one buffer per thread on the GPU); allocate shared tiles with 'tile.alloc_shared'}}
+      %s = memref.alloca() : memref<64x32xf16, #gpu.address_space<workgroup>>
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @memref_alloc_tile_operand(%A: memref<64x32xf16>, %n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{'memref.alloc' op allocates a buffer that 'tile.copy' uses, inside a 'tile.kernel', where it runs in every thread (one buffer per thread on the GPU); tile ops work on tiles of 'tile.alloc_shared' or 'tile.alloc_fragment' and on the kernel's tensors}}
+    %g = memref.alloc() : memref<64x32xf16>
+    %v = memref.subview %g[0, 0] [32, 32] [1, 1] : memref<64x32xf16> to memref<32x32xf16, strided<[32, 1]>>
+    %s = tile.alloc_shared : memref<32x32xf16, #gpu.address_space<workgroup>>
+    // expected-note @+1 {{used here}}
+    tile.copy %v to %s : memref<32x32xf16, strided<[32, 1]>> to memref<32x32xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+func.func @memref_alloca_fragment(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{'memref.alloca' op allocates a buffer that 'tile.clear' uses}}
+    %f = memref.alloca() : memref<16x16xf32, #gpu.address_space<private>>
+    // expected-note @+1 {{used here}}
+    tile.clear %f : memref<16x16xf32, #gpu.address_space<private>>
+  }
+  return
+}
+
+// -----
+
 func.func @alloc_shared_in_global(%n: index) {
   tile.kernel grid(%n) threads(128) as (%bx) {
     // expected-error @+1 {{'tile.alloc_shared' op must allocate in #gpu.address_space<workgroup>, got global memory}}

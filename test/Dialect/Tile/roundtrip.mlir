@@ -38,6 +38,22 @@ func.func @tiles(%n: index) {
   return
 }
 
+// A buffer of a thread's own (non-tile ops run in every thread) is fine as
+// long as no tile op uses it.
+// CHECK-LABEL: func.func @thread_scratch
+// CHECK: memref.alloca() : memref<4xindex>
+// CHECK: memref.alloca() : memref<2xf32, #gpu.address_space<private>>
+func.func @thread_scratch(%n: index, %x: f32) {
+  tile.kernel grid(%n) threads(128) as (%i) {
+    %c0 = arith.constant 0 : index
+    %a = memref.alloca() : memref<4xindex>
+    memref.store %i, %a[%c0] : memref<4xindex>
+    %p = memref.alloca() : memref<2xf32, #gpu.address_space<private>>
+    memref.store %x, %p[%c0] : memref<2xf32, #gpu.address_space<private>>
+  }
+  return
+}
+
 // CHECK-LABEL: func.func @copies
 // CHECK: tile.copy %{{.*}}[%{{.*}}, %{{.*}}] to %{{.*}} : memref<256x256xf16> to memref<64x32xf16, #gpu.address_space<workgroup>>
 // CHECK: tile.copy %{{.*}} to %{{.*}} : memref<64x32xf16, #gpu.address_space<workgroup>> to memref<64x32xf16, #gpu.address_space<private>>

@@ -11,6 +11,7 @@
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallBitVector.h"
 
@@ -202,9 +203,66 @@ void KernelOp::getAsmBlockArgumentNames(Region &region,
     setNameFn(arg, name);
 }
 
+/// A tile op that uses `buffer`, directly or through views of it, or
+/// null when none does.
+static Operation *findTileUser(Value buffer) {
+  SmallVector<Value> worklist{buffer};
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    for (Operation *user : value.getUsers()) {
+      if (isa<TileDialect>(user->getDialect()))
+        return user;
+      auto view = dyn_cast<ViewLikeOpInterface>(user);
+      if (view && view.getViewSource() == value)
+        llvm::append_range(worklist, user->getResults());
+    }
+  }
+  return nullptr;
+}
+
+/// A non-tile op of a kernel body runs in every thread on the GPU and once
+/// per block on the CPU, so a buffer that `memref.alloc` or `memref.alloca`
+/// allocates there is one per thread on the GPU: right for a thread's own
+/// scratch values, wrong for anything the block shares. Shared memory and
+/// tiles that tile ops work on come from `tile.alloc_shared` and
+/// `tile.alloc_fragment`, which the lowerings give one slot per block.
+static LogicalResult verifyBodyAllocations(KernelOp kernel) {
+  WalkResult result = kernel.getBody().walk([](Operation *op) {
+    if (isa<TileDialect>(op->getDialect()))
+      return WalkResult::advance();
+    for (Value value : op->getResults()) {
+      auto type = dyn_cast<MemRefType>(value.getType());
+      if (!type || !hasEffect<MemoryEffects::Allocate>(op, value))
+        continue;
+      if (getMemorySpace(type) == MemorySpace::Shared) {
+        op->emitOpError()
+            << "allocates shared memory inside a 'tile.kernel', where it runs "
+               "in every thread (one buffer per thread on the GPU); allocate "
+               "shared tiles with 'tile.alloc_shared'";
+        return WalkResult::interrupt();
+      }
+      if (Operation *user = findTileUser(value)) {
+        InFlightDiagnostic diag =
+            op->emitOpError()
+            << "allocates a buffer that '" << user->getName()
+            << "' uses, inside a 'tile.kernel', where it runs in every thread "
+               "(one buffer per thread on the GPU); tile ops work on tiles "
+               "of 'tile.alloc_shared' or 'tile.alloc_fragment' and on the "
+               "kernel's tensors";
+        diag.attachNote(user->getLoc()) << "used here";
+        return WalkResult::interrupt();
+      }
+    }
+    return WalkResult::advance();
+  });
+  return failure(result.wasInterrupted());
+}
+
 LogicalResult KernelOp::verifyRegions() {
-  return verifyIndexArguments(*this, getBody(), getGridSizes().size(),
-                              "block indices (one per grid dimension)");
+  if (failed(verifyIndexArguments(*this, getBody(), getGridSizes().size(),
+                                  "block indices (one per grid dimension)")))
+    return failure();
+  return verifyBodyAllocations(*this);
 }
 
 //===----------------------------------------------------------------------===//
