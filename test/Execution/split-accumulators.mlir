@@ -24,6 +24,11 @@
 // smaller than the tile, whose parts past M = 64 rows (or N = 50 columns)
 // no block stores into and the pass leaves out: in blocks, in a loop, with
 // persistent blocks and a K loop from an offset, and with one part left.
+// Last, blocks that each compute three tiles of a row of C in a loop around
+// the clear, the K loop and the store (--tiles-per-block; the last blocks'
+// last tiles lie past N): the parts are cut inside that loop, in blocks and
+// one after another, over tensors of dynamic size with the interior
+// versions, and with persistent blocks.
 //
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 100 --N 200 --K 61 --bm 128 --bn 64 --bk 16 --threads 32 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
@@ -127,6 +132,24 @@
 // RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
 // RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.23 | %tile_cpu_runner | FileCheck %s
 // RUN: FileCheck %s --check-prefix=ONE-OF-FOUR < %t.23
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --tiles-per-block 3 --M 100 --N 400 --K 61 --bm 128 --bn 64 --bk 16 --threads 32 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
+// RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.24 | %tile_cpu_runner | FileCheck %s
+// RUN: FileCheck %s --check-prefix=TWO < %t.24
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --tiles-per-block 3 --M 100 --N 400 --K 61 --bm 128 --bn 64 --bk 16 --threads 32 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators="chip=sm_90a blocks=false" --tile-software-pipeline \
+// RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.25 | %tile_cpu_runner | FileCheck %s
+// RUN: FileCheck %s --check-prefix=TWO-LOOP < %t.25
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --tiles-per-block 3 --dynamic --M 300 --N 400 --K 61 --bm 128 --bn 128 --bk 16 --threads 32 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
+// RUN:       --tile-specialize-interior-blocks --tile-specialize-interior-steps \
+// RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.26 | %tile_cpu_runner | FileCheck %s
+// RUN: FileCheck %s --check-prefix=FOUR < %t.26
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --tiles-per-block 3 --M 300 --N 700 --K 61 --bm 128 --bn 128 --bk 16 --threads 32 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
+// RUN:       --tile-specialize-interior-blocks --tile-persistent-blocks=blocks=5 \
+// RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.27 | %tile_cpu_runner | FileCheck %s
+// RUN: FileCheck %s --check-prefix=FOUR < %t.27
 
 // CHECK:      max_abs_error: 0{{$}}
 // CHECK-NEXT: unwritten: 0{{$}}

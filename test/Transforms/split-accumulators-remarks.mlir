@@ -522,7 +522,8 @@ func.func @row_in_wrapping_i32(%A: !A, %B: !A, %C: !A) {
 // -----
 
 // The clear, the K loop and the store inside a loop over tiles (gemm.py
-// --tiles-per-block): the parts are cut at the kernel body's top level only.
+// --tiles-per-block): the parts are cut inside the loop, and as the loop
+// writes nothing else, each part takes a block of its own.
 !A = memref<1024x1024xf16>
 !As = memref<128x32xf16, #gpu.address_space<workgroup>>
 !Bs = memref<32x256xf16, #gpu.address_space<workgroup>>
@@ -536,7 +537,7 @@ func.func @in_tile_loop(%A: !A, %B: !A, %C: !A) {
   tile.kernel grid(%c1) threads(128) as (%bx) {
     %A_s = tile.alloc_shared : !As
     %B_s = tile.alloc_shared : !Bs
-    // expected-remark @+1 {{this 128x256 accumulator needs 256 registers per thread at 128 threads, and a GEMM about 32 more; sm_90 gives a thread 255; it stays whole and will spill, because its 'tile.copy' is inside a 'scf.for', and only a clear and stores in the kernel's body can be split}}
+    // expected-remark @+1 {{this 128x256 accumulator needs 256 registers per thread at 128 threads, and a GEMM about 32 more; sm_90 gives a thread 255; it is computed in 2 parts of 128x128, each in a block of its own}}
     %C_l = tile.alloc_fragment : !Cl
     scf.for %t = %c0 to %c2 step %c1 {
       %col = arith.muli %t, %c256 : index
@@ -546,6 +547,95 @@ func.func @in_tile_loop(%A: !A, %B: !A, %C: !A) {
       tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
       tile.copy %C_l to %C[%c0, %col] : !Cl to !A
     }
+  }
+  return
+}
+
+// -----
+
+// A loop over tiles that also writes something else: a block per part would
+// write it once per part, so the parts run one after another in the loop.
+!A = memref<1024x1024xf16>
+!As = memref<128x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x256xf16, #gpu.address_space<workgroup>>
+!Cl = memref<128x256xf32, #gpu.address_space<private>>
+
+func.func @tile_loop_writes(%A: !A, %B: !A, %C: !A, %count: memref<2xindex>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c256 = arith.constant 256 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    // expected-remark @+1 {{it is computed in 2 parts of 128x128, one after another, each with its own reduction loop (not in blocks of their own: 'memref.store' runs outside its clear and stores, and each block would repeat it)}}
+    %C_l = tile.alloc_fragment : !Cl
+    scf.for %t = %c0 to %c2 step %c1 {
+      %col = arith.muli %t, %c256 : index
+      tile.clear %C_l : !Cl
+      tile.copy %A to %A_s : !A to !As
+      tile.copy %B[%c0, %col] to %B_s : !A to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+      tile.copy %C_l to %C[%c0, %col] : !Cl to !A
+      memref.store %t, %count[%t] : memref<2xindex>
+    }
+  }
+  return
+}
+
+// -----
+
+// Each iteration of a loop over tiles computes the whole accumulator; in an
+// scf.if (or any other region), whether it is computed at all varies.
+!A = memref<1024x1024xf16>
+!As = memref<128x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x256xf16, #gpu.address_space<workgroup>>
+!Cl = memref<128x256xf32, #gpu.address_space<private>>
+
+func.func @clear_in_if(%A: !A, %B: !A, %C: !A, %p: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    // expected-remark @+1 {{it stays whole and will spill, because its clear is inside a 'scf.if', and only one in the kernel's body or in loops ('scf.for') over tiles can be split}}
+    %C_l = tile.alloc_fragment : !Cl
+    scf.if %p {
+      tile.clear %C_l : !Cl
+      tile.copy %A to %A_s : !A to !As
+      tile.copy %B to %B_s : !A to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+      tile.copy %C_l to %C : !Cl to !A
+    }
+  }
+  return
+}
+
+// -----
+
+// Cleared in each iteration of a loop, stored after it: the store does not
+// follow the clear in one block.
+!A = memref<1024x1024xf16>
+!As = memref<128x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x256xf16, #gpu.address_space<workgroup>>
+!Cl = memref<128x256xf32, #gpu.address_space<private>>
+
+func.func @store_after_tile_loop(%A: !A, %B: !A, %C: !A) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    // expected-remark @+1 {{it stays whole and will spill, because its 'tile.copy' is not in the block of its clear, and only stores beside the clear can be split}}
+    %C_l = tile.alloc_fragment : !Cl
+    scf.for %t = %c0 to %c2 step %c1 {
+      tile.clear %C_l : !Cl
+      tile.copy %A to %A_s : !A to !As
+      tile.copy %B to %B_s : !A to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    }
+    tile.copy %C_l to %C : !Cl to !A
   }
   return
 }

@@ -79,9 +79,10 @@ struct AccumulatorRegion {
   SmallVector<OperandTile> operands;
   /// Its stores of the whole tile into global memory.
   SmallVector<CopyOp> stores;
-  /// The kernel body's ops from the accumulator's clear (or an earlier copy
-  /// into a GEMM's tile) to its last store that each part repeats; the pure
-  /// ones that need nothing repeated (index arithmetic) stay where they are.
+  /// The ops of the clear's block (the kernel body, or the body of a loop
+  /// over tiles) from the accumulator's clear (or an earlier copy into a
+  /// GEMM's tile) to its last store that each part repeats; the pure ones
+  /// that need nothing repeated (index arithmetic) stay where they are.
   SmallVector<Operation *> repeated;
 };
 
@@ -166,24 +167,56 @@ static bool isGlobal(Value memref) {
          MemorySpace::Global;
 }
 
+/// The block in which the parts of an accumulator cleared by `clear` are
+/// cut: the clear's, where that is the kernel body or the body of loops
+/// (`scf.for`) over tiles in it, each iteration of which computes the whole
+/// accumulator again; else null, with the reason in `why`.
+static Block *getPartsBlock(ClearOp clear, std::string &why) {
+  Block *block = clear->getBlock();
+  for (Operation *parent = clear->getParentOp(); !isa<KernelOp>(parent);
+       parent = parent->getParentOp()) {
+    if (!isa<scf::ForOp>(parent)) {
+      why = "its clear is inside a '" + parent->getName().getStringRef().str() +
+            "', and only one in the kernel's body or in loops ('scf.for') "
+            "over tiles can be split";
+      return nullptr;
+    }
+  }
+  return block;
+}
+
 /// Collects what computes `accumulator`, or says why the kernel cannot
 /// compute it in parts.
 static FailureOr<AccumulatorRegion>
 analyzeAccumulator(AllocFragmentOp accumulator, std::string &why) {
-  Block *body = accumulator->getBlock();
   AccumulatorRegion region;
   region.accumulator = accumulator;
   Value acc = accumulator.getResult();
   ClearOp clear;
+  for (Operation *user : acc.getUsers()) {
+    auto op = dyn_cast<ClearOp>(user);
+    if (!op)
+      continue;
+    if (clear) {
+      why = "it is cleared more than once";
+      return failure();
+    }
+    clear = op;
+  }
+  if (!clear) {
+    why = "it is not cleared, accumulated by tile.gemm and stored into "
+          "global memory";
+    return failure();
+  }
+  // The clear, the top-level ops of the GEMMs and the stores share a block.
+  Block *body = getPartsBlock(clear, why);
+  if (!body)
+    return failure();
   SmallVector<GemmOp> gemms;
   SmallVector<CopyOp> stores;
   for (Operation *user : acc.getUsers()) {
-    if (auto op = dyn_cast<ClearOp>(user); op && op->getBlock() == body) {
-      if (clear) {
-        why = "it is cleared more than once";
-        return failure();
-      }
-      clear = op;
+    if (user == clear) {
+      continue;
     } else if (auto op = dyn_cast<GemmOp>(user);
                op && op.getC() == acc && op.getA() != acc && op.getB() != acc) {
       gemms.push_back(op);
@@ -191,12 +224,10 @@ analyzeAccumulator(AllocFragmentOp accumulator, std::string &why) {
                op && op->getBlock() == body && op.getSource() == acc &&
                op.getSourceIndices().empty() && isGlobal(op.getDest())) {
       stores.push_back(op);
-    } else if (isa<ClearOp, CopyOp>(user) && user->getBlock() != body) {
-      // The parts are cut at the kernel body's top level (the clear, the
-      // GEMMs, the stores), not inside a loop around them.
-      why = "its '" + user->getName().getStringRef().str() + "' is inside a '" +
-            user->getParentOp()->getName().getStringRef().str() +
-            "', and only a clear and stores in the kernel's body can be split";
+    } else if (isa<CopyOp>(user) && user->getBlock() != body) {
+      why = "its '" + user->getName().getStringRef().str() +
+            "' is not in the block of its clear, and only stores beside the "
+            "clear can be split";
       return failure();
     } else {
       why = "'" + user->getName().getStringRef().str() +
@@ -205,14 +236,14 @@ analyzeAccumulator(AllocFragmentOp accumulator, std::string &why) {
       return failure();
     }
   }
-  if (!clear || gemms.empty() || stores.empty()) {
+  if (gemms.empty() || stores.empty()) {
     why = "it is not cleared, accumulated by tile.gemm and stored into "
           "global memory";
     return failure();
   }
   region.stores = stores;
 
-  // Clear, then GEMMs, then stores, at the kernel body's top level.
+  // Clear, then GEMMs, then stores, in that block.
   Operation *lastStore = stores.front();
   for (CopyOp store : stores)
     if (lastStore->isBeforeInBlock(store))
@@ -238,11 +269,15 @@ analyzeAccumulator(AllocFragmentOp accumulator, std::string &why) {
            !lastStore->isBeforeInBlock(top);
   };
 
-  // The operand tiles, each in one role.
+  // The operand tiles, each in one role, allocated in the kernel body
+  // before the clear (or the loop over tiles holding it).
+  Block *kernelBody = accumulator->getBlock();
+  Operation *clearTop = kernelBody->findAncestorOpInBlock(*clear);
   auto addOperand = [&](Value tile, unsigned accumulatorDim,
                         unsigned tileDim) -> LogicalResult {
     auto alloc = tile.getDefiningOp<AllocSharedOp>();
-    if (!alloc || alloc->getBlock() != body || !alloc->isBeforeInBlock(clear)) {
+    if (!alloc || alloc->getBlock() != kernelBody ||
+        !alloc->isBeforeInBlock(clearTop)) {
       why = "a GEMM into it reads a tile that is not a shared tile allocated "
             "before its clear";
       return failure();
@@ -376,19 +411,25 @@ static std::optional<PartBlocks> placeInBlocks(KernelOp kernel,
           std::to_string(kMaxGridDim[0]);
     return std::nullopt;
   }
-  // Every block of a part runs the whole kernel body: what lies outside the
-  // accumulator's ops must not write anything.
+  // Every block of a part runs the whole kernel body (the loops over tiles
+  // around the accumulator's ops included): what lies outside those ops must
+  // not write anything.
   llvm::SmallPtrSet<Operation *, 16> repeated(region.repeated.begin(),
                                               region.repeated.end());
-  for (Operation &op : kernel.getBody().front()) {
-    if (repeated.contains(&op) || isMemoryEffectFree(&op) ||
-        isa<AllocSharedOp, AllocFragmentOp>(op))
-      continue;
-    why = "'" + op.getName().getStringRef().str() +
-          "' runs outside its clear and stores, and each block would repeat "
-          "it";
+  WalkResult walk =
+      kernel.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
+        if (repeated.contains(op))
+          return WalkResult::skip();
+        if (isMemoryEffectFree(op) || isa<AllocSharedOp, AllocFragmentOp>(op) ||
+            op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+          return WalkResult::advance();
+        why = "'" + op->getName().getStringRef().str() +
+              "' runs outside its clear and stores, and each block would "
+              "repeat it";
+        return WalkResult::interrupt();
+      });
+  if (walk.wasInterrupted())
     return std::nullopt;
-  }
   return blocks;
 }
 

@@ -131,7 +131,8 @@ def TileSplitAccumulators : Pass<"tile-split-accumulators"> {
     in halves computes the first half only).
 
     Where the kernel does nothing but compute this accumulator (its other
-    ops only allocate tiles or compute values), each part gets a block of
+    ops, loops over tiles included, only allocate tiles or compute values),
+    each part gets a block of
     its own (`blocks=true`, the default): the grid's first dimension grows
     by the number of parts along the columns, its second by the number
     along the rows where that size is a constant that stays within CUDA's
@@ -146,11 +147,14 @@ def TileSplitAccumulators : Pass<"tile-split-accumulators"> {
     would not.
 
     A remark on the accumulator says how it was cut and where the parts run,
-    or why it stays whole: it must be cleared once at the kernel's top
-    level, accumulated only by `tile.gemm` from shared tiles that whole-tile
-    copies from global memory fill (before the clear too, where a kernel
-    has no reduction loop), and stored whole into global memory after the
-    GEMMs; everything else in between must only compute values.
+    or why it stays whole: it must be cleared once, in the kernel body or in
+    the body of loops (`scf.for`) over tiles, each iteration of which then
+    computes it again (the parts are cut in that loop, and a block's loop
+    computes its part of each tile), accumulated only by `tile.gemm` from
+    shared tiles that whole-tile copies from global memory fill (before the
+    clear too, where a kernel has no reduction loop), and stored whole into
+    global memory after the GEMMs, beside the clear; everything else in
+    between must only compute values.
     Run it after `tile-smem-budget`, which checks the kernel as written (the
     smaller tiles must not turn an over-budget configuration into one that
     compiles), and before `tile-software-pipeline`, which multi-buffers the
