@@ -164,6 +164,33 @@ func.func @memref_alloc_shared(%n: index, %c: i1) {
 
 // -----
 
+// The GPU lowering carves the dynamic shared memory into the tiles: a view
+// of it at offset 0 is the first tile.
+func.func @dynamic_shared_memory(%n: index) {
+  %c0 = arith.constant 0 : index
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<8x8xf32, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'gpu.dynamic_shared_memory' op gives shared memory inside a 'tile.kernel' that is not a 'tile.alloc_shared' tile: the lowering lays out the block's shared memory for those tiles alone}}
+    %raw = gpu.dynamic_shared_memory : memref<?xi8, #gpu.address_space<workgroup>>
+    %v = memref.view %raw[%c0][] : memref<?xi8, #gpu.address_space<workgroup>> to memref<8x8xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+memref.global "private" @buffer : memref<8x8xf32, #gpu.address_space<workgroup>>
+
+func.func @shared_global(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{'memref.get_global' op gives shared memory inside a 'tile.kernel' that is not a 'tile.alloc_shared' tile}}
+    %g = memref.get_global @buffer : memref<8x8xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
 func.func @memref_alloc_tile_operand(%A: memref<64x32xf16>, %n: index) {
   tile.kernel grid(%n) threads(128) as (%bx) {
     // expected-error @+1 {{'memref.alloc' op allocates a buffer that 'tile.copy' uses, inside a 'tile.kernel', where it runs in every thread (one buffer per thread on the GPU); tile ops work on tiles of 'tile.alloc_shared' or 'tile.alloc_fragment' and on the kernel's tensors}}

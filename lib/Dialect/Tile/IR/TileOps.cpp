@@ -220,27 +220,48 @@ static Operation *findTileUser(Value buffer) {
   return nullptr;
 }
 
+static bool isShared(Type type) {
+  auto memref = dyn_cast<BaseMemRefType>(type);
+  return memref && getMemorySpace(memref) == MemorySpace::Shared;
+}
+
 /// A non-tile op of a kernel body runs in every thread on the GPU and once
 /// per block on the CPU, so a buffer that `memref.alloc` or `memref.alloca`
 /// allocates there is one per thread on the GPU: right for a thread's own
 /// scratch values, wrong for anything the block shares. Shared memory and
 /// tiles that tile ops work on come from `tile.alloc_shared` and
-/// `tile.alloc_fragment`, which the lowerings give one slot per block.
+/// `tile.alloc_fragment`, which the lowerings give one slot per block; the
+/// GPU lowering lays out the block's shared memory for those tiles alone, so
+/// shared memory from anywhere else (`gpu.dynamic_shared_memory`, which
+/// holds the tiles, or a `memref.get_global`) is refused too.
 static LogicalResult verifyBodyAllocations(KernelOp kernel) {
   WalkResult result = kernel.getBody().walk([](Operation *op) {
     if (isa<TileDialect>(op->getDialect()))
       return WalkResult::advance();
     for (Value value : op->getResults()) {
       auto type = dyn_cast<MemRefType>(value.getType());
-      if (!type || !hasEffect<MemoryEffects::Allocate>(op, value))
+      if (!type)
         continue;
-      if (getMemorySpace(type) == MemorySpace::Shared) {
+      bool allocates = hasEffect<MemoryEffects::Allocate>(op, value);
+      if (allocates && isShared(type)) {
         op->emitOpError()
             << "allocates shared memory inside a 'tile.kernel', where it runs "
                "in every thread (one buffer per thread on the GPU); allocate "
                "shared tiles with 'tile.alloc_shared'";
         return WalkResult::interrupt();
       }
+      // Views, casts and selects of shared memory take it as an operand, and
+      // ops with regions yield it from them.
+      if (isShared(type) && op->getNumRegions() == 0 &&
+          llvm::none_of(op->getOperandTypes(), isShared)) {
+        op->emitOpError()
+            << "gives shared memory inside a 'tile.kernel' that is not a "
+               "'tile.alloc_shared' tile: the lowering lays out the block's "
+               "shared memory for those tiles alone";
+        return WalkResult::interrupt();
+      }
+      if (!allocates)
+        continue;
       if (Operation *user = findTileUser(value)) {
         InFlightDiagnostic diag =
             op->emitOpError()
