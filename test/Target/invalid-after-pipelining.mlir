@@ -21,7 +21,7 @@ func.func @trip_count_from_atomic(%A: !A, %B: !B, %C: !C, %count: memref<1xi32>)
     %B_s = tile.alloc_shared : !Bs
     %C_l = tile.alloc_fragment : !Cl
     tile.clear %C_l : !Cl
-    // expected-note @+1 {{the atomic is here}}
+    // expected-note @+1 {{'memref.atomic_rmw' is here}}
     %old = memref.atomic_rmw addi %one, %count[%c0] : (i32, memref<1xi32>) -> i32
     %steps = arith.index_cast %old : i32 to index
     // expected-error @+1 {{tile ops here depend on the result of 'memref.atomic_rmw'}}

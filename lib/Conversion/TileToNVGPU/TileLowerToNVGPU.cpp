@@ -67,23 +67,40 @@ static bool isCollective(Operation *op) {
       .wasInterrupted();
 }
 
+/// Whether each thread of a block may get a result of its own from `op`:
+/// an atomic read-modify-write (every thread runs it), or a read of the
+/// thread's place in its block or warp, a shuffle between lanes, a warp's
+/// reduction or a clock.
+static bool givesEachThreadItsOwn(Operation *op) {
+  if (isa<memref::AtomicRMWOp, memref::GenericAtomicRMWOp, gpu::ThreadIdOp,
+          gpu::LaneIdOp, gpu::SubgroupIdOp, gpu::ShuffleOp,
+          gpu::SubgroupReduceOp>(op))
+    return true;
+  StringRef name = op->getName().getStringRef();
+  return name.consume_front("nvvm.read.ptx.sreg.") &&
+         llvm::any_of(ArrayRef<StringRef>{"tid", "laneid", "warpid", "lanemask",
+                                          "clock", "globaltimer"},
+                      [&](StringRef kind) { return name.starts_with(kind); });
+}
+
 /// Each thread runs the kernel's scalar ops (docs/dialect.md), so an atomic
-/// read-modify-write gives each thread a result of its own. A tile op or a
-/// barrier must run in every thread of the block: one that such a result
-/// steers (an scf.if on it, an offset computed from it) would run in some
-/// threads only, or in each at another place, and a barrier that not every
-/// thread reaches hangs the block. (The CPU runs the atomic once per block.)
-static LogicalResult checkAtomicsSteerNoTileOps(KernelOp kernel) {
-  SmallVector<Operation *> atomics;
+/// read-modify-write gives each thread a result of its own, as does
+/// gpu.thread_id. A tile op or a barrier must run in every thread of the
+/// block: one that such a result steers (an scf.if on it, an offset computed
+/// from it) would run in some threads only, or in each at another place,
+/// and a barrier that not every thread reaches hangs the block. (The CPU
+/// runs the kernel's scalar ops once per block.)
+static LogicalResult checkPerThreadValuesSteerNoTileOps(KernelOp kernel) {
+  SmallVector<Operation *> sources;
   kernel.getBody().walk([&](Operation *op) {
-    if (isa<memref::AtomicRMWOp, memref::GenericAtomicRMWOp>(op))
-      atomics.push_back(op);
+    if (givesEachThreadItsOwn(op))
+      sources.push_back(op);
   });
-  for (Operation *atomic : atomics) {
+  for (Operation *source : sources) {
     SetVector<Operation *> slice;
-    getForwardSlice(atomic, &slice);
+    getForwardSlice(source, &slice);
     for (Operation *user : slice) {
-      // The ops that take a value derived from the atomic: its users, and
+      // The ops that take a value derived from the source: its users, and
       // theirs. An op inside them is in the slice only through its own use.
       if (!isCollective(user))
         continue;
@@ -92,10 +109,11 @@ static LogicalResult checkAtomicsSteerNoTileOps(KernelOp kernel) {
       // the user's op.
       InFlightDiagnostic diag =
           user->emitError("tile ops here depend on the result of '")
-          << atomic->getName()
+          << source->getName()
           << "', which each thread runs on the GPU with a result of its own; "
              "every thread of the block must run tile ops together";
-      diag.attachNote(atomic->getLoc()) << "the atomic is here";
+      diag.attachNote(source->getLoc())
+          << "'" << source->getName() << "' is here";
       return diag;
     }
   }
@@ -277,7 +295,7 @@ struct TileLowerToNVGPUPass
           failed(checkSharedTileUses(kernel)) ||
           failed(checkSymbolUses(kernel)) ||
           failed(checkBlockPositionOps(kernel)) ||
-          failed(checkAtomicsSteerNoTileOps(kernel)))
+          failed(checkPerThreadValuesSteerNoTileOps(kernel)))
         return signalPassFailure();
 
     // The GEMM layout goes into the launch description; the gemm ops are

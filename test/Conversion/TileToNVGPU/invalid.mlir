@@ -442,13 +442,67 @@ func.func @atomic_steers_tile_ops(%A: memref<64x64xf16>, %Q: memref<1xi32>) {
   %four = arith.constant 4 : i32
   tile.kernel grid(%c1) threads(32) as (%bx) {
     %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
-    // expected-note @+1 {{the atomic is here}}
+    // expected-note @+1 {{'memref.atomic_rmw' is here}}
     %t = memref.atomic_rmw addi %one, %Q[%c0] : (i32, memref<1xi32>) -> i32
     %p = arith.cmpi slt, %t, %four : i32
     // expected-error @+1 {{tile ops here depend on the result of 'memref.atomic_rmw', which each thread runs on the GPU with a result of its own; every thread of the block must run tile ops together}}
     scf.if %p {
       tile.copy %A to %s : memref<64x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
     }
+  }
+  return
+}
+
+// -----
+
+// Thread 0 alone would run the copies, and the barrier between them.
+func.func @thread_id_steers_tile_ops(%A: memref<32x32xf32>, %B: memref<32x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<32x32xf32, #gpu.address_space<workgroup>>
+    // expected-note @+1 {{'gpu.thread_id' is here}}
+    %t = gpu.thread_id x
+    %first = arith.cmpi eq, %t, %c0 : index
+    // expected-error @+1 {{tile ops here depend on the result of 'gpu.thread_id', which each thread runs on the GPU with a result of its own; every thread of the block must run tile ops together}}
+    scf.if %first {
+      tile.copy %A to %s : memref<32x32xf32> to memref<32x32xf32, #gpu.address_space<workgroup>>
+      tile.copy %s to %B : memref<32x32xf32, #gpu.address_space<workgroup>> to memref<32x32xf32>
+    }
+  }
+  return
+}
+
+// -----
+
+// A copy offset computed from a lane's shuffled value: each thread would
+// copy another tile's share.
+func.func @shuffle_steers_offset(%A: memref<64x64xf16>, %x: i32) {
+  %c1 = arith.constant 1 : index
+  %c32 = arith.constant 32 : i32
+  %one = arith.constant 1 : i32
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    // expected-note @+1 {{'gpu.shuffle' is here}}
+    %v, %ok = gpu.shuffle xor %x, %one, %c32 : i32
+    %row = arith.index_cast %v : i32 to index
+    // expected-error @+1 {{tile ops here depend on the result of 'gpu.shuffle'}}
+    tile.copy %A[%row, %bx] to %s : memref<64x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// A thread's own use of its index, steering no tile op, is fine: every
+// thread stores the same block-level value after the copy.
+func.func @thread_id_alone(%A: memref<64x64xf16>, %Q: memref<128xindex>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    %t = gpu.thread_id x
+    tile.copy %A to %s : memref<64x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+    memref.store %bx, %Q[%t] : memref<128xindex>
   }
   return
 }
