@@ -37,13 +37,15 @@ using namespace mlir::tile;
 // memref, which holds its sizes).
 // On failure, `culprit` is the value the device cannot compute: a block
 // argument (of the function, or of a loop on the host), or the result of an
-// op that is not pure or has regions.
+// op that is not pure, has regions or refers to a symbol of the host module
+// (a memref.get_global, a func.constant).
 static LogicalResult materializeOnDevice(Value value, OpBuilder &builder,
                                          IRMapping &mapping, Value &culprit) {
   if (mapping.contains(value))
     return success();
   Operation *op = value.getDefiningOp();
-  if (!op || !isPure(op) || op->getNumRegions() != 0) {
+  if (!op || !isPure(op) || op->getNumRegions() != 0 ||
+      findSymbolReference(op)) {
     culprit = value;
     return failure();
   }
@@ -78,11 +80,25 @@ static void reportHostValue(KernelOp kernel, Value captured, Value culprit) {
     Operation *owner = arg.getOwner()->getParentOp();
     diag.attachNote(owner->getLoc())
         << "from a block argument of this '" << owner->getName() << "'";
+  } else if (SymbolRefAttr symbol =
+                 findSymbolReference(culprit.getDefiningOp())) {
+    diag.attachNote(culprit.getLoc())
+        << "from this '" << culprit.getDefiningOp()->getName()
+        << "', which refers to the symbol " << symbol
+        << " of the host module; the GPU module holds the kernel alone";
   } else {
     diag.attachNote(culprit.getLoc())
         << "from this '" << culprit.getDefiningOp()->getName()
         << "': the kernel recomputes only pure ops without regions";
   }
+}
+
+SymbolRefAttr mlir::tile::findSymbolReference(Operation *op) {
+  SymbolRefAttr symbol;
+  for (NamedAttribute attr : op->getAttrs())
+    if (!symbol)
+      attr.getValue().walk([&](SymbolRefAttr ref) { symbol = ref; });
+  return symbol;
 }
 
 // The grouped order of BlockOrder.h over the hardware block ids.

@@ -38,19 +38,15 @@ using namespace mlir::tile;
 /// nothing there.
 static LogicalResult checkSymbolUses(KernelOp kernel) {
   WalkResult result = kernel.getBody().walk([&](Operation *op) {
-    for (NamedAttribute attr : op->getAttrs()) {
-      SymbolRefAttr symbol;
-      attr.getValue().walk([&](SymbolRefAttr ref) { symbol = ref; });
-      if (!symbol)
-        continue;
-      op->emitOpError("refers to the symbol ")
-          << symbol
-          << ", which the GPU lowering does not bring into the GPU module "
-             "with the kernel; inline calls and use tensors passed as "
-             "arguments";
-      return WalkResult::interrupt();
-    }
-    return WalkResult::advance();
+    SymbolRefAttr symbol = findSymbolReference(op);
+    if (!symbol)
+      return WalkResult::advance();
+    op->emitOpError("refers to the symbol ")
+        << symbol
+        << ", which the GPU lowering does not bring into the GPU module "
+           "with the kernel; inline calls and use tensors passed as "
+           "arguments";
+    return WalkResult::interrupt();
   });
   return failure(result.wasInterrupted());
 }

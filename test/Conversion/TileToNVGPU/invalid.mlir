@@ -100,6 +100,26 @@ func.func @host_load(%A: memref<64x64xf16>, %rows: memref<4xindex>) {
 
 // -----
 
+// A pure op, but the global it names stays in the host module: cloned into
+// the GPU module, it would name nothing.
+memref.global "private" constant @table : memref<4xindex> = dense<[0, 16, 32, 48]>
+
+func.func @host_get_global(%A: memref<64x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  // expected-note @+1 {{from this 'memref.get_global', which refers to the symbol @table of the host module; the GPU module holds the kernel alone}}
+  %table = memref.get_global @table : memref<4xindex>
+  tile.kernel grid(%c1) threads(32) as (%bx) {
+    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{kernel uses a host value}}
+    %row = memref.load %table[%bx] : memref<4xindex>
+    tile.copy %A[%row, %c0] to %s : memref<64x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
 func.func @too_much_shared() {
   %c1 = arith.constant 1 : index
   // expected-error @+1 {{kernel needs 262144 bytes of shared memory but sm_90 allows 232448 per block}}

@@ -36,6 +36,11 @@ FailureOr<ClusterShape> getClusterShape(KernelOp kernel, int64_t blockGroup,
                                         int64_t size, int64_t cols,
                                         std::string &why);
 
+/// A symbol that an attribute of `op` refers to (a func.call's callee, a
+/// memref.get_global's global), or null. The kernel goes into the GPU module
+/// alone, where such a symbol names nothing.
+SymbolRefAttr findSymbolReference(Operation *op);
+
 /// Moves the (already per-thread) body of `kernel` into a new kernel
 /// `gpu.func @name` of `module`, carves its shared tiles, and replaces the
 /// kernel by a `gpu.launch_func` carrying the launch description.
@@ -46,8 +51,9 @@ FailureOr<ClusterShape> getClusterShape(KernelOp kernel, int64_t blockGroup,
 /// as a pointer to a memref<1xT>), then one index per dynamic size of those
 /// memrefs (in argument order, then dimension order), then one parameter per
 /// TMA tensor map the body uses. Values the body uses from the host function
-/// must be computable from constants and the memref arguments' sizes; they
-/// are recomputed on the device. The block indices become `gpu.block_id`;
+/// must be computable from constants and the memref arguments' sizes (by
+/// pure ops without regions or symbol references); they are recomputed on
+/// the device. The block indices become `gpu.block_id`;
 /// with `blockGroup > 1` and a two-dimensional grid they are remapped to the
 /// grouped order (see `remapBlockIndices` in KernelOutlining.cpp), in the
 /// patches of the kernel's kClusterShapeAttrName where it has one. `gemm`
