@@ -92,17 +92,29 @@ std::optional<int64_t> tma::exactOutstanding(Block &block,
   return open;
 }
 
-/// Whether `op` states a memory effect of kind `Effect` on a value for which
-/// `matches` holds.
+/// Whether `op` may have a memory effect of kind `Effect` on a value for
+/// which `matches` holds: one it states, or, where it states an effect on no
+/// particular value or states none, one of its memref operands. The callers
+/// walk every op, so one that only holds others (an scf.for) counts for
+/// nothing itself; tile ops that state no effects (commit, wait, barrier)
+/// order the copies and touch no memory.
 template <typename Effect>
-static bool hasEffectOn(Operation *op, function_ref<bool(Value)> matches) {
+static bool mayHaveEffectOn(Operation *op, function_ref<bool(Value)> matches) {
+  auto onOperand = [&] {
+    return llvm::any_of(op->getOperands(), [&](Value operand) {
+      return isa<BaseMemRefType>(operand.getType()) && matches(operand);
+    });
+  };
   auto iface = dyn_cast<MemoryEffectOpInterface>(op);
   if (!iface)
-    return false;
+    return !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() &&
+           !isa<TileDialect>(op->getDialect()) && onOperand();
   SmallVector<MemoryEffects::EffectInstance> effects;
   iface.getEffects(effects);
   return llvm::any_of(effects, [&](const MemoryEffects::EffectInstance &e) {
-    return isa<Effect>(e.getEffect()) && e.getValue() && matches(e.getValue());
+    if (!isa<Effect>(e.getEffect()))
+      return false;
+    return e.getValue() ? matches(e.getValue()) : onOperand();
   });
 }
 
@@ -120,26 +132,22 @@ bool tma::hasGenericSharedWrites(KernelOp kernel) {
     if (auto clear = dyn_cast<ClearOp>(op))
       return isShared(clear.getTile()) ? WalkResult::interrupt()
                                        : WalkResult::advance();
-    return hasEffectOn<MemoryEffects::Write>(op, isShared)
+    return mayHaveEffectOn<MemoryEffects::Write>(op, isShared)
                ? WalkResult::interrupt()
                : WalkResult::advance();
   });
   return result.wasInterrupted();
 }
 
-/// Whether `value` is memory from outside `kernel` or a view of it, not a
-/// fragment's or a shared tile's allocation inside it.
+/// Whether `value` may be memory from outside `kernel` or a view of it: it
+/// is not a view of an allocation inside the kernel (a fragment's or a
+/// shared tile's). A memref of unknown origin (an arith.select, an scf.if's
+/// result, a loop's iteration argument) may be a tensor.
 static bool isOutsideMemory(Value value, KernelOp kernel) {
-  while (Operation *def = value.getDefiningOp()) {
-    if (!kernel->isAncestor(def))
-      return true;
-    auto view = dyn_cast<ViewLikeOpInterface>(def);
-    if (!view)
-      return false;
-    value = view.getViewSource();
-  }
-  return !kernel->isAncestor(
-      cast<BlockArgument>(value).getOwner()->getParentOp());
+  Value buffer = getUnderlyingMemRef(value);
+  Operation *def = buffer.getDefiningOp();
+  return !def || !kernel->isAncestor(def) ||
+         !hasEffect<MemoryEffects::Allocate>(def, buffer);
 }
 
 bool tma::hasGenericGlobalReads(KernelOp kernel) {
@@ -152,16 +160,19 @@ bool tma::hasGenericGlobalReads(KernelOp kernel) {
     if (auto copy = dyn_cast<CopyOp>(op))
       return isOutside(copy.getSource()) ? WalkResult::interrupt()
                                          : WalkResult::advance();
-    return hasEffectOn<MemoryEffects::Read>(op, isOutside)
+    return mayHaveEffectOn<MemoryEffects::Read>(op, isOutside)
                ? WalkResult::interrupt()
                : WalkResult::advance();
   });
   return result.wasInterrupted();
 }
 
-/// Whether `value` is `tensor` or a view of it.
-static bool isViewOf(Value value, Value tensor) {
-  return getUnderlyingMemRef(value) == tensor;
+/// Whether `value` may be `tensor`, a global memref, or a view of it: the
+/// same buffer, or a global memref of unknown origin (mayShareBuffer).
+static bool mayBeTensor(Value value, Value tensor) {
+  auto type = dyn_cast<BaseMemRefType>(value.getType());
+  return type && getMemorySpace(type) == MemorySpace::Global &&
+         mayShareBuffer(value, tensor);
 }
 
 /// Whether `a` and `b` never both run for one tile of the kernel: they lie
@@ -187,12 +198,12 @@ static bool neverBothRun(Operation *a, Operation *b) {
 
 Operation *tma::findGenericWrite(KernelOp kernel, Value tensor,
                                  Operation *besides) {
-  auto isTensor = [&](Value v) { return isViewOf(v, tensor); };
+  auto isTensor = [&](Value v) { return mayBeTensor(v, tensor); };
   Operation *writer = nullptr;
   kernel.walk([&](Operation *op) {
     if (isa<CopyAsyncOp>(op) || op == besides ||
         (besides && neverBothRun(op, besides)) ||
-        !hasEffectOn<MemoryEffects::Write>(op, isTensor))
+        !mayHaveEffectOn<MemoryEffects::Write>(op, isTensor))
       return WalkResult::advance();
     writer = op;
     return WalkResult::interrupt();
@@ -202,7 +213,7 @@ Operation *tma::findGenericWrite(KernelOp kernel, Value tensor,
 
 Operation *tma::findRead(KernelOp kernel, Value tensor) {
   tensor = getUnderlyingMemRef(tensor);
-  auto isTensor = [&](Value v) { return isViewOf(v, tensor); };
+  auto isTensor = [&](Value v) { return mayBeTensor(v, tensor); };
   Operation *reader = nullptr;
   kernel.walk([&](Operation *op) {
     bool reads = false;
@@ -212,7 +223,7 @@ Operation *tma::findRead(KernelOp kernel, Value tensor) {
     else if (auto copy = dyn_cast<CopyAsyncOp>(op))
       reads = isTensor(copy.getSource());
     else
-      reads = hasEffectOn<MemoryEffects::Read>(op, isTensor);
+      reads = mayHaveEffectOn<MemoryEffects::Read>(op, isTensor);
     if (!reads)
       return WalkResult::advance();
     reader = op;

@@ -43,23 +43,25 @@ std::optional<int64_t> exactOutstanding(Block &block,
 
 /// Whether anything but a tile.copy_async writes shared memory in `kernel`
 /// (a copy or clear into a shared tile, or what the fragment lowering made
-/// of a copy into one). Barriers may then order those writes, and none is
-/// split.
+/// of a copy into one, or an op that does not state its memory effects).
+/// Barriers may then order those writes, and none is split.
 bool hasGenericSharedWrites(KernelOp kernel);
 
 /// Whether anything but a tile.copy_async reads memory from outside
 /// `kernel` (a global tensor, or a view of one): a load, or a tile.copy
 /// from it. A barrier may then order another thread's write before the
-/// read, so the TMA lowering keeps every barrier. Ops that do not state
-/// their memory effects are taken not to read.
+/// read, so the TMA lowering keeps every barrier. An op that does not state
+/// its memory effects, or reads a memref of unknown origin (an arith.select
+/// of tensors), is taken to read one.
 bool hasGenericGlobalReads(KernelOp kernel);
 
 /// The first op of `kernel` other than a tile.copy_async that writes
 /// `tensor` (memory from outside the kernel; the op may write a view of it),
 /// or null. The TMA reads through the async proxy, which sees the generic
 /// proxy's stores (st.global, by this or another thread) only after a
-/// fence.proxy.async; a barrier does not order them. Ops that do not state
-/// their memory effects are taken not to write. With `besides`, that op and
+/// fence.proxy.async; a barrier does not order them. An op that does not
+/// state its memory effects, or writes a global memref of unknown origin,
+/// is taken to write it. With `besides`, that op and
 /// ops that never run with it for one tile (the other branch of an scf.if
 /// outside loops, or of the tile.block_versions scf.if) do not count.
 Operation *findGenericWrite(KernelOp kernel, Value tensor,
@@ -67,8 +69,8 @@ Operation *findGenericWrite(KernelOp kernel, Value tensor,
 
 /// The first op of `kernel` that reads the memory `tensor` is a view of (or
 /// `tensor` itself, memory from outside the kernel; the op may read another
-/// view of it): a copy from it, async or not, or
-/// an op that states a read of it; null if none. A TMA store's writes are
+/// view of it): a copy from it, async or not, or an op that may read it (as
+/// findGenericWrite's writes); null if none. A TMA store's writes are
 /// visible to such reads only once the store has completed, and the staged
 /// stores (TmaStores.h) wait only until the TMA has read their tile.
 Operation *findRead(KernelOp kernel, Value tensor);
