@@ -6,6 +6,7 @@
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "tile/Conversion/Passes.h"
@@ -91,6 +92,32 @@ struct TileToPTXPass
     return parsePassPipeline(text, pm, errors);
   }
 
+  /// The front pipeline converts what tile-lower-to-nvgpu leaves (scf,
+  /// arith, math, memref, vector, gpu, nvgpu) and leaves ops of other
+  /// dialects as they are, with casts around them; LLVM's translation would
+  /// then fail at a cast and name neither the op nor where it is. Reports the
+  /// first op of a GPU module that is neither LLVM, NVVM nor such a cast, at
+  /// its own location (a kernel body's ops keep theirs).
+  static LogicalResult checkLoweredToLLVM(ModuleOp module) {
+    Operation *left = nullptr;
+    module.walk([&](gpu::GPUModuleOp gpuModule) {
+      gpuModule.getBody()->walk<WalkOrder::PreOrder>([&](Operation *op) {
+        if (isa<LLVM::LLVMDialect, NVVM::NVVMDialect>(op->getDialect()) ||
+            isa<UnrealizedConversionCastOp>(op))
+          return WalkResult::advance();
+        left = op;
+        return WalkResult::interrupt();
+      });
+    });
+    if (!left)
+      return success();
+    left->emitOpError(
+        "is not lowered by the GPU pipeline, which converts a kernel's tile "
+        "ops, then its scf, arith, math, memref and gpu ops and the vector "
+        "ops that map to LLVM directly");
+    return failure();
+  }
+
   void getDependentDialects(DialectRegistry &registry) const override {
     const ChipInfo *info = lookupChip(chip);
     if (!info)
@@ -163,7 +190,8 @@ struct TileToPTXPass
                                      StringRef(errors).trim());
       return signalPassFailure();
     }
-    if (failed(runPipeline(front, module)))
+    if (failed(runPipeline(front, module)) ||
+        failed(checkLoweredToLLVM(module)))
       return signalPassFailure();
 
     // convert-gpu-to-nvvm declares the dynamic shared region as an
