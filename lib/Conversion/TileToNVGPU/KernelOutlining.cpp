@@ -37,14 +37,16 @@ using namespace mlir::tile;
 // memref, which holds its sizes).
 // On failure, `culprit` is the value the device cannot compute: a block
 // argument (of the function, or of a loop on the host), or the result of an
-// op that is not pure, has regions or refers to a symbol of the host module
-// (a memref.get_global, a func.constant).
+// op that has memory effects, has regions or refers to a symbol of the host
+// module (a memref.get_global, a func.constant). An op need not be
+// speculatable (a division by a size): the host ran it on the same operands
+// before the launch, so the device's copy computes the same value.
 static LogicalResult materializeOnDevice(Value value, OpBuilder &builder,
                                          IRMapping &mapping, Value &culprit) {
   if (mapping.contains(value))
     return success();
   Operation *op = value.getDefiningOp();
-  if (!op || !isPure(op) || op->getNumRegions() != 0 ||
+  if (!op || !isMemoryEffectFree(op) || op->getNumRegions() != 0 ||
       findSymbolReference(op)) {
     culprit = value;
     return failure();
@@ -89,7 +91,8 @@ static void reportHostValue(KernelOp kernel, Value captured, Value culprit) {
   } else {
     diag.attachNote(culprit.getLoc())
         << "from this '" << culprit.getDefiningOp()->getName()
-        << "': the kernel recomputes only pure ops without regions";
+        << "': the kernel recomputes only ops without memory effects or "
+           "regions";
   }
 }
 

@@ -87,7 +87,7 @@ func.func @host_scalar(%A: memref<64x64xf16>, %row: index) {
 func.func @host_load(%A: memref<64x64xf16>, %rows: memref<4xindex>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-note @+1 {{from this 'memref.load': the kernel recomputes only pure ops without regions}}
+  // expected-note @+1 {{from this 'memref.load': the kernel recomputes only ops without memory effects or regions}}
   %row = memref.load %rows[%c0] : memref<4xindex>
   %next = arith.addi %row, %c1 : index
   tile.kernel grid(%c1) threads(32) as (%bx) {
