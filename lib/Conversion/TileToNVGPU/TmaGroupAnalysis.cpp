@@ -168,10 +168,15 @@ bool tma::hasGenericGlobalReads(KernelOp kernel) {
 }
 
 /// Whether `value` may be `tensor`, a global memref, or a view of it: the
-/// same buffer, or a global memref of unknown origin (mayShareBuffer).
+/// same buffer, or a memref of unknown origin (mayShareBuffer) that is not
+/// known to be a tile (a memref.memory_space_cast may take the tensor to any
+/// space but those of tiles).
 static bool mayBeTensor(Value value, Value tensor) {
   auto type = dyn_cast<BaseMemRefType>(value.getType());
-  return type && getMemorySpace(type) == MemorySpace::Global &&
+  if (!type)
+    return false;
+  std::optional<MemorySpace> space = getMemorySpace(type);
+  return space != MemorySpace::Shared && space != MemorySpace::Fragment &&
          mayShareBuffer(value, tensor);
 }
 

@@ -382,6 +382,29 @@ func.func @reads_back_selected(%X: memref<4096x64xf32>, %Y: memref<4096x64xf32>,
 }
 // -----
 
+// The same through a memref.memory_space_cast of X to a space of no tile.
+func.func @reads_back_cast(%X: memref<4096x64xf32>, %Y: memref<4096x64xf32>) {
+  %c0 = arith.constant 0 : index
+  %c32 = arith.constant 32 : index
+  %c128 = arith.constant 128 : index
+  %one = arith.constant 1.0 : f32
+  tile.kernel grid(%c32) threads(128) as (%bx) {
+    %a = tile.alloc_shared : memref<128x32xf32, #gpu.address_space<workgroup>>
+    %row = arith.muli %bx, %c128 : index
+    %W = memref.memory_space_cast %X : memref<4096x64xf32> to memref<4096x64xf32, 1>
+    // expected-remark @below {{async copies stay cp.async, not the TMA: the kernel writes the tensor that a copy reads}}
+    memref.store %one, %W[%row, %c0] : memref<4096x64xf32, 1>
+    tile.barrier
+    tile.copy_async %X[%row, %c0] to %a : memref<4096x64xf32> to memref<128x32xf32, #gpu.address_space<workgroup>>
+    tile.commit_group
+    tile.wait_group 0
+    tile.barrier
+    tile.copy %a to %Y[%row, %c0] : memref<128x32xf32, #gpu.address_space<workgroup>> to memref<4096x64xf32>
+  }
+  return
+}
+// -----
+
 // Rows of 12 f16 (24 bytes) are no TMA box row.
 func.func @narrow_rows(%A: memref<64x512xf16>) {
   %c0 = arith.constant 0 : index
