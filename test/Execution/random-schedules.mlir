@@ -88,13 +88,13 @@
 // LEADS: {{^}}40 configurations: 27 ran and matched, 13 rejected with a diagnostic, 0 failures{{$}}
 
 // Tile loops: a third of the kernels compute 2 or 3 tiles of a row of C per
-// block (gemm.py --tiles-per-block), so each block runs its pipeline again
-// after its store; with persistent blocks, the tile loop is inside the loop
-// over tiles.
+// block (gemm.py --tiles-per-block, half of them in an scf.while), so each
+// block runs its pipeline again after its store; with persistent blocks,
+// the tile loop is inside the loop over tiles.
 // RUN: %python %S/Inputs/random_schedules.py --seed 9 --count 40 --regions --two-gemms --persistent --tile-loops \
 // RUN:   --gen %S/Inputs/gemm.py --tile-opt tile-opt --to-llvm "%tile_cpu_to_llvm" \
 // RUN:   --runner "%tile_cpu_runner" | FileCheck %s --check-prefix=LOOPS
 
 // LOOPS-NOT: FAIL
-// LOOPS: ran and matched with --tiles-per-block: 10
+// LOOPS: ran and matched with --tiles-per-block: 11
 // LOOPS: {{^}}40 configurations: 29 ran and matched, 11 rejected with a diagnostic, 0 failures{{$}}

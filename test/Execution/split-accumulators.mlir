@@ -28,7 +28,7 @@
 // the clear, the K loop and the store (--tiles-per-block; the last blocks'
 // last tiles lie past N): the parts are cut inside that loop, in blocks and
 // one after another, over tensors of dynamic size with the interior
-// versions, and with persistent blocks.
+// versions, with persistent blocks, and in an scf.while loop.
 //
 // RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --M 100 --N 200 --K 61 --bm 128 --bn 64 --bk 16 --threads 32 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
@@ -150,6 +150,10 @@
 // RUN:       --tile-specialize-interior-blocks --tile-persistent-blocks=blocks=5 \
 // RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.27 | %tile_cpu_runner | FileCheck %s
 // RUN: FileCheck %s --check-prefix=FOUR < %t.27
+// RUN: %python %S/Inputs/gemm.py --variant auto --num-stages 3 --tiles-per-block 3 --tile-loop while --M 100 --N 400 --K 61 --bm 128 --bn 64 --bk 16 --threads 32 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-split-accumulators=chip=sm_90a --tile-software-pipeline \
+// RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm 2>%t.28 | %tile_cpu_runner | FileCheck %s
+// RUN: FileCheck %s --check-prefix=TWO < %t.28
 
 // CHECK:      max_abs_error: 0{{$}}
 // CHECK-NEXT: unwritten: 0{{$}}

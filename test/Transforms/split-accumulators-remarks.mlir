@@ -585,8 +585,8 @@ func.func @tile_loop_writes(%A: !A, %B: !A, %C: !A, %count: memref<2xindex>) {
 
 // -----
 
-// Each iteration of a loop over tiles computes the whole accumulator; in an
-// scf.if (or any other region), whether it is computed at all varies.
+// In a branch: every block of a tile takes it or not alike, as its
+// condition sees the tile's block index.
 !A = memref<1024x1024xf16>
 !As = memref<128x32xf16, #gpu.address_space<workgroup>>
 !Bs = memref<32x256xf16, #gpu.address_space<workgroup>>
@@ -598,9 +598,37 @@ func.func @clear_in_if(%A: !A, %B: !A, %C: !A, %p: i1) {
   tile.kernel grid(%c1) threads(128) as (%bx) {
     %A_s = tile.alloc_shared : !As
     %B_s = tile.alloc_shared : !Bs
-    // expected-remark @+1 {{it stays whole and will spill, because its clear is inside a 'scf.if', and only one in the kernel's body or in loops ('scf.for') over tiles can be split}}
+    // expected-remark @+1 {{it is computed in 2 parts of 128x128, each in a block of its own}}
     %C_l = tile.alloc_fragment : !Cl
     scf.if %p {
+      tile.clear %C_l : !Cl
+      tile.copy %A to %A_s : !A to !As
+      tile.copy %B to %B_s : !A to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+      tile.copy %C_l to %C : !Cl to !A
+    }
+  }
+  return
+}
+
+// -----
+
+// An scf.parallel's iterations are not ones this pass takes apart.
+!A = memref<1024x1024xf16>
+!As = memref<128x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x256xf16, #gpu.address_space<workgroup>>
+!Cl = memref<128x256xf32, #gpu.address_space<private>>
+
+func.func @clear_in_parallel(%A: !A, %B: !A, %C: !A) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    // expected-remark @+1 {{it stays whole and will spill, because its clear is inside a 'scf.parallel', and only one in the kernel's body, or in 'scf.for', 'scf.while', 'scf.if' and 'scf.index_switch' ops there, can be split}}
+    %C_l = tile.alloc_fragment : !Cl
+    scf.parallel (%t) = (%c0) to (%c2) step (%c1) {
       tile.clear %C_l : !Cl
       tile.copy %A to %A_s : !A to !As
       tile.copy %B to %B_s : !A to !Bs
@@ -636,6 +664,67 @@ func.func @store_after_tile_loop(%A: !A, %B: !A, %C: !A) {
       tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
     }
     tile.copy %C_l to %C : !Cl to !A
+  }
+  return
+}
+
+// -----
+
+// Two stores into one tensor, 64 rows apart: the second overwrites half of
+// the first. In parts, the first part's second store would come before the
+// second part's first, which would overwrite it.
+!A = memref<1024x1024xf16>
+!As = memref<128x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x256xf16, #gpu.address_space<workgroup>>
+!Cl = memref<128x256xf32, #gpu.address_space<private>>
+
+func.func @overlapping_stores(%A: !A, %B: !A, %C: !A) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    // expected-remark @+1 {{it stays whole and will spill, because two of its stores may write overlapping regions of one tensor, whose order its parts would not keep}}
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    tile.copy %A to %A_s : !A to !As
+    tile.copy %B to %B_s : !A to !Bs
+    tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+    tile.copy %C_l to %C : !Cl to !A
+    tile.copy %C_l to %C[%c64, %c0] : !Cl to !A
+  }
+  return
+}
+
+// -----
+
+// Tiles 64 columns apart in a loop: each iteration's store overwrites part
+// of the last one's. The parts keep that order one after another inside the
+// loop, not in blocks of their own.
+!A = memref<1024x1024xf16>
+!As = memref<128x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x256xf16, #gpu.address_space<workgroup>>
+!Cl = memref<128x256xf32, #gpu.address_space<private>>
+
+func.func @overlapping_tiles(%A: !A, %B: !A, %C: !A) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c64 = arith.constant 64 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    // expected-remark @+1 {{it is computed in 2 parts of 128x128, one after another, each with its own reduction loop (not in blocks of their own: its store in a loop may write tiles that overlap from one iteration to the next (its column is not known to be a multiple of 256), and blocks of their own would not keep their order)}}
+    %C_l = tile.alloc_fragment : !Cl
+    scf.for %t = %c0 to %c2 step %c1 {
+      %col = arith.muli %t, %c64 : index
+      tile.clear %C_l : !Cl
+      tile.copy %A to %A_s : !A to !As
+      tile.copy %B[%c0, %col] to %B_s : !A to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+      tile.copy %C_l to %C[%c0, %col] : !Cl to !A
+    }
   }
   return
 }

@@ -94,6 +94,9 @@ def parse_args(argv):
                         "an scf.for around the clear, the K loop and the "
                         "store (the grid's x is ceil(N / bn / T)); tiles "
                         "past N in the last blocks lie outside C")
+    p.add_argument("--tile-loop", choices=["for", "while"], default="for",
+                   help="with --tiles-per-block: the loop over the tiles, an "
+                        "scf.for or an scf.while that carries the tile index")
     p.add_argument("--dynamic", action="store_true",
                    help="the kernel takes memref<?x?x...> operands and reads "
                         "M, N and K with memref.dim")
@@ -133,6 +136,8 @@ def parse_args(argv):
                  "tiles_per_block"):
         if getattr(args, name) <= 0:
             p.error(f"--{name.replace('_', '-')} must be positive")
+    if args.tile_loop != "for" and args.tiles_per_block == 1:
+        p.error("--tile-loop needs --tiles-per-block above 1")
     if args.divisibility is not None:
         if not args.dynamic or args.divisibility <= 0:
             p.error("--divisibility needs --dynamic and a positive value")
@@ -285,10 +290,23 @@ def emit_kernel(a):
         grid_x = ("  %tiles_n = arith.ceildivui %N, %bn : index\n"
                   f"  %tpb = arith.constant {a.tiles_per_block} : index\n"
                   "  %gx = arith.ceildivui %tiles_n, %tpb : index\n")
-        tile_body = ("    %first = arith.muli %bx, %tpb : index\n"
-                     "    scf.for %t = %c0 to %tpb step %c1 {\n"
-                     "      %tile = arith.addi %first, %t : index\n"
-                     + textwrap.indent(tile_body, "  ") + "    }\n")
+        if a.tile_loop == "for":
+            tile_body = ("    %first = arith.muli %bx, %tpb : index\n"
+                         "    scf.for %t = %c0 to %tpb step %c1 {\n"
+                         "      %tile = arith.addi %first, %t : index\n"
+                         + textwrap.indent(tile_body, "  ") + "    }\n")
+        else:
+            tile_body = ("    %first = arith.muli %bx, %tpb : index\n"
+                         "    %end = arith.addi %first, %tpb : index\n"
+                         "    scf.while (%next = %first) : (index) -> index {\n"
+                         "      %more = arith.cmpi ult, %next, %end : index\n"
+                         "      scf.condition(%more) %next : index\n"
+                         "    } do {\n"
+                         "    ^bb0(%tile: index):\n"
+                         + textwrap.indent(tile_body, "  ") +
+                         "      %after = arith.addi %tile, %c1 : index\n"
+                         "      scf.yield %after : index\n"
+                         "    }\n")
     promise = ("" if a.divisibility is None else
                f" {{tile.divisibility = {a.divisibility} : i64}}")
     return f"""\

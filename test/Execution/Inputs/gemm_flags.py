@@ -55,10 +55,14 @@ def draw_layout_flags(rng):
 
 def draw_tile_loop_flags(rng):
     """gemm.py's --tiles-per-block for a third of the configurations
-    (--tile-loops of the sweeps), from the caller's own stream; one draw per
-    call."""
-    chance, tiles = rng.random(), rng.choice([2, 3])
-    return ["--tiles-per-block", str(tiles)] if chance < 1 / 3 else []
+    (--tile-loops of the sweeps), the loop an scf.for or, for half of them,
+    an scf.while (--tile-loop while), from the caller's own stream; the same
+    draws per call."""
+    chance, tiles, loop = rng.random(), rng.choice([2, 3]), rng.random()
+    if chance >= 1 / 3:
+        return []
+    flags = ["--tiles-per-block", str(tiles)]
+    return flags + ["--tile-loop", "while"] if loop < 1 / 2 else flags
 
 
 def draw_region_flags(rng):

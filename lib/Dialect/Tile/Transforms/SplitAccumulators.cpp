@@ -168,17 +168,21 @@ static bool isGlobal(Value memref) {
 }
 
 /// The block in which the parts of an accumulator cleared by `clear` are
-/// cut: the clear's, where that is the kernel body or the body of loops
-/// (`scf.for`) over tiles in it, each iteration of which computes the whole
-/// accumulator again; else null, with the reason in `why`.
+/// cut: the clear's, where that is the kernel body or a block of loops over
+/// tiles (scf.for, scf.while), each iteration of which computes the whole
+/// accumulator again, or of branches (scf.if, scf.index_switch) there; else
+/// null, with the reason in `why`. Where the parts run in blocks of their
+/// own, every block of a tile takes the same iterations and branches: their
+/// conditions see the tile's block index, the same for all its parts.
 static Block *getPartsBlock(ClearOp clear, std::string &why) {
   Block *block = clear->getBlock();
   for (Operation *parent = clear->getParentOp(); !isa<KernelOp>(parent);
        parent = parent->getParentOp()) {
-    if (!isa<scf::ForOp>(parent)) {
+    if (!isa<scf::ForOp, scf::WhileOp, scf::IfOp, scf::IndexSwitchOp>(parent)) {
       why = "its clear is inside a '" + parent->getName().getStringRef().str() +
-            "', and only one in the kernel's body or in loops ('scf.for') "
-            "over tiles can be split";
+            "', and only one in the kernel's body, or in 'scf.for', "
+            "'scf.while', 'scf.if' and 'scf.index_switch' ops there, can be "
+            "split";
       return nullptr;
     }
   }
@@ -242,6 +246,21 @@ analyzeAccumulator(AllocFragmentOp accumulator, std::string &why) {
     return failure();
   }
   region.stores = stores;
+  // Each part stores its part of every store before the next part does:
+  // where two stores may write overlapping, unequal regions of one tensor,
+  // a part's first store would land after another part's second.
+  for (auto [i, store] : llvm::enumerate(stores)) {
+    for (CopyOp other : ArrayRef(stores).drop_front(i + 1)) {
+      bool sameTile =
+          store.getDest() == other.getDest() &&
+          llvm::equal(store.getDestIndices(), other.getDestIndices());
+      if (!sameTile && mayShareBuffer(store.getDest(), other.getDest())) {
+        why = "two of its stores may write overlapping regions of one "
+              "tensor, whose order its parts would not keep";
+        return failure();
+      }
+    }
+  }
 
   // Clear, then GEMMs, then stores, in that block.
   Operation *lastStore = stores.front();
@@ -410,6 +429,33 @@ static std::optional<PartBlocks> placeInBlocks(KernelOp kernel,
           " blocks in x, above CUDA's limit of " +
           std::to_string(kMaxGridDim[0]);
     return std::nullopt;
+  }
+  // One block wrote the accumulator's tiles of C in order; the parts' blocks
+  // write them in no order with one another. Where two of those tiles may
+  // overlap in part, a later store must win over an earlier one: a store in
+  // a loop (each iteration stores another tile) whose index along a cut
+  // dimension is not a multiple of the tile's extent there keeps the loop
+  // over the parts, which runs inside that loop. (analyzeAccumulator refuses
+  // two stores that may overlap in part.)
+  AllocFragmentOp accumulator = region.accumulator;
+  MemRefType accType = accumulator.getType();
+  for (CopyOp store : region.stores) {
+    if (store->getParentOp() == kernel)
+      continue;
+    for (unsigned dim = 0; dim < 2; ++dim) {
+      if (plan.parts[dim] == 1 || store.getDestIndices().empty() ||
+          getKnownDivisor(store.getDestIndices()[dim]) %
+                  accType.getDimSize(dim) ==
+              0)
+        continue;
+      why = "its store in a loop may write tiles that overlap from one "
+            "iteration to the next (its " +
+            std::string(dim == 0 ? "row" : "column") +
+            " is not known to be a multiple of " +
+            std::to_string(accType.getDimSize(dim)) +
+            "), and blocks of their own would not keep their order";
+      return std::nullopt;
+    }
   }
   // Every block of a part runs the whole kernel body (the loops over tiles
   // around the accumulator's ops included): what lies outside those ops must

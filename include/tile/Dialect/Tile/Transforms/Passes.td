@@ -148,9 +148,11 @@ def TileSplitAccumulators : Pass<"tile-split-accumulators"> {
 
     A remark on the accumulator says how it was cut and where the parts run,
     or why it stays whole: it must be cleared once, in the kernel body or in
-    the body of loops (`scf.for`) over tiles, each iteration of which then
-    computes it again (the parts are cut in that loop, and a block's loop
-    computes its part of each tile), accumulated only by `tile.gemm` from
+    the body of loops over tiles (`scf.for`, `scf.while`), each iteration of
+    which then computes it again, or of branches (`scf.if`,
+    `scf.index_switch`) there (the parts are cut in that block, and a
+    block's loop computes its part of each tile), accumulated only by
+    `tile.gemm` from
     shared tiles that whole-tile copies from global memory fill (before the
     clear too, where a kernel has no reduction loop), and stored whole into
     global memory after the GEMMs, beside the clear; everything else in
