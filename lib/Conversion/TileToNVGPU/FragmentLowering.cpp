@@ -232,7 +232,7 @@ getWarpgroupLayouts(ArrayRef<AllocFragmentOp> allocs, int64_t threads,
 
 LogicalResult mlir::tile::checkGPUElementTypes(KernelOp kernel) {
   WalkResult result = kernel.getBody().walk([&](Operation *op) {
-    if (!isa<TileDialect>(op->getDialect()))
+    if (!isa_and_nonnull<TileDialect>(op->getDialect()))
       return WalkResult::advance();
     for (Type type : llvm::concat<const Type>(op->getOperandTypes(),
                                               op->getResultTypes())) {

@@ -269,7 +269,7 @@ static LogicalResult checkOnlyTileOpsUseSharedTiles(KernelOp kernel) {
             continue;
           }
         }
-        if (isa<TileDialect>(user->getDialect()))
+        if (isa_and_nonnull<TileDialect>(user->getDialect()))
           continue;
         InFlightDiagnostic diag = user->emitOpError(
             "uses a shared tile, which the GPU lowering lays out swizzled "

@@ -108,7 +108,7 @@ static bool mayHaveEffectOn(Operation *op, function_ref<bool(Value)> matches) {
   auto iface = dyn_cast<MemoryEffectOpInterface>(op);
   if (!iface)
     return !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>() &&
-           !isa<TileDialect>(op->getDialect()) && onOperand();
+           !isa_and_nonnull<TileDialect>(op->getDialect()) && onOperand();
   SmallVector<MemoryEffects::EffectInstance> effects;
   iface.getEffects(effects);
   return llvm::any_of(effects, [&](const MemoryEffects::EffectInstance &e) {

@@ -1,5 +1,5 @@
 // Every verifier message of the tile dialect, each at the op it concerns.
-// RUN: tile-opt %s -split-input-file -verify-diagnostics
+// RUN: tile-opt %s -split-input-file -verify-diagnostics --allow-unregistered-dialect
 
 func.func @alloc_outside_kernel() {
   // expected-error @+1 {{'tile.alloc_shared' op must be nested inside a 'tile.kernel'}}
@@ -199,6 +199,33 @@ func.func @memref_alloc_tile_operand(%A: memref<64x32xf16>, %n: index) {
     %s = tile.alloc_shared : memref<32x32xf16, #gpu.address_space<workgroup>>
     // expected-note @+1 {{used here}}
     tile.copy %v to %s : memref<32x32xf16, strided<[32, 1]>> to memref<32x32xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// Through an arith.select, as through a view.
+func.func @memref_alloca_selected(%A: memref<16x16xf16>, %n: index, %p: i1) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'memref.alloca' op allocates a buffer that 'tile.copy' uses}}
+    %x = memref.alloca() : memref<16x16xf16>
+    %y = memref.alloca() : memref<16x16xf16>
+    %z = arith.select %p, %x, %y : memref<16x16xf16>
+    // expected-note @+1 {{used here}}
+    tile.copy %s to %z : memref<16x16xf16, #gpu.address_space<workgroup>> to memref<16x16xf16>
+  }
+  return
+}
+
+// -----
+
+// Memory space 3 is shared memory to NVPTX, unknown to the tile dialect.
+func.func @memref_alloca_integer_space(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{'memref.alloca' op allocates memory in memory space 3 : i64 inside a 'tile.kernel', which the lowerings do not know: a kernel's memrefs are in no space or a '#gpu.address_space'}}
+    %x = memref.alloca() : memref<128xf32, 3>
   }
   return
 }
@@ -852,6 +879,18 @@ func.func @pipelined_no_induction_variable(%n: index) {
     "tile.pipelined"(%n, %n, %n) ({
     ^bb0:
     }) : (index, index, index) -> ()
+  }
+  return
+}
+
+// -----
+
+// An op of an unregistered dialect in the body is of no tile dialect.
+func.func @unregistered_op(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    "other.op"() : () -> ()
+    // expected-error @+1 {{'memref.alloca' op allocates shared memory inside a 'tile.kernel'}}
+    %x = memref.alloca() : memref<128xf32, #gpu.address_space<workgroup>>
   }
   return
 }

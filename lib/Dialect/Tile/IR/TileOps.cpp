@@ -203,18 +203,30 @@ void KernelOp::getAsmBlockArgumentNames(Region &region,
     setNameFn(arg, name);
 }
 
-/// A tile op that uses `buffer`, directly or through views of it, or
-/// null when none does.
+/// A tile op that may use `buffer`, or null when none does. The buffer is
+/// followed into every memref that an op makes from it (a view, a cast, an
+/// arith.select), that a region yields (to the results of the op that holds
+/// it) and that an op with regions takes (to its regions' memref arguments
+/// and its memref results: an scf.for's iteration arguments).
 static Operation *findTileUser(Value buffer) {
   SmallVector<Value> worklist{buffer};
+  DenseSet<Value> seen{buffer};
+  auto follow = [&](ValueRange values) {
+    for (Value value : values)
+      if (isa<BaseMemRefType>(value.getType()) && seen.insert(value).second)
+        worklist.push_back(value);
+  };
   while (!worklist.empty()) {
     Value value = worklist.pop_back_val();
     for (Operation *user : value.getUsers()) {
-      if (isa<TileDialect>(user->getDialect()))
+      if (isa_and_nonnull<TileDialect>(user->getDialect()))
         return user;
-      auto view = dyn_cast<ViewLikeOpInterface>(user);
-      if (view && view.getViewSource() == value)
-        llvm::append_range(worklist, user->getResults());
+      follow(user->getResults());
+      if (user->hasTrait<OpTrait::IsTerminator>() && user->getParentOp())
+        follow(user->getParentOp()->getResults());
+      for (Region &region : user->getRegions())
+        for (Block &block : region)
+          follow(block.getArguments());
     }
   }
   return nullptr;
@@ -223,6 +235,13 @@ static Operation *findTileUser(Value buffer) {
 static bool isShared(Type type) {
   auto memref = dyn_cast<BaseMemRefType>(type);
   return memref && getMemorySpace(memref) == MemorySpace::Shared;
+}
+
+/// Whether `type` is a memref in a memory space that the tile dialect does
+/// not know (an integer one: 3 is shared memory to NVPTX).
+static bool isInUnknownSpace(Type type) {
+  auto memref = dyn_cast<BaseMemRefType>(type);
+  return memref && !getMemorySpace(memref);
 }
 
 /// A non-tile op of a kernel body runs in every thread on the GPU and once
@@ -236,13 +255,20 @@ static bool isShared(Type type) {
 /// holds the tiles, or a `memref.get_global`) is refused too.
 static LogicalResult verifyBodyAllocations(KernelOp kernel) {
   WalkResult result = kernel.getBody().walk([](Operation *op) {
-    if (isa<TileDialect>(op->getDialect()))
+    if (isa_and_nonnull<TileDialect>(op->getDialect()))
       return WalkResult::advance();
     for (Value value : op->getResults()) {
       auto type = dyn_cast<MemRefType>(value.getType());
       if (!type)
         continue;
       bool allocates = hasEffect<MemoryEffects::Allocate>(op, value);
+      if (allocates && isInUnknownSpace(type)) {
+        op->emitOpError()
+            << "allocates memory in memory space " << type.getMemorySpace()
+            << " inside a 'tile.kernel', which the lowerings do not know: a "
+               "kernel's memrefs are in no space or a '#gpu.address_space'";
+        return WalkResult::interrupt();
+      }
       if (allocates && isShared(type)) {
         op->emitOpError()
             << "allocates shared memory inside a 'tile.kernel', where it runs "
