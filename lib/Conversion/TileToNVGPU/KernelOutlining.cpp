@@ -37,17 +37,25 @@ using namespace mlir::tile;
 // memref, which holds its sizes).
 // On failure, `culprit` is the value the device cannot compute: a block
 // argument (of the function, or of a loop on the host), or the result of an
-// op that has memory effects, has regions or refers to a symbol of the host
-// module (a memref.get_global, a func.constant). An op need not be
+// op that is not pure, has regions or refers to a symbol of the host module
+// (a memref.get_global, a func.constant). An arith op need not be
 // speculatable (a division by a size): the host ran it on the same operands
-// before the launch, so the device's copy computes the same value.
+// before the launch, so the device's copy computes the same value. (Other
+// ops that are only free of memory effects, such as an llvm.inline_asm, may
+// be the host's own code.)
+static bool isRecomputable(Operation *op) {
+  if (op->getNumRegions() != 0 || findSymbolReference(op))
+    return false;
+  return isPure(op) ||
+         (isa<arith::ArithDialect>(op->getDialect()) && isMemoryEffectFree(op));
+}
+
 static LogicalResult materializeOnDevice(Value value, OpBuilder &builder,
                                          IRMapping &mapping, Value &culprit) {
   if (mapping.contains(value))
     return success();
   Operation *op = value.getDefiningOp();
-  if (!op || !isMemoryEffectFree(op) || op->getNumRegions() != 0 ||
-      findSymbolReference(op)) {
+  if (!op || !isRecomputable(op)) {
     culprit = value;
     return failure();
   }
@@ -91,8 +99,8 @@ static void reportHostValue(KernelOp kernel, Value captured, Value culprit) {
   } else {
     diag.attachNote(culprit.getLoc())
         << "from this '" << culprit.getDefiningOp()->getName()
-        << "': the kernel recomputes only ops without memory effects or "
-           "regions";
+        << "': the kernel recomputes only pure ops without regions (and "
+           "arith's divisions)";
   }
 }
 

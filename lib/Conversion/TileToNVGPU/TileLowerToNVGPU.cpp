@@ -4,7 +4,6 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "mlir/Analysis/SliceAnalysis.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -17,6 +16,7 @@
 #include "tile/Conversion/TileToNVGPU/FragmentLowering.h"
 #include "tile/Conversion/TileToNVGPU/InteriorBlocks.h"
 #include "tile/Conversion/TileToNVGPU/KernelOutlining.h"
+#include "tile/Conversion/TileToNVGPU/PerThreadValues.h"
 #include "tile/Conversion/TileToNVGPU/SharedAccess.h"
 #include "tile/Conversion/TileToNVGPU/TmaStores.h"
 #include "tile/Dialect/Tile/Utils/PassOptions.h"
@@ -49,71 +49,6 @@ static LogicalResult checkSymbolUses(KernelOp kernel) {
     return WalkResult::interrupt();
   });
   return failure(result.wasInterrupted());
-}
-
-/// Whether `op` is a tile op (a barrier included) or holds one: an op that
-/// the whole block runs together.
-static bool isCollective(Operation *op) {
-  return op
-      ->walk([](Operation *inner) {
-        return isa_and_nonnull<TileDialect>(inner->getDialect())
-                   ? WalkResult::interrupt()
-                   : WalkResult::advance();
-      })
-      .wasInterrupted();
-}
-
-/// Whether each thread of a block may get a result of its own from `op`:
-/// an atomic read-modify-write (every thread runs it), or a read of the
-/// thread's place in its block or warp, a shuffle between lanes, a warp's
-/// reduction or a clock.
-static bool givesEachThreadItsOwn(Operation *op) {
-  if (isa<memref::AtomicRMWOp, memref::GenericAtomicRMWOp, gpu::ThreadIdOp,
-          gpu::LaneIdOp, gpu::SubgroupIdOp, gpu::ShuffleOp,
-          gpu::SubgroupReduceOp>(op))
-    return true;
-  StringRef name = op->getName().getStringRef();
-  return name.consume_front("nvvm.read.ptx.sreg.") &&
-         llvm::any_of(ArrayRef<StringRef>{"tid", "laneid", "warpid", "lanemask",
-                                          "clock", "globaltimer"},
-                      [&](StringRef kind) { return name.starts_with(kind); });
-}
-
-/// Each thread runs the kernel's scalar ops (docs/dialect.md), so an atomic
-/// read-modify-write gives each thread a result of its own, as does
-/// gpu.thread_id. A tile op or a barrier must run in every thread of the
-/// block: one that such a result steers (an scf.if on it, an offset computed
-/// from it) would run in some threads only, or in each at another place,
-/// and a barrier that not every thread reaches hangs the block. (The CPU
-/// runs the kernel's scalar ops once per block.)
-static LogicalResult checkPerThreadValuesSteerNoTileOps(KernelOp kernel) {
-  SmallVector<Operation *> sources;
-  kernel.getBody().walk([&](Operation *op) {
-    if (givesEachThreadItsOwn(op))
-      sources.push_back(op);
-  });
-  for (Operation *source : sources) {
-    SetVector<Operation *> slice;
-    getForwardSlice(source, &slice);
-    for (Operation *user : slice) {
-      // The ops that take a value derived from the source: its users, and
-      // theirs. An op inside them is in the slice only through its own use.
-      if (!isCollective(user))
-        continue;
-      // The user may be an op the pipelining rewrite made (the scf.if that
-      // guards a step), so the message does not name it; its location is
-      // the user's op.
-      InFlightDiagnostic diag =
-          user->emitError("tile ops here depend on the result of '")
-          << source->getName()
-          << "', which each thread runs on the GPU with a result of its own; "
-             "every thread of the block must run tile ops together";
-      diag.attachNote(source->getLoc())
-          << "'" << source->getName() << "' is here";
-      return diag;
-    }
-  }
-  return success();
 }
 
 /// Whether `op` reads where the block lies in the hardware's grid or

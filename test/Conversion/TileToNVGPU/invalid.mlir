@@ -87,7 +87,7 @@ func.func @host_scalar(%A: memref<64x64xf16>, %row: index) {
 func.func @host_load(%A: memref<64x64xf16>, %rows: memref<4xindex>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
-  // expected-note @+1 {{from this 'memref.load': the kernel recomputes only ops without memory effects or regions}}
+  // expected-note @+1 {{from this 'memref.load': the kernel recomputes only pure ops without regions (and arith's divisions)}}
   %row = memref.load %rows[%c0] : memref<4xindex>
   %next = arith.addi %row, %c1 : index
   tile.kernel grid(%c1) threads(32) as (%bx) {
@@ -508,6 +508,92 @@ func.func @shuffle_steers_offset(%A: memref<64x64xf16>, %x: i32) {
     %row = arith.index_cast %v : i32 to index
     // expected-error @+1 {{tile ops here depend on the result of 'gpu.shuffle'}}
     tile.copy %A[%row, %bx] to %s : memref<64x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// Through an scf.if's yield, a loop's iteration argument and memory: the
+// value is still each thread's own.
+func.func @thread_id_through_yield(%A: memref<32x32xf32>, %B: memref<32x32xf32>, %p: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<32x32xf32, #gpu.address_space<workgroup>>
+    %t = scf.if %p -> index {
+      // expected-note @+1 {{'gpu.thread_id' is here}}
+      %id = gpu.thread_id x
+      scf.yield %id : index
+    } else {
+      scf.yield %c0 : index
+    }
+    %first = arith.cmpi eq, %t, %c0 : index
+    // expected-error @+1 {{tile ops here depend on the result of 'gpu.thread_id'}}
+    scf.if %first {
+      tile.copy %A to %s : memref<32x32xf32> to memref<32x32xf32, #gpu.address_space<workgroup>>
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @thread_id_through_iter_arg(%A: memref<32x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<32x32xf32, #gpu.address_space<workgroup>>
+    // expected-note @+1 {{'gpu.thread_id' is here}}
+    %id = gpu.thread_id x
+    %n = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %id) -> index {
+      %next = arith.addi %acc, %c1 : index
+      scf.yield %next : index
+    }
+    // expected-error @+1 {{tile ops here depend on the result of 'gpu.thread_id'}}
+    scf.for %j = %c0 to %n step %c1 {
+      tile.copy %A to %s : memref<32x32xf32> to memref<32x32xf32, #gpu.address_space<workgroup>>
+    }
+  }
+  return
+}
+
+// -----
+
+func.func @thread_id_through_memory(%A: memref<32x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<32x32xf32, #gpu.address_space<workgroup>>
+    %scratch = memref.alloca() : memref<1xindex>
+    // expected-note @+1 {{'gpu.thread_id' is here}}
+    %id = gpu.thread_id x
+    memref.store %id, %scratch[%c0] : memref<1xindex>
+    %back = memref.load %scratch[%c0] : memref<1xindex>
+    // expected-error @+1 {{tile ops here depend on the result of 'gpu.thread_id'}}
+    tile.copy %A[%back, %c0] to %s : memref<32x32xf32> to memref<32x32xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// A per-thread counter carried through a loop of copies steers none of
+// them: every thread runs every copy.
+func.func @thread_id_in_loop_carried_counter(%A: memref<32x32xf32>, %Q: memref<128xindex>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<32x32xf32, #gpu.address_space<workgroup>>
+    %id = gpu.thread_id x
+    %n = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %id) -> index {
+      tile.copy %A to %s : memref<32x32xf32> to memref<32x32xf32, #gpu.address_space<workgroup>>
+      %next = arith.addi %acc, %c1 : index
+      scf.yield %next : index
+    }
+    memref.store %n, %Q[%id] : memref<128xindex>
   }
   return
 }

@@ -52,8 +52,8 @@ SymbolRefAttr findSymbolReference(Operation *op);
 /// memrefs (in argument order, then dimension order), then one parameter per
 /// TMA tensor map the body uses. Values the body uses from the host function
 /// must be computable from constants and the memref arguments' sizes (by
-/// ops without memory effects, regions or symbol references); they are
-/// recomputed on the device. The block indices become `gpu.block_id`;
+/// pure ops without regions or symbol references, and arith's divisions);
+/// they are recomputed on the device. The block indices become `gpu.block_id`;
 /// with `blockGroup > 1` and a two-dimensional grid they are remapped to the
 /// grouped order (see `remapBlockIndices` in KernelOutlining.cpp), in the
 /// patches of the kernel's kClusterShapeAttrName where it has one. `gemm`

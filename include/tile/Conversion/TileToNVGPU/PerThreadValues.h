@@ -1,0 +1,29 @@
+//===- PerThreadValues.h - Values that differ between threads ---*- C++ -*-===//
+//
+// Part of tile-mlir. The kernel body's scalar ops run in every thread; tile
+// ops run in all of a block's threads together, so no value that differs
+// between threads may steer one.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef TILE_CONVERSION_TILETONVGPU_PERTHREADVALUES_H
+#define TILE_CONVERSION_TILETONVGPU_PERTHREADVALUES_H
+
+#include "tile/Dialect/Tile/IR/TileOps.h"
+
+namespace mlir {
+namespace tile {
+
+/// Refuses a tile op of `kernel` (or an op holding one) that a value of a
+/// thread's own steers: an operand of the tile op, a loop bound or branch
+/// condition around it. Such values come from gpu.thread_id and its kin, a
+/// shuffle, a vote or an atomic's result, and reach others through every
+/// op's results, iteration arguments, yields, and memory they are stored
+/// into (a load from it). Passing one into a loop's iteration arguments
+/// steers nothing by itself.
+LogicalResult checkPerThreadValuesSteerNoTileOps(KernelOp kernel);
+
+} // namespace tile
+} // namespace mlir
+
+#endif // TILE_CONVERSION_TILETONVGPU_PERTHREADVALUES_H
