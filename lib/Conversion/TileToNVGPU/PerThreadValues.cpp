@@ -8,9 +8,10 @@
 // block: one that such a value steers (an scf.if on it, an offset computed
 // from it) would run in some threads only, or in each at another place, and
 // a barrier that not every thread reaches hangs the block. (The CPU runs the
-// kernel's scalar ops once per block.) Upstream's getForwardSlice follows
-// results only, not yields to their loop or branch, nor memory; the
-// propagation here is ours.
+// kernel's scalar ops once per block.) Upstream MLIR has no uniformity
+// analysis (LLVM's runs on LLVM IR, after the tile ops are gone), and its
+// getForwardSlice follows results only, not yields to their loop or
+// branch, control, nor memory; the propagation here is ours.
 //
 //===----------------------------------------------------------------------===//
 
@@ -20,6 +21,7 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
 using namespace mlir;
@@ -27,8 +29,8 @@ using namespace mlir::tile;
 
 /// Whether each thread of a block may get a result of its own from `op`:
 /// an atomic read-modify-write (every thread runs it), or a read of the
-/// thread's place in its block or warp, a shuffle, vote or match between
-/// lanes, a warp's reduction or a clock.
+/// thread's place in its block or warp, a shuffle, vote, match or election
+/// between lanes, a warp's reduction or a clock.
 static bool givesEachThreadItsOwn(Operation *op) {
   if (isa<memref::AtomicRMWOp, memref::GenericAtomicRMWOp, gpu::ThreadIdOp,
           gpu::LaneIdOp, gpu::SubgroupIdOp, gpu::ShuffleOp,
@@ -40,151 +42,209 @@ static bool givesEachThreadItsOwn(Operation *op) {
                                             "lanemask", "clock", "globaltimer"},
                         [&](StringRef kind) { return name.starts_with(kind); });
   return name.starts_with("nvvm.shfl") || name.starts_with("nvvm.vote") ||
-         name.starts_with("nvvm.match") || name == "llvm.atomicrmw" ||
-         name == "llvm.cmpxchg";
-}
-
-/// Whether `op` is a tile op (a barrier included) or holds one: an op that
-/// the whole block runs together.
-static bool isCollective(Operation *op) {
-  return op
-      ->walk([](Operation *inner) {
-        return isa_and_nonnull<TileDialect>(inner->getDialect())
-                   ? WalkResult::interrupt()
-                   : WalkResult::advance();
-      })
-      .wasInterrupted();
+         name.starts_with("nvvm.match") || name == "nvvm.elect.sync" ||
+         name == "llvm.atomicrmw" || name == "llvm.cmpxchg";
 }
 
 namespace {
-/// The values of a kernel that may differ between threads, each with the op
-/// it comes from, found by following uses from the sources.
+/// Finds the values of a kernel that may differ between its threads, each
+/// with the op it comes from, and the ops with regions whose control (a
+/// bound, a condition) is such a value. Coarse where that is simple and
+/// sound: an op with a per-thread operand gives per-thread results; a
+/// region's yield of one makes its parent's results and region arguments
+/// per-thread; everything an op under per-thread control computes or
+/// writes is per-thread; memory that per-thread code writes (a value, an
+/// index, or under such control) makes what is read from it per-thread.
+/// Only a loop's initial iteration values are not control. Repeats walks
+/// over the kernel, in order, until nothing changes.
 class PerThreadValues {
 public:
   explicit PerThreadValues(KernelOp kernel) : kernel(kernel) {}
 
-  /// Follows every source; the first collective op that a per-thread value
-  /// steers, with that value's source, or {null, null}.
+  /// The first tile op (or op holding one) that a per-thread value steers,
+  /// with the op that value comes from, or {null, null}.
   std::pair<Operation *, Operation *> findSteeredTileOp() {
-    kernel.getBody().walk([&](Operation *op) {
-      if (!givesEachThreadItsOwn(op))
-        return;
-      addAll(op->getResults(), op);
-      // An atomic leaves memory that each thread may read at another time.
-      recordWrites(op, op);
-    });
-    while (!worklist.empty() || takeLoadsOfStoredValues()) {
-      Value value = worklist.pop_back_val();
-      for (OpOperand &use : value.getUses())
-        if (Operation *steered = visit(use, sources.lookup(value)))
-          return {steered, sources.lookup(value)};
-    }
+    do {
+      changed = false;
+      WalkResult walk =
+          kernel.getBody().walk<WalkOrder::PreOrder>([&](Operation *op) {
+            if (visit(op))
+              return WalkResult::interrupt();
+            return WalkResult::advance();
+          });
+      if (walk.wasInterrupted())
+        return {steered, steeredBy};
+    } while (changed);
     return {nullptr, nullptr};
   }
 
 private:
-  void add(Value value, Operation *source) {
-    if (sources.try_emplace(value, source).second)
-      worklist.push_back(value);
+  void mark(Value value, Operation *source) {
+    changed |= sources.try_emplace(value, source).second;
   }
-  void addAll(ValueRange values, Operation *source) {
+  void markAll(ValueRange values, Operation *source) {
     for (Value value : values)
-      add(value, source);
+      mark(value, source);
+  }
+  void markRegionArguments(Operation *op, Operation *source) {
+    for (Region &region : op->getRegions())
+      for (Block &block : region)
+        markAll(block.getArguments(), source);
   }
 
-  /// Propagates a per-thread value through `use`; returns the collective op
-  /// it steers, if it does.
-  Operation *visit(OpOperand &use, Operation *source) {
-    Operation *user = use.getOwner();
-    unsigned index = use.getOperandNumber();
-    if (auto loop = dyn_cast<scf::ForOp>(user)) {
-      // An iteration argument's initial value steers nothing by itself.
-      if (index >= loop.getNumControlOperands()) {
-        unsigned arg = index - loop.getNumControlOperands();
-        add(loop.getRegionIterArgs()[arg], source);
-        add(loop.getResult(arg), source);
-        return nullptr;
-      }
-    } else if (auto loop = dyn_cast<scf::WhileOp>(user)) {
-      add(loop.getBeforeArguments()[index], source);
-      return nullptr;
-    } else if (auto condition = dyn_cast<scf::ConditionOp>(user)) {
-      auto loop = cast<scf::WhileOp>(condition->getParentOp());
-      if (index == 0)
-        return isCollective(loop) ? loop.getOperation() : nullptr;
-      add(loop.getAfterArguments()[index - 1], source);
-      add(loop.getResult(index - 1), source);
-      return nullptr;
-    } else if (auto yield = dyn_cast<scf::YieldOp>(user)) {
-      Operation *parent = yield->getParentOp();
-      if (auto loop = dyn_cast<scf::WhileOp>(parent))
-        add(loop.getBeforeArguments()[index], source);
-      else if (auto loop = dyn_cast<scf::ForOp>(parent))
-        add(loop.getRegionIterArgs()[index], source);
-      if (index < parent->getNumResults())
-        add(parent->getResult(index), source);
-      return nullptr;
-    } else if (user->hasTrait<OpTrait::IsTerminator>()) {
-      if (Operation *parent = user->getParentOp(); parent && parent != kernel) {
-        addAll(parent->getResults(), source);
-        // A terminator of unknown meaning steers its parent's control.
-        if (isCollective(parent))
-          return parent;
-      }
-      return nullptr;
-    }
-    // Anything else that holds or is a tile op is steered: a tile op's
-    // operand, a bound or condition of the op around one.
-    if (isCollective(user))
-      return user;
-    addAll(user->getResults(), source);
-    // A per-thread value stored into memory: what is loaded from that
-    // memory may be per-thread too. (A store of another value at a
-    // per-thread index writes the same value wherever it lands.)
-    if (auto store = dyn_cast<memref::StoreOp>(user);
-        store && use.get() != store.getValueToStore())
-      return nullptr;
-    recordWrites(user, source);
+  bool isCollective(Operation *op) {
+    auto [it, inserted] = collective.try_emplace(op, false);
+    if (inserted)
+      it->second = op->walk([](Operation *inner) {
+                       return isa_and_nonnull<TileDialect>(inner->getDialect())
+                                  ? WalkResult::interrupt()
+                                  : WalkResult::advance();
+                     }).wasInterrupted();
+    return it->second;
+  }
+
+  /// The source of the per-thread control `op` runs under, if any.
+  Operation *getControlSource(Operation *op) {
+    for (Operation *parent = op->getParentOp(); parent != kernel;
+         parent = parent->getParentOp())
+      if (Operation *source = controlled.lookup(parent))
+        return source;
     return nullptr;
   }
 
-  /// Notes that the memory `op` writes may hold per-thread values (from
-  /// `source`).
-  void recordWrites(Operation *op, Operation *source) {
+  /// Makes `op`'s control per-thread; whether it holds a tile op, which
+  /// that steers.
+  bool control(Operation *op, Operation *source) {
+    if (controlled.try_emplace(op, source).second)
+      changed = true;
+    markAll(op->getResults(), source);
+    markRegionArguments(op, source);
+    return isCollective(op);
+  }
+
+  /// Notes that the memory `op` writes may hold per-thread values.
+  void taintWrites(Operation *op, Operation *source) {
     auto effects = dyn_cast<MemoryEffectOpInterface>(op);
     SmallVector<MemoryEffects::EffectInstance> written;
     if (effects)
       effects.getEffects<MemoryEffects::Write>(written);
-    for (const MemoryEffects::EffectInstance &effect : written)
-      if (Value buffer = effect.getValue())
-        storedInto.push_back({buffer, source});
+    for (const MemoryEffects::EffectInstance &effect : written) {
+      Value buffer = effect.getValue();
+      if (!buffer || !isKnownBuffer(getUnderlyingMemRef(buffer))) {
+        changed |= !anyBufferSource;
+        anyBufferSource = anyBufferSource ? anyBufferSource : source;
+      } else {
+        changed |=
+            bufferSources.try_emplace(getUnderlyingMemRef(buffer), source)
+                .second;
+      }
+    }
   }
 
-  /// Adds the results of the kernel's ops that may read memory a per-thread
-  /// value was stored into; whether any was new.
-  bool takeLoadsOfStoredValues() {
-    if (storedInto.size() == loadsTakenFor)
+  /// The source of per-thread data that `op` may read, if any.
+  Operation *getReadSource(Operation *op) {
+    if (bufferSources.empty() && !anyBufferSource)
+      return nullptr;
+    auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    SmallVector<MemoryEffects::EffectInstance> read;
+    if (effects)
+      effects.getEffects<MemoryEffects::Read>(read);
+    for (const MemoryEffects::EffectInstance &effect : read) {
+      Value buffer = effect.getValue();
+      if (anyBufferSource)
+        return anyBufferSource;
+      if (!buffer || !isKnownBuffer(getUnderlyingMemRef(buffer)))
+        return bufferSources.begin()->second;
+      if (Operation *source = bufferSources.lookup(getUnderlyingMemRef(buffer)))
+        return source;
+    }
+    return nullptr;
+  }
+
+  /// Propagates through `op`; true when it finds a steered tile op.
+  bool visit(Operation *op) {
+    if (givesEachThreadItsOwn(op)) {
+      markAll(op->getResults(), op);
+      taintWrites(op, op);
+    }
+    Operation *operandSource = nullptr;
+    SmallVector<unsigned> perThreadOperands;
+    for (OpOperand &operand : op->getOpOperands()) {
+      if (Operation *source = sources.lookup(operand.get())) {
+        operandSource = operandSource ? operandSource : source;
+        perThreadOperands.push_back(operand.getOperandNumber());
+      }
+    }
+    Operation *controlSource = getControlSource(op);
+    bool isTile = isa_and_nonnull<TileDialect>(op->getDialect());
+
+    if (isTile) {
+      // A tile op's operand (an offset, a tile chosen by a select), or the
+      // control it runs under. (What it reads is data, not control.)
+      Operation *source = operandSource ? operandSource : controlSource;
+      if (!source)
+        return false;
+      return report(op, source);
+    }
+
+    if (op->hasTrait<OpTrait::IsTerminator>()) {
+      Operation *parent = op->getParentOp();
+      Operation *source = operandSource ? operandSource : controlSource;
+      if (!source || parent == kernel)
+        return false;
+      // A while loop's condition, or a branch between a region's blocks,
+      // steers the parent; a yield hands values to its results and the
+      // region arguments it may enter again.
+      bool steers = isa<scf::ConditionOp>(op)
+                        ? llvm::is_contained(perThreadOperands, 0u)
+                        : op->getNumSuccessors() != 0;
+      if (steers || (controlSource && !operandSource))
+        return control(parent, source) ? report(parent, source) : false;
+      markAll(parent->getResults(), source);
+      markRegionArguments(parent, source);
       return false;
-    loadsTakenFor = storedInto.size();
-    size_t before = worklist.size();
-    kernel.getBody().walk([&](Operation *op) {
-      auto effects = dyn_cast<MemoryEffectOpInterface>(op);
-      SmallVector<MemoryEffects::EffectInstance> read;
-      if (effects)
-        effects.getEffects<MemoryEffects::Read>(read);
-      for (const MemoryEffects::EffectInstance &effect : read)
-        for (auto [buffer, source] : storedInto)
-          if (!effect.getValue() || mayShareBuffer(effect.getValue(), buffer))
-            addAll(op->getResults(), source);
-    });
-    return worklist.size() != before;
+    }
+
+    Operation *readSource = getReadSource(op);
+    Operation *source = operandSource
+                            ? operandSource
+                            : (readSource ? readSource : controlSource);
+    if (!source)
+      return false;
+    if (op->getNumRegions() != 0 && operandSource) {
+      // A loop's initial iteration values steer nothing by themselves.
+      auto loop = dyn_cast<LoopLikeOpInterface>(op);
+      bool onlyInits =
+          loop && llvm::all_of(perThreadOperands, [&](unsigned index) {
+            return llvm::any_of(loop.getInitsMutable(), [&](OpOperand &init) {
+              return init.getOperandNumber() == index;
+            });
+          });
+      if (!onlyInits)
+        return control(op, operandSource) ? report(op, operandSource) : false;
+      markRegionArguments(op, operandSource);
+    }
+    markAll(op->getResults(), source);
+    taintWrites(op, source);
+    return false;
+  }
+
+  bool report(Operation *op, Operation *source) {
+    steered = op;
+    steeredBy = source;
+    return true;
   }
 
   KernelOp kernel;
-  SmallVector<Value> worklist;
+  bool changed = false;
   DenseMap<Value, Operation *> sources;
-  SmallVector<std::pair<Value, Operation *>> storedInto;
-  size_t loadsTakenFor = 0;
+  DenseMap<Operation *, Operation *> controlled;
+  DenseMap<Operation *, bool> collective;
+  /// Buffers (underlying memrefs) that may hold per-thread values, and a
+  /// source where one of unknown origin might.
+  DenseMap<Value, Operation *> bufferSources;
+  Operation *anyBufferSource = nullptr;
+  Operation *steered = nullptr, *steeredBy = nullptr;
 };
 } // namespace
 

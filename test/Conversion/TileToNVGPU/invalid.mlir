@@ -579,6 +579,112 @@ func.func @thread_id_through_memory(%A: memref<32x32xf32>) {
 
 // -----
 
+// An scf.while whose condition is each thread's own: its result (the trip
+// count) is too, though the values it carries are not.
+func.func @thread_id_in_while_condition(%A: memref<128x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<32x32xf32, #gpu.address_space<workgroup>>
+    // expected-note @+1 {{'gpu.thread_id' is here}}
+    %id = gpu.thread_id x
+    %r = scf.while (%i = %c0) : (index) -> index {
+      %more = arith.cmpi slt, %i, %id : index
+      scf.condition(%more) %i : index
+    } do {
+    ^bb0(%j: index):
+      %next = arith.addi %j, %c1 : index
+      scf.yield %next : index
+    }
+    // expected-error @+1 {{tile ops here depend on the result of 'gpu.thread_id'}}
+    tile.copy %A[%r, %c0] to %s : memref<128x32xf32> to memref<32x32xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// The same value stored at each thread's own index of its own scratch
+// buffer: slot 0 holds it in thread 0 only.
+func.func @store_at_thread_index(%A: memref<32x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<32x32xf32, #gpu.address_space<workgroup>>
+    %scratch = memref.alloca() : memref<128xindex>
+    memref.store %c0, %scratch[%c0] : memref<128xindex>
+    // expected-note @+1 {{'gpu.thread_id' is here}}
+    %id = gpu.thread_id x
+    memref.store %c1, %scratch[%id] : memref<128xindex>
+    %v = memref.load %scratch[%c0] : memref<128xindex>
+    %p = arith.cmpi eq, %v, %c1 : index
+    // expected-error @+1 {{tile ops here depend on the result of 'gpu.thread_id'}}
+    scf.if %p {
+      tile.copy %A to %s : memref<32x32xf32> to memref<32x32xf32, #gpu.address_space<workgroup>>
+    }
+  }
+  return
+}
+
+// -----
+
+// Through a memref.copy from one scratch buffer into another.
+func.func @thread_id_through_memref_copy(%A: memref<128x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<32x32xf32, #gpu.address_space<workgroup>>
+    %a = memref.alloca() : memref<1xindex>
+    %b = memref.alloca() : memref<1xindex>
+    // expected-note @+1 {{'gpu.thread_id' is here}}
+    %id = gpu.thread_id x
+    memref.store %id, %a[%c0] : memref<1xindex>
+    memref.copy %a, %b : memref<1xindex> to memref<1xindex>
+    %v = memref.load %b[%c0] : memref<1xindex>
+    // expected-error @+1 {{tile ops here depend on the result of 'gpu.thread_id'}}
+    tile.copy %A[%v, %c0] to %s : memref<128x32xf32> to memref<32x32xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// One elected lane per warp would run the copy.
+func.func @elect_sync(%A: memref<32x32xf32>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<32x32xf32, #gpu.address_space<workgroup>>
+    // expected-note @+1 {{'nvvm.elect.sync' is here}}
+    %e = nvvm.elect.sync -> i1
+    // expected-error @+1 {{tile ops here depend on the result of 'nvvm.elect.sync'}}
+    scf.if %e {
+      tile.copy %A to %s : memref<32x32xf32> to memref<32x32xf32, #gpu.address_space<workgroup>>
+    }
+  }
+  return
+}
+
+// -----
+
+// A per-thread counter carried through an affine.for of copies, as through
+// an scf.for below, steers none of them.
+func.func @thread_id_in_affine_counter(%A: memref<32x32xf32>, %Q: memref<128xindex>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<32x32xf32, #gpu.address_space<workgroup>>
+    %id = gpu.thread_id x
+    %n = affine.for %i = 0 to 4 iter_args(%acc = %id) -> index {
+      tile.copy %A to %s : memref<32x32xf32> to memref<32x32xf32, #gpu.address_space<workgroup>>
+      %next = arith.addi %acc, %c1 : index
+      affine.yield %next : index
+    }
+    memref.store %n, %Q[%id] : memref<128xindex>
+  }
+  return
+}
+
+// -----
+
 // A per-thread counter carried through a loop of copies steers none of
 // them: every thread runs every copy.
 func.func @thread_id_in_loop_carried_counter(%A: memref<32x32xf32>, %Q: memref<128xindex>) {

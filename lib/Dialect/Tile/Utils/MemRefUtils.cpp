@@ -19,9 +19,7 @@ Value tile::getUnderlyingMemRef(Value value) {
   return value;
 }
 
-/// Whether `buffer` (an underlying memref) names a buffer of its own: an
-/// allocation, a global, or a function's argument.
-static bool isKnownBuffer(Value buffer) {
+bool tile::isKnownBuffer(Value buffer) {
   if (auto arg = dyn_cast<BlockArgument>(buffer))
     return isa<FunctionOpInterface>(arg.getOwner()->getParentOp()) &&
            arg.getOwner()->isEntryBlock();

@@ -20,6 +20,12 @@ namespace tile {
 /// one buffer); with the same one, they access one buffer.
 Value getUnderlyingMemRef(Value value);
 
+/// Whether `buffer` (an underlying memref, getUnderlyingMemRef) names a
+/// buffer of its own: an allocation, a global, or a function's argument; not
+/// a memref of unknown origin (an scf.if or arith.select result, an
+/// iter_arg, a call's result), which may be any buffer.
+bool isKnownBuffer(Value buffer);
+
 /// Whether `a` and `b` may be views of one buffer: the same underlying
 /// memref (getUnderlyingMemRef), two memref.get_global of one global, or a
 /// memref of unknown origin (an scf.if or arith.select result, an iter_arg,
