@@ -728,3 +728,35 @@ func.func @overlapping_tiles(%A: !A, %B: !A, %C: !A) {
   }
   return
 }
+
+// -----
+
+// Through a view that moves with the loop, the tile's place is the view's
+// offset plus the store's index: the parts stay in a loop.
+!A = memref<1024x1024xf16>
+!As = memref<128x32xf16, #gpu.address_space<workgroup>>
+!Bs = memref<32x256xf16, #gpu.address_space<workgroup>>
+!Cl = memref<128x256xf32, #gpu.address_space<private>>
+
+func.func @store_through_view(%A: !A, %B: !A, %C: !A) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c64 = arith.constant 64 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As
+    %B_s = tile.alloc_shared : !Bs
+    // expected-remark @+1 {{it is computed in 2 parts of 128x128, one after another, each with its own reduction loop (not in blocks of their own: its store in a loop may write tiles that overlap from one iteration to the next (it stores through a view of the tensor), and blocks of their own would not keep their order)}}
+    %C_l = tile.alloc_fragment : !Cl
+    scf.for %t = %c0 to %c2 step %c1 {
+      %col = arith.muli %t, %c64 : index
+      %Cv = memref.subview %C[0, %col] [128, 256] [1, 1] : !A to memref<128x256xf16, strided<[1024, 1], offset: ?>>
+      tile.clear %C_l : !Cl
+      tile.copy %A to %A_s : !A to !As
+      tile.copy %B[%c0, %col] to %B_s : !A to !Bs
+      tile.gemm %A_s, %B_s, %C_l : !As, !Bs, !Cl
+      tile.copy %C_l to %Cv : !Cl to memref<128x256xf16, strided<[1024, 1], offset: ?>>
+    }
+  }
+  return
+}

@@ -221,6 +221,27 @@ func.func @memref_alloca_selected(%A: memref<16x16xf16>, %n: index, %p: i1) {
 
 // -----
 
+// Through a loop's iteration argument: from the second iteration on, the
+// copy writes the per-thread buffer.
+func.func @memref_alloca_iter_arg(%A: memref<16x16xf16>, %n: index) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'memref.alloca' op allocates a buffer that 'tile.copy' uses}}
+    %x = memref.alloca() : memref<16x16xf16>
+    %r = scf.for %i = %c0 to %c2 step %c1 iter_args(%b = %A) -> memref<16x16xf16> {
+      // expected-note @+1 {{used here}}
+      tile.copy %s to %b : memref<16x16xf16, #gpu.address_space<workgroup>> to memref<16x16xf16>
+      scf.yield %x : memref<16x16xf16>
+    }
+  }
+  return
+}
+
+// -----
+
 // Memory space 3 is shared memory to NVPTX, unknown to the tile dialect.
 func.func @memref_alloca_integer_space(%n: index) {
   tile.kernel grid(%n) threads(128) as (%bx) {

@@ -205,9 +205,10 @@ void KernelOp::getAsmBlockArgumentNames(Region &region,
 
 /// A tile op that may use `buffer`, or null when none does. The buffer is
 /// followed into every memref that an op makes from it (a view, a cast, an
-/// arith.select), that a region yields (to the results of the op that holds
-/// it) and that an op with regions takes (to its regions' memref arguments
-/// and its memref results: an scf.for's iteration arguments).
+/// arith.select), that a region yields (to the results and region arguments
+/// of the op that holds it) and that an op with regions takes (to its
+/// regions' memref arguments and its memref results: an scf.for's iteration
+/// arguments).
 static Operation *findTileUser(Value buffer) {
   SmallVector<Value> worklist{buffer};
   DenseSet<Value> seen{buffer};
@@ -222,8 +223,16 @@ static Operation *findTileUser(Value buffer) {
       if (isa_and_nonnull<TileDialect>(user->getDialect()))
         return user;
       follow(user->getResults());
-      if (user->hasTrait<OpTrait::IsTerminator>() && user->getParentOp())
-        follow(user->getParentOp()->getResults());
+      // A yield hands its operands to its parent's results, or back to the
+      // arguments of a region the parent runs again (an scf.for's next
+      // iteration, an scf.while's other region).
+      if (Operation *parent = user->getParentOp();
+          user->hasTrait<OpTrait::IsTerminator>() && parent) {
+        follow(parent->getResults());
+        for (Region &region : parent->getRegions())
+          for (Block &block : region)
+            follow(block.getArguments());
+      }
       for (Region &region : user->getRegions())
         for (Block &block : region)
           follow(block.getArguments());

@@ -442,18 +442,25 @@ static std::optional<PartBlocks> placeInBlocks(KernelOp kernel,
   for (CopyOp store : region.stores) {
     if (store->getParentOp() == kernel)
       continue;
+    // Through a view, the tile's place is the view's offset plus the
+    // index: taken as unknown.
+    bool throughView = getUnderlyingMemRef(store.getDest()) != store.getDest();
     for (unsigned dim = 0; dim < 2; ++dim) {
-      if (plan.parts[dim] == 1 || store.getDestIndices().empty() ||
-          getKnownDivisor(store.getDestIndices()[dim]) %
-                  accType.getDimSize(dim) ==
-              0)
+      if (plan.parts[dim] == 1)
         continue;
+      int64_t divisor = store.getDestIndices().empty()
+                            ? (int64_t{1} << 30)
+                            : getKnownDivisor(store.getDestIndices()[dim]);
+      if (!throughView && divisor % accType.getDimSize(dim) == 0)
+        continue;
+      std::string what =
+          throughView ? std::string("it stores through a view of the tensor")
+                      : "its " + std::string(dim == 0 ? "row" : "column") +
+                            " is not known to be a multiple of " +
+                            std::to_string(accType.getDimSize(dim));
       why = "its store in a loop may write tiles that overlap from one "
-            "iteration to the next (its " +
-            std::string(dim == 0 ? "row" : "column") +
-            " is not known to be a multiple of " +
-            std::to_string(accType.getDimSize(dim)) +
-            "), and blocks of their own would not keep their order";
+            "iteration to the next (" +
+            what + "), and blocks of their own would not keep their order";
       return std::nullopt;
     }
   }
