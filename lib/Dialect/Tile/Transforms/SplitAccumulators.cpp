@@ -32,6 +32,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "llvm/ADT/SetVector.h"
 #include "llvm/Support/MathExtras.h"
@@ -440,7 +441,13 @@ static std::optional<PartBlocks> placeInBlocks(KernelOp kernel,
   AllocFragmentOp accumulator = region.accumulator;
   MemRefType accType = accumulator.getType();
   for (CopyOp store : region.stores) {
-    if (store->getParentOp() == kernel)
+    // A store outside loops runs once per block (an scf.if around it runs
+    // its branch once).
+    bool inLoop = false;
+    for (Operation *parent = store->getParentOp(); parent != kernel;
+         parent = parent->getParentOp())
+      inLoop |= isa<LoopLikeOpInterface>(parent);
+    if (!inLoop)
       continue;
     // Through a view, the tile's place is the view's offset plus the
     // index: taken as unknown.
