@@ -18,7 +18,10 @@
 #include "tile/Conversion/TileToNVGPU/PerThreadValues.h"
 #include "tile/Dialect/Tile/Utils/MemRefUtils.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -44,6 +47,14 @@ static bool givesEachThreadItsOwn(Operation *op) {
   return name.starts_with("nvvm.shfl") || name.starts_with("nvvm.vote") ||
          name.starts_with("nvvm.match") || name == "nvvm.elect.sync" ||
          name == "llvm.atomicrmw" || name == "llvm.cmpxchg";
+}
+
+/// Whether `op` ends its block: a terminator, or an unregistered op last in
+/// its block (which might be one).
+static bool isTerminator(Operation *op) {
+  if (op->isRegistered())
+    return op->hasTrait<OpTrait::IsTerminator>();
+  return op->getBlock() && &op->getBlock()->back() == op;
 }
 
 namespace {
@@ -125,6 +136,12 @@ private:
   /// Notes that the memory `op` writes may hold per-thread values.
   void taintWrites(Operation *op, Operation *source) {
     auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effects && !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()) {
+      // An op that states no effects may write anything.
+      changed |= !anyBufferSource;
+      anyBufferSource = anyBufferSource ? anyBufferSource : source;
+      return;
+    }
     SmallVector<MemoryEffects::EffectInstance> written;
     if (effects)
       effects.getEffects<MemoryEffects::Write>(written);
@@ -146,6 +163,8 @@ private:
     if (bufferSources.empty() && !anyBufferSource)
       return nullptr;
     auto effects = dyn_cast<MemoryEffectOpInterface>(op);
+    if (!effects && !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
+      return anyBufferSource ? anyBufferSource : bufferSources.begin()->second;
     SmallVector<MemoryEffects::EffectInstance> read;
     if (effects)
       effects.getEffects<MemoryEffects::Read>(read);
@@ -187,23 +206,32 @@ private:
       return report(op, source);
     }
 
-    if (op->hasTrait<OpTrait::IsTerminator>()) {
+    if (isTerminator(op)) {
       Operation *parent = op->getParentOp();
       Operation *source = operandSource ? operandSource : controlSource;
       if (!source || parent == kernel)
         return false;
-      // A while loop's condition, or a branch between a region's blocks,
-      // steers the parent; a yield hands values to its results and the
-      // region arguments it may enter again.
+      // A while loop's condition, a branch between a region's blocks, or a
+      // terminator under per-thread control steers the parent.
       bool steers = isa<scf::ConditionOp>(op)
                         ? llvm::is_contained(perThreadOperands, 0u)
                         : op->getNumSuccessors() != 0;
-      if (steers || (controlSource && !operandSource))
+      if (steers || !operandSource)
         return control(parent, source) ? report(parent, source) : false;
-      markAll(parent->getResults(), source);
-      markRegionArguments(parent, source);
+      forwardYielded(op, perThreadOperands, source);
       return false;
     }
+
+    // Ops whose effects are unknown may hand a thread's own value on, or
+    // read one, anyhow.
+    if (isa<LLVM::InlineAsmOp, LLVM::CallIntrinsicOp>(op)) {
+      markAll(op->getResults(), op);
+      taintWrites(op, op);
+    }
+    // An exit under per-thread control leaves the other threads to run the
+    // tile ops after it alone.
+    if (controlSource && isa<NVVM::Exit>(op))
+      return report(op, controlSource);
 
     Operation *readSource = getReadSource(op);
     Operation *source = operandSource
@@ -212,7 +240,8 @@ private:
     if (!source)
       return false;
     if (op->getNumRegions() != 0 && operandSource) {
-      // A loop's initial iteration values steer nothing by themselves.
+      // A loop's initial iteration values steer nothing by themselves: they
+      // go to their iteration arguments and results.
       auto loop = dyn_cast<LoopLikeOpInterface>(op);
       bool onlyInits =
           loop && llvm::all_of(perThreadOperands, [&](unsigned index) {
@@ -222,11 +251,62 @@ private:
           });
       if (!onlyInits)
         return control(op, operandSource) ? report(op, operandSource) : false;
-      markRegionArguments(op, operandSource);
+      for (auto [k, init] : llvm::enumerate(loop.getInitsMutable())) {
+        if (!llvm::is_contained(perThreadOperands, init.getOperandNumber()))
+          continue;
+        if (k < loop.getRegionIterArgs().size())
+          mark(loop.getRegionIterArgs()[k], operandSource);
+        if (std::optional<ResultRange> results = loop.getLoopResults();
+            results && k < results->size())
+          mark((*results)[k], operandSource);
+      }
+      if (readSource || controlSource)
+        markAll(op->getResults(), source);
+      return false;
     }
     markAll(op->getResults(), source);
     taintWrites(op, source);
     return false;
+  }
+
+  /// Hands the per-thread operands of `yield` (at `indices`) on to where
+  /// they go: a loop's iteration arguments and results, an scf.while's
+  /// before-region arguments, a branch's results; for a terminator of
+  /// unknown meaning, every result and region argument of its parent (and
+  /// of the parent's parent where the parent is a terminator itself, as an
+  /// scf.reduce is).
+  void forwardYielded(Operation *yield, ArrayRef<unsigned> indices,
+                      Operation *source) {
+    Operation *parent = yield->getParentOp();
+    if (auto condition = dyn_cast<scf::ConditionOp>(yield)) {
+      auto loop = cast<scf::WhileOp>(parent);
+      for (unsigned index : indices) {
+        mark(loop.getAfterArguments()[index - 1], source);
+        mark(loop.getResult(index - 1), source);
+      }
+      return;
+    }
+    if (isa<scf::YieldOp, affine::AffineYieldOp>(yield)) {
+      for (unsigned k : indices) {
+        if (auto loop = dyn_cast<scf::WhileOp>(parent)) {
+          mark(loop.getBeforeArguments()[k], source);
+        } else if (auto loop = dyn_cast<LoopLikeOpInterface>(parent)) {
+          if (k < loop.getRegionIterArgs().size())
+            mark(loop.getRegionIterArgs()[k], source);
+          if (std::optional<ResultRange> results = loop.getLoopResults();
+              results && k < results->size())
+            mark((*results)[k], source);
+        } else if (k < parent->getNumResults()) {
+          mark(parent->getResult(k), source);
+        }
+      }
+      return;
+    }
+    markAll(parent->getResults(), source);
+    markRegionArguments(parent, source);
+    Operation *grandparent = parent->getParentOp();
+    if (isTerminator(parent) && grandparent && grandparent != kernel)
+      markAll(grandparent->getResults(), source);
   }
 
   bool report(Operation *op, Operation *source) {

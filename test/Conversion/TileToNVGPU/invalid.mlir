@@ -666,6 +666,68 @@ func.func @elect_sync(%A: memref<32x32xf32>) {
 
 // -----
 
+// Through an scf.parallel's reduction.
+func.func @thread_id_in_reduction(%A: memref<128x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<32x32xf32, #gpu.address_space<workgroup>>
+    %r = scf.parallel (%i) = (%c0) to (%c4) step (%c1) init (%c0) -> index {
+      scf.reduce(%i : index) {
+      ^bb0(%a: index, %b: index):
+        // expected-note @+1 {{'gpu.thread_id' is here}}
+        %id = gpu.thread_id x
+        %sum = arith.addi %a, %id : index
+        scf.reduce.return %sum : index
+      }
+    }
+    // expected-error @+1 {{tile ops here depend on the result of 'gpu.thread_id'}}
+    tile.copy %A[%r, %c0] to %s : memref<128x32xf32> to memref<32x32xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// Half the threads leave: the others would run the copies alone.
+func.func @exit_under_thread_id(%A: memref<32x32xf32>, %B: memref<32x32xf32>) {
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<32x32xf32, #gpu.address_space<workgroup>>
+    // expected-note @+1 {{'gpu.thread_id' is here}}
+    %id = gpu.thread_id x
+    %late = arith.cmpi uge, %id, %c64 : index
+    scf.if %late {
+      // expected-error @+1 {{tile ops here depend on the result of 'gpu.thread_id'}}
+      nvvm.exit
+    }
+    tile.copy %A to %s : memref<32x32xf32> to memref<32x32xf32, #gpu.address_space<workgroup>>
+    tile.copy %s to %B : memref<32x32xf32, #gpu.address_space<workgroup>> to memref<32x32xf32>
+  }
+  return
+}
+
+// -----
+
+// Inline assembly may read anything, %tid.x included.
+func.func @inline_asm(%A: memref<128x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<32x32xf32, #gpu.address_space<workgroup>>
+    // expected-note @+1 {{'llvm.inline_asm' is here}}
+    %r = llvm.inline_asm "mov.u32 $0, %tid.x;", "=r" : () -> i32
+    %v = arith.index_cast %r : i32 to index
+    // expected-error @+1 {{tile ops here depend on the result of 'llvm.inline_asm'}}
+    tile.copy %A[%v, %c0] to %s : memref<128x32xf32> to memref<32x32xf32, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
 // A per-thread counter carried through an affine.for of copies, as through
 // an scf.for below, steers none of them.
 func.func @thread_id_in_affine_counter(%A: memref<32x32xf32>, %Q: memref<128xindex>) {
@@ -686,18 +748,21 @@ func.func @thread_id_in_affine_counter(%A: memref<32x32xf32>, %Q: memref<128xind
 // -----
 
 // A per-thread counter carried through a loop of copies steers none of
-// them: every thread runs every copy.
-func.func @thread_id_in_loop_carried_counter(%A: memref<32x32xf32>, %Q: memref<128xindex>) {
+// them: every thread runs every copy, at offsets from the induction
+// variable and a uniform iteration argument beside the counter.
+func.func @thread_id_in_loop_carried_counter(%A: memref<128x32xf32>, %Q: memref<128xindex>) {
   %c0 = arith.constant 0 : index
   %c1 = arith.constant 1 : index
   %c4 = arith.constant 4 : index
+  %c32 = arith.constant 32 : index
   tile.kernel grid(%c1) threads(128) as (%bx) {
     %s = tile.alloc_shared : memref<32x32xf32, #gpu.address_space<workgroup>>
     %id = gpu.thread_id x
-    %n = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %id) -> index {
-      tile.copy %A to %s : memref<32x32xf32> to memref<32x32xf32, #gpu.address_space<workgroup>>
+    %n, %end = scf.for %i = %c0 to %c4 step %c1 iter_args(%acc = %id, %col = %c0) -> (index, index) {
+      %row = arith.muli %i, %c32 : index
+      tile.copy %A[%row, %col] to %s : memref<128x32xf32> to memref<32x32xf32, #gpu.address_space<workgroup>>
       %next = arith.addi %acc, %c1 : index
-      scf.yield %next : index
+      scf.yield %next, %col : index, index
     }
     memref.store %n, %Q[%id] : memref<128xindex>
   }

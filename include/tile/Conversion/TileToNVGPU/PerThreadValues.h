@@ -16,11 +16,12 @@ namespace tile {
 
 /// Refuses a tile op of `kernel` (or an op holding one) that a value of a
 /// thread's own steers: an operand of the tile op, a loop bound or branch
-/// condition around it. Such values come from gpu.thread_id and its kin, a
-/// shuffle, a vote or an atomic's result, and reach others through every
-/// op's results, iteration arguments, yields, and memory they are stored
-/// into (a load from it). Passing one into a loop's iteration arguments
-/// steers nothing by itself.
+/// condition around it, an exit before it. Such values come from
+/// gpu.thread_id and its kin, a shuffle, vote or election, an atomic's
+/// result or inline assembly, and reach others through every op's results,
+/// iteration arguments, yields, control, and memory they are stored into (a
+/// load from it; an op that states no effects may write or read any).
+/// Passing one into a loop's iteration arguments steers nothing by itself.
 LogicalResult checkPerThreadValuesSteerNoTileOps(KernelOp kernel);
 
 } // namespace tile
