@@ -33,11 +33,13 @@ using namespace mlir::tile;
 /// Whether each thread of a block may get a result of its own from `op`:
 /// an atomic read-modify-write (every thread runs it), or a read of the
 /// thread's place in its block or warp, a shuffle, vote, match or election
-/// between lanes, a warp's reduction or a clock.
+/// between lanes, a warp's reduction, a clock, or code the compiler cannot
+/// see into.
 static bool givesEachThreadItsOwn(Operation *op) {
+  // Inline assembly and intrinsic calls may read %tid.x and its kin.
   if (isa<memref::AtomicRMWOp, memref::GenericAtomicRMWOp, gpu::ThreadIdOp,
           gpu::LaneIdOp, gpu::SubgroupIdOp, gpu::ShuffleOp,
-          gpu::SubgroupReduceOp>(op))
+          gpu::SubgroupReduceOp, LLVM::InlineAsmOp, LLVM::CallIntrinsicOp>(op))
     return true;
   StringRef name = op->getName().getStringRef();
   if (name.consume_front("nvvm.read.ptx.sreg."))
@@ -222,12 +224,6 @@ private:
       return false;
     }
 
-    // Ops whose effects are unknown may hand a thread's own value on, or
-    // read one, anyhow.
-    if (isa<LLVM::InlineAsmOp, LLVM::CallIntrinsicOp>(op)) {
-      markAll(op->getResults(), op);
-      taintWrites(op, op);
-    }
     // An exit under per-thread control leaves the other threads to run the
     // tile ops after it alone.
     if (controlSource && isa<NVVM::Exit>(op))
