@@ -5,7 +5,8 @@
 // barrier must separate them (check-barriers turns a missing one into NaN);
 // N = 150 is 5 tiles of 32, so with T = 2 and T = 3 the last block's last
 // tile lies past N and must write nothing. Each must give the plain loop's
-// numbers exactly. (The serial kernel also goes through
+// numbers exactly, also where the tile loop carries the tile's column from
+// one tile to the next (--tile-loop carried). (The serial kernel also goes through
 // --tile-software-pipeline, which places the barriers of code outside
 // pipelined loops; without them check-barriers gives NaN.)
 //
@@ -17,6 +18,9 @@
 // RUN: FileCheck %s --check-prefix=S3 < %t.s3.mlir
 // RUN: tile-opt --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm %t.s3.mlir | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --tiles-per-block 3 --num-stages 4 --dynamic --M 100 --N 150 --K 200 \
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline \
+// RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm | %tile_cpu_runner | FileCheck %s
+// RUN: %python %S/Inputs/gemm.py --tiles-per-block 3 --tile-loop carried --num-stages 3 --M 100 --N 150 --K 200 \
 // RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline \
 // RUN:       --tile-lower-to-cpu=check-barriers=true %tile_cpu_to_llvm | %tile_cpu_runner | FileCheck %s
 // RUN: %python %S/Inputs/gemm.py --tiles-per-block 3 --variant manual --stage 0,0,1 --order 1,0,2 --M 100 --N 150 --K 200 \

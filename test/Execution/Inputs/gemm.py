@@ -94,9 +94,12 @@ def parse_args(argv):
                         "an scf.for around the clear, the K loop and the "
                         "store (the grid's x is ceil(N / bn / T)); tiles "
                         "past N in the last blocks lie outside C")
-    p.add_argument("--tile-loop", choices=["for", "while"], default="for",
+    p.add_argument("--tile-loop", choices=["for", "while", "carried"],
+                   default="for",
                    help="with --tiles-per-block: the loop over the tiles, an "
-                        "scf.for or an scf.while that carries the tile index")
+                        "scf.for, an scf.while that carries the tile index, "
+                        "or an scf.for that carries the tile's column (+bn "
+                        "each tile)")
     p.add_argument("--dynamic", action="store_true",
                    help="the kernel takes memref<?x?x...> operands and reads "
                         "M, N and K with memref.dim")
@@ -269,10 +272,12 @@ def emit_kernel(a):
                   "    %B2_s = tile.alloc_shared : !Bs\n"
                   f"    %half = arith.constant {tk} : index\n")
     col_tile = "%tile" if a.tiles_per_block > 1 else "%bx"
+    col_def = ("" if a.tile_loop == "carried" else
+               f"    %col = arith.muli {col_tile}, %bn : index\n")
     tile_body = f"""\
     tile.clear %C_l : !Cl
     %row = arith.muli %by, %bm : index
-    %col = arith.muli {col_tile}, %bn : index
+{col_def}\
 {far}\
     {loop_header(a, k_bounds)}
 {k_body}
@@ -295,6 +300,15 @@ def emit_kernel(a):
                          "    scf.for %t = %c0 to %tpb step %c1 {\n"
                          "      %tile = arith.addi %first, %t : index\n"
                          + textwrap.indent(tile_body, "  ") + "    }\n")
+        elif a.tile_loop == "carried":
+            tile_body = ("    %first = arith.muli %bx, %tpb : index\n"
+                         "    %first_col = arith.muli %first, %bn : index\n"
+                         "    scf.for %t = %c0 to %tpb step %c1\n"
+                         "        iter_args(%col = %first_col) -> index {\n"
+                         + textwrap.indent(tile_body, "  ") +
+                         "      %next_col = arith.addi %col, %bn : index\n"
+                         "      scf.yield %next_col : index\n"
+                         "    }\n")
         else:
             tile_body = ("    %first = arith.muli %bx, %tpb : index\n"
                          "    %end = arith.addi %first, %tpb : index\n"

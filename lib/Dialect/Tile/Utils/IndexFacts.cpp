@@ -14,6 +14,7 @@
 #include "mlir/IR/Matchers.h"
 #include "tile/Dialect/Tile/IR/TileOps.h"
 #include "tile/Dialect/Tile/Utils/LoopUtils.h"
+#include "llvm/ADT/DenseMap.h"
 
 #include <cstdlib>
 #include <numeric>
@@ -90,6 +91,68 @@ static int64_t divisorOfConstant(const APInt &c) {
   return int64_t(1) << std::min(c.countr_zero(), 30u);
 }
 
+static int64_t getDivisor(Value value, unsigned depth);
+
+namespace {
+/// A value a loop carries from one iteration to the next: what it starts as
+/// and what each iteration hands on. `arg` is the loop's block argument it
+/// is read as (the key of the fixpoint below), which an scf.for's iteration
+/// argument and its result share.
+struct CarriedValue {
+  BlockArgument arg;
+  Value init, next;
+};
+} // namespace
+
+/// `value` as a loop-carried value: an scf.for iteration argument or result,
+/// or an scf.while `before` argument (the `after` region's arguments and the
+/// loop's results are the scf.condition's operands, followed as values).
+static std::optional<CarriedValue> getCarriedValue(Value value) {
+  if (auto arg = dyn_cast<BlockArgument>(value)) {
+    Operation *parent = arg.getOwner()->getParentOp();
+    if (auto loop = dyn_cast<scf::ForOp>(parent)) {
+      if (arg == loop.getInductionVar())
+        return std::nullopt;
+      OpOperand *init = loop.getTiedLoopInit(arg);
+      return CarriedValue{arg, init->get(),
+                          loop.getTiedLoopYieldedValue(arg)->get()};
+    }
+    if (auto loop = dyn_cast<scf::WhileOp>(parent);
+        loop && arg.getOwner() == loop.getBeforeBody())
+      return CarriedValue{arg, loop.getInits()[arg.getArgNumber()],
+                          loop.getYieldOp().getOperand(arg.getArgNumber())};
+    return std::nullopt;
+  }
+  auto result = cast<OpResult>(value);
+  if (auto loop = dyn_cast<scf::ForOp>(result.getOwner()))
+    return getCarriedValue(loop.getRegionIterArgs()[result.getResultNumber()]);
+  return std::nullopt;
+}
+
+/// Divisors assumed for the carried values whose loops are being walked.
+thread_local llvm::SmallDenseMap<Value, int64_t> assumedDivisors;
+
+/// A divisor of every value `carried` takes: an optimistic fixpoint. Assume
+/// the divisor of the initial value, and walk what an iteration hands on
+/// with that assumption; where the assumption holds (the next value is a
+/// multiple too), it holds in every iteration by induction, else retry with
+/// the gcd of the two. Each retry divides the assumption by a prime, so
+/// there are at most 30 (divisors are at most 2^30).
+static int64_t getCarriedDivisor(const CarriedValue &carried, unsigned depth) {
+  if (auto it = assumedDivisors.find(carried.arg); it != assumedDivisors.end())
+    return it->second;
+  int64_t assumed = getDivisor(carried.init, depth + 1);
+  while (assumed > 1) {
+    assumedDivisors[carried.arg] = assumed;
+    int64_t next = std::gcd(assumed, getDivisor(carried.next, depth + 1));
+    assumedDivisors.erase(carried.arg);
+    if (next == assumed)
+      break;
+    assumed = next;
+  }
+  return assumed;
+}
+
 static int64_t getDivisor(Value value, unsigned depth) {
   if (exhausted(depth))
     return 1;
@@ -97,11 +160,19 @@ static int64_t getDivisor(Value value, unsigned depth) {
   if (matchPattern(value, m_ConstantInt(&constant)))
     return divisorOfConstant(constant);
 
+  // A column carried by the loop over a block's tiles (`%col + 128`).
+  if (std::optional<CarriedValue> carried = getCarriedValue(value))
+    return getCarriedDivisor(*carried, depth);
+
   if (auto arg = dyn_cast<BlockArgument>(value)) {
     // Loop counters: lb + i * step.
     if (std::optional<LoopBounds> loop = getLoopBounds(arg))
       return std::gcd(getDivisor(loop->lb, depth + 1),
                       getDivisor(loop->step, depth + 1));
+    // The values an scf.while's condition hands to its `after` region.
+    if (auto loop = dyn_cast<scf::WhileOp>(arg.getOwner()->getParentOp()))
+      return getDivisor(loop.getConditionOp().getArgs()[arg.getArgNumber()],
+                        depth + 1);
     return 1;
   }
 
@@ -109,6 +180,10 @@ static int64_t getDivisor(Value value, unsigned depth) {
   auto operand = [&](unsigned i) {
     return getDivisor(op->getOperand(i), depth + 1);
   };
+  if (auto loop = dyn_cast<scf::WhileOp>(op))
+    return getDivisor(loop.getConditionOp()
+                          .getArgs()[cast<OpResult>(value).getResultNumber()],
+                      depth + 1);
   if (isa<arith::MulIOp>(op))
     return boundedDivisor(operand(0) * operand(1));
   if (isa<arith::AddIOp, arith::SubIOp>(op))

@@ -31,6 +31,9 @@ constexpr llvm::StringLiteral kDivisibilityAttrName = "tile.divisibility";
 
 /// A positive number that provably divides the integer `value` holds at run
 /// time (1 when nothing is known; 0 has every divisor, reported as 2^30).
+/// Follows arithmetic, selects, branches, loop counters and values that
+/// loops carry (scf.for iteration arguments and results, scf.while
+/// arguments: what divides the initial value and every next one).
 int64_t getKnownDivisor(Value value);
 
 /// The largest value `value` can take at run time, when it is provably
