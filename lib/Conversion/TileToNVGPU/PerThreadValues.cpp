@@ -108,11 +108,7 @@ private:
   bool isCollective(Operation *op) {
     auto [it, inserted] = collective.try_emplace(op, false);
     if (inserted)
-      it->second = op->walk([](Operation *inner) {
-                       return isa_and_nonnull<TileDialect>(inner->getDialect())
-                                  ? WalkResult::interrupt()
-                                  : WalkResult::advance();
-                     }).wasInterrupted();
+      it->second = isOrHoldsTileOp(op);
     return it->second;
   }
 
@@ -133,6 +129,23 @@ private:
     markAll(op->getResults(), source);
     markRegionArguments(op, source);
     return isCollective(op);
+  }
+
+  /// Whether a tile op may run after `op`: one after `op`, or after an op
+  /// around it, in their blocks, or any in an op around it that may run its
+  /// regions again (a loop, a region of several blocks).
+  bool tileOpMayFollow(Operation *op) {
+    for (Operation *at = op; at != kernel; at = at->getParentOp()) {
+      for (Operation *next = at->getNextNode(); next;
+           next = next->getNextNode())
+        if (isCollective(next))
+          return true;
+      Operation *parent = at->getParentOp();
+      if (parent != kernel && !isa<scf::IfOp, scf::IndexSwitchOp>(parent) &&
+          isCollective(parent))
+        return true;
+    }
+    return false;
   }
 
   /// Notes that the memory `op` writes may hold per-thread values.
@@ -225,8 +238,9 @@ private:
     }
 
     // An exit under per-thread control leaves the other threads to run the
-    // tile ops after it alone.
-    if (controlSource && isa<NVVM::Exit>(op))
+    // tile ops after it alone (after the last tile op, it is a thread's
+    // own early return).
+    if (controlSource && isa<NVVM::Exit>(op) && tileOpMayFollow(op))
       return report(op, controlSource);
 
     Operation *readSource = getReadSource(op);
@@ -331,11 +345,15 @@ LogicalResult mlir::tile::checkPerThreadValuesSteerNoTileOps(KernelOp kernel) {
   // The steered op may be one the pipelining rewrite made (the scf.if that
   // guards a step), so the message does not name it; its location is the
   // user's op.
+  bool exits = isa<NVVM::Exit>(steered);
   InFlightDiagnostic diag =
-      steered->emitError("tile ops here depend on the result of '")
+      steered->emitError(exits ? "threads leave here depending on the result "
+                                 "of '"
+                               : "tile ops here depend on the result of '")
       << source->getName()
       << "', which each thread runs on the GPU with a result of its own; "
-         "every thread of the block must run tile ops together";
+      << (exits ? "the others would run the tile ops after it alone"
+                : "every thread of the block must run tile ops together");
   diag.attachNote(source->getLoc()) << "'" << source->getName() << "' is here";
   return diag;
 }

@@ -700,11 +700,37 @@ func.func @exit_under_thread_id(%A: memref<32x32xf32>, %B: memref<32x32xf32>) {
     %id = gpu.thread_id x
     %late = arith.cmpi uge, %id, %c64 : index
     scf.if %late {
-      // expected-error @+1 {{tile ops here depend on the result of 'gpu.thread_id'}}
+      // expected-error @+1 {{threads leave here depending on the result of 'gpu.thread_id', which each thread runs on the GPU with a result of its own; the others would run the tile ops after it alone}}
       nvvm.exit
     }
     tile.copy %A to %s : memref<32x32xf32> to memref<32x32xf32, #gpu.address_space<workgroup>>
     tile.copy %s to %B : memref<32x32xf32, #gpu.address_space<workgroup>> to memref<32x32xf32>
+  }
+  return
+}
+
+// -----
+
+// An exit at the end of a loop's body: the next iteration's copies would run
+// without the threads that left.
+func.func @exit_in_loop(%A: memref<32x32xf32>, %B: memref<32x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  %c64 = arith.constant 64 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<32x32xf32, #gpu.address_space<workgroup>>
+    // expected-note @+1 {{'gpu.thread_id' is here}}
+    %id = gpu.thread_id x
+    %late = arith.cmpi uge, %id, %c64 : index
+    scf.for %i = %c0 to %c4 step %c1 {
+      tile.copy %A to %s : memref<32x32xf32> to memref<32x32xf32, #gpu.address_space<workgroup>>
+      tile.copy %s to %B : memref<32x32xf32, #gpu.address_space<workgroup>> to memref<32x32xf32>
+      scf.if %late {
+        // expected-error @+1 {{threads leave here depending on the result of 'gpu.thread_id'}}
+        nvvm.exit
+      }
+    }
   }
   return
 }

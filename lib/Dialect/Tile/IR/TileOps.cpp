@@ -24,6 +24,16 @@ using namespace mlir::tile;
 // Memory spaces
 //===----------------------------------------------------------------------===//
 
+bool mlir::tile::isOrHoldsTileOp(Operation *op) {
+  return op
+      ->walk([](Operation *nested) {
+        return isa_and_nonnull<TileDialect>(nested->getDialect())
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 std::optional<MemorySpace> mlir::tile::getMemorySpace(BaseMemRefType type) {
   Attribute space = type.getMemorySpace();
   if (!space)

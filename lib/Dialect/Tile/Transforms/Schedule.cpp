@@ -52,6 +52,11 @@ static bool hasEffectOn(Operation *op, Value buffer) {
   // removes or moves it.
   if (isa<BarrierOp>(op))
     return false;
+  // An exit ends its thread and touches no memory, though it states no
+  // effects (so that nothing moves it). By name: this library does not
+  // otherwise need the NVVM dialect.
+  if (op->getName().getStringRef() == "nvvm.exit")
+    return false;
   buffer = getUnderlyingBuffer(buffer);
   auto iface = dyn_cast<MemoryEffectOpInterface>(op);
   if (!iface) {

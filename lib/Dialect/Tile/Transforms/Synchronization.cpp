@@ -271,6 +271,15 @@ void BarrierPlacer::visitOtherRegions(Operation *op, PendingAccesses &pending) {
 }
 
 bool BarrierPlacer::visitControlFlow(Operation &op, PendingAccesses &pending) {
+  // Loops and branches with no tile op inside are per-thread code (an
+  // epilogue's `scf.if %tid < 64`, a loop from the thread id by the block
+  // size), whose control may differ from thread to thread, and a barrier
+  // that some threads skip hangs the block. The whole op is one access
+  // here, like a single load or store: a barrier goes before it, where every
+  // thread runs it, and none inside. Between two accesses inside such code
+  // the threads are not synchronized, as in CUDA.
+  if (op.getNumRegions() != 0 && !isOrHoldsTileOp(&op))
+    return false;
   if (auto loop = dyn_cast<scf::ForOp>(op)) {
     // A hazard with what came before the loop is resolved once, before
     // it, rather than by a barrier in every iteration.

@@ -34,6 +34,11 @@ llvm::StringRef stringifyMemorySpace(MemorySpace space);
 /// The `#gpu.address_space<...>` attribute for a tile memory space.
 Attribute getMemorySpaceAttr(MLIRContext *context, MemorySpace space);
 
+/// Whether `op` is an op of the tile dialect or holds one in its regions: a
+/// collective op, which every thread of a block runs together on the GPU.
+/// Code with no tile op in it runs in each thread on its own (as in CUDA).
+bool isOrHoldsTileOp(Operation *op);
+
 /// The largest tile the verifier accepts, in bytes: far beyond any chip, so
 /// that passes can size tiles (and their versions) in int64_t bytes without
 /// a product wrapping.
