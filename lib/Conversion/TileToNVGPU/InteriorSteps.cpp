@@ -64,12 +64,22 @@ struct Constraint {
 };
 } // namespace
 
-/// `value` as scale * `counter` + offset with constants, where it is one.
+/// What getLinear found for the values one query reached: an op that uses
+/// a value twice (x = y - y, chained) would otherwise take 2^depth calls.
+using LinearCache = DenseMap<Value, std::optional<Linear>>;
+
 static std::optional<Linear> getLinear(Value value, Value counter,
-                                       unsigned depth = 0) {
+                                       LinearCache &cache, unsigned depth);
+
+/// `value` as scale * `counter` + offset with constants, where it is one.
+static std::optional<Linear> getLinear(Value value, Value counter) {
+  LinearCache cache;
+  return getLinear(value, counter, cache, 0);
+}
+
+static std::optional<Linear> computeLinear(Value value, Value counter,
+                                           LinearCache &cache, unsigned depth) {
   constexpr int64_t kLimit = int64_t(1) << 40;
-  if (depth > 16)
-    return std::nullopt;
   if (value == counter)
     return Linear{1, 0};
   if (std::optional<int64_t> c = evaluateConstantIndex(value))
@@ -77,8 +87,10 @@ static std::optional<Linear> getLinear(Value value, Value counter,
   Operation *op = value.getDefiningOp();
   if (!op || !isa<arith::AddIOp, arith::SubIOp, arith::MulIOp>(op))
     return std::nullopt;
-  std::optional<Linear> lhs = getLinear(op->getOperand(0), counter, depth + 1);
-  std::optional<Linear> rhs = getLinear(op->getOperand(1), counter, depth + 1);
+  std::optional<Linear> lhs =
+      getLinear(op->getOperand(0), counter, cache, depth + 1);
+  std::optional<Linear> rhs =
+      getLinear(op->getOperand(1), counter, cache, depth + 1);
   if (!lhs || !rhs)
     return std::nullopt;
   Linear result;
@@ -95,6 +107,17 @@ static std::optional<Linear> getLinear(Value value, Value counter,
   if (std::abs(result.scale) > kLimit || std::abs(result.offset) > kLimit)
     return std::nullopt;
   return result;
+}
+
+static std::optional<Linear> getLinear(Value value, Value counter,
+                                       LinearCache &cache, unsigned depth) {
+  if (depth > 16)
+    return std::nullopt;
+  if (auto it = cache.find(value); it != cache.end())
+    return it->second;
+  std::optional<Linear> linear = computeLinear(value, counter, cache, depth);
+  cache[value] = linear;
+  return linear;
 }
 
 /// The dimensions of the global sides of `loop`'s copies that its counter

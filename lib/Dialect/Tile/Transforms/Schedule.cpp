@@ -62,12 +62,15 @@ static bool hasEffectOn(Operation *op, Value buffer) {
   if (!iface) {
     if (!op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
       return true;
-    bool found = false;
+    // The ops directly inside: each one with regions answers for its own
+    // (a walk of every nested op here would visit an op n levels deep 2^n
+    // times).
     for (Region &region : op->getRegions())
-      region.walk([&](Operation *nested) {
-        found |= hasEffectOn<Effect>(nested, buffer);
-      });
-    return found;
+      for (Block &block : region)
+        for (Operation &nested : block)
+          if (hasEffectOn<Effect>(&nested, buffer))
+            return true;
+    return false;
   }
   SmallVector<MemoryEffects::EffectInstance> effects;
   iface.getEffects(effects);
