@@ -7,6 +7,8 @@
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/IR/Matchers.h"
+#include "mlir/Interfaces/DataLayoutInterfaces.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "tile/Conversion/Passes.h"
@@ -118,6 +120,51 @@ struct TileToPTXPass
     return failure();
   }
 
+  /// Static shared memory comes before the dynamic region that holds the
+  /// tiles: the mbarriers of TMA copies, which outlining counts, and buffers
+  /// that the front pipeline's upstream conversions add (gpu.all_reduce's
+  /// 32 partial results), which nothing counted: a kernel whose tiles filled
+  /// the chip compiled and failed at launch. Checks each launch's dynamic
+  /// bytes and its GPU module's static arrays against the chip.
+  static LogicalResult checkStaticSharedMemory(ModuleOp module,
+                                               const ChipInfo &chip) {
+    WalkResult result = module.walk([&](gpu::LaunchFuncOp launch) {
+      auto gpuModule = SymbolTable::lookupNearestSymbolFrom<gpu::GPUModuleOp>(
+          launch, launch.getKernelModuleName());
+      APInt dynamicBytes;
+      if (!gpuModule || !launch.getDynamicSharedMemorySize() ||
+          !matchPattern(launch.getDynamicSharedMemorySize(),
+                        m_ConstantInt(&dynamicBytes)))
+        return WalkResult::advance();
+      int64_t staticBytes = 0;
+      gpuModule.walk([&](LLVM::GlobalOp global) {
+        auto array = dyn_cast<LLVM::LLVMArrayType>(global.getGlobalType());
+        // The dynamic region is the zero-length array.
+        if (global.getAddrSpace() != 3 || (array && !array.getNumElements()))
+          return;
+        staticBytes += llvm::alignTo(
+            DataLayout::closest(global).getTypeSize(global.getGlobalType()),
+            global.getAlignment().value_or(1));
+      });
+      int64_t totalBytes =
+          dynamicBytes.getSExtValue() +
+          (staticBytes ? llvm::alignTo(staticBytes, kSharedTileAlignment) : 0);
+      if (totalBytes <= chip.maxSharedBytesPerBlock)
+        return WalkResult::advance();
+      emitError(launch.getLoc())
+          << "kernel needs " << totalBytes << " bytes of shared memory but "
+          << chip.name << " allows " << chip.maxSharedBytesPerBlock
+          << " per block (" << dynamicBytes.getSExtValue() << " for its tiles, "
+          << totalBytes - dynamicBytes.getSExtValue()
+          << " for static shared memory: mbarriers of TMA copies and "
+             "buffers that the lowering of ops such as gpu.all_reduce adds, "
+             "rounded up to the tiles' "
+          << kSharedTileAlignment << "-byte alignment)";
+      return WalkResult::interrupt();
+    });
+    return failure(result.wasInterrupted());
+  }
+
   void getDependentDialects(DialectRegistry &registry) const override {
     const ChipInfo *info = lookupChip(chip);
     if (!info)
@@ -191,7 +238,8 @@ struct TileToPTXPass
       return signalPassFailure();
     }
     if (failed(runPipeline(front, module)) ||
-        failed(checkLoweredToLLVM(module)))
+        failed(checkLoweredToLLVM(module)) ||
+        failed(checkStaticSharedMemory(module, *info)))
       return signalPassFailure();
 
     // convert-gpu-to-nvvm declares the dynamic shared region as an
