@@ -89,3 +89,34 @@ func.func @exit_after_tile_ops(%A: memref<32x32xf32>, %B: memref<32x32xf32>, %C:
   }
   return
 }
+
+// -----
+
+// The same exit before a read of what the tile copy stored: the barrier
+// that hands it over follows the exit, which PTX allows (a barrier waits
+// for the threads that have not exited).
+// CHECK-LABEL: .entry exit_then_read_kernel
+// CHECK:       st.global.v4.b32
+// CHECK:       bra.uni
+// CHECK:       bar.sync 0;
+// CHECK-NOT:   bra
+// CHECK:       ld.global.b32
+// CHECK:       exit;
+func.func @exit_then_read(%A: memref<32x32xf32>, %B: memref<32x32xf32>, %C: memref<128xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<32x32xf32, #gpu.address_space<workgroup>>
+    tile.copy %A to %s : memref<32x32xf32> to memref<32x32xf32, #gpu.address_space<workgroup>>
+    tile.copy %s to %B : memref<32x32xf32, #gpu.address_space<workgroup>> to memref<32x32xf32>
+    %t = gpu.thread_id x
+    %idle = arith.cmpi uge, %t, %c64 : index
+    scf.if %idle {
+      nvvm.exit
+    }
+    %v = memref.load %B[%c0, %t] : memref<32x32xf32>
+    memref.store %v, %C[%t] : memref<128xf32>
+  }
+  return
+}

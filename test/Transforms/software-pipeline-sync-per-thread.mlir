@@ -145,3 +145,32 @@ func.func @exit_after_tile_ops(%A: !G, %B: !G, %C: !V) {
   }
   return
 }
+
+// An exit before per-thread code that reads what a tile op stored: the
+// barrier that hands it over goes after the exit (a barrier waits for the
+// threads that have not exited), and tile-to-ptx accepts it
+// (test/Target/per-thread-epilogue.mlir).
+// CHECK-LABEL: func.func @exit_then_read
+// CHECK:      scf.if
+// CHECK-NEXT:   nvvm.exit
+// CHECK-NEXT: }
+// CHECK-NEXT: tile.barrier
+// CHECK-NEXT: memref.load
+func.func @exit_then_read(%A: !G, %B: !G, %C: !V) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c64 = arith.constant 64 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %s = tile.alloc_shared : !S
+    tile.copy %A to %s : !G to !S
+    tile.copy %s to %B : !S to !G
+    %t = gpu.thread_id x
+    %idle = arith.cmpi uge, %t, %c64 : index
+    scf.if %idle {
+      nvvm.exit
+    }
+    %v = memref.load %B[%c0, %t] : !G
+    memref.store %v, %C[%t] : !V
+  }
+  return
+}

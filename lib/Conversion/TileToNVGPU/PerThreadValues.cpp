@@ -134,15 +134,28 @@ private:
   /// Whether a tile op may run after `op`: one after `op`, or after an op
   /// around it, in their blocks, or any in an op around it that may run its
   /// regions again (a loop, a region of several blocks).
+  /// Barriers do not count: a barrier waits for the threads that have not
+  /// exited (PTX `exit`), and the barrier placement puts one before
+  /// per-thread code that reads what the tile ops wrote.
   bool tileOpMayFollow(Operation *op) {
+    auto doesTileWork = [](Operation *op) {
+      return op
+          ->walk([](Operation *nested) {
+            return isa_and_nonnull<TileDialect>(nested->getDialect()) &&
+                           !isa<BarrierOp>(nested)
+                       ? WalkResult::interrupt()
+                       : WalkResult::advance();
+          })
+          .wasInterrupted();
+    };
     for (Operation *at = op; at != kernel; at = at->getParentOp()) {
       for (Operation *next = at->getNextNode(); next;
            next = next->getNextNode())
-        if (isCollective(next))
+        if (doesTileWork(next))
           return true;
       Operation *parent = at->getParentOp();
       if (parent != kernel && !isa<scf::IfOp, scf::IndexSwitchOp>(parent) &&
-          isCollective(parent))
+          doesTileWork(parent))
         return true;
     }
     return false;

@@ -187,6 +187,12 @@ void mlir::tile::stageFragmentStoresForTma(KernelOp kernel,
   // shared memory must outlive them.
   OpBuilder end = OpBuilder::atBlockEnd(&body);
   waitForStagedReads(end, loc, leader);
+  // An exit after the last tile op (in some threads, or in all of a block)
+  // leaves before that wait: thread 0 waits before it too.
+  kernel.walk([&](NVVM::Exit exit) {
+    OpBuilder before(exit);
+    waitForStagedReads(before, exit.getLoc(), leader);
+  });
 }
 
 void mlir::tile::lowerStagedStoresToTma(KernelOp kernel, Value tid) {

@@ -123,3 +123,46 @@ func.func @shared_staging(%C: memref<1024x256xf16>) {
   }
   return
 }
+
+// -----
+
+// Threads that leave after the last store (an early exit of idle threads,
+// here thread 0 among them) skip the wait at the end of the block: thread 0
+// waits for the TMA's reads of the staging tile before the exit as well,
+// or the block's shared memory could go to another block while the last
+// store still reads it.
+// CHECK-LABEL: gpu.func @exit_after_stores_kernel
+// CHECK: %[[LEADER:.*]] = arith.cmpi eq, %{{.*}}, %c0{{.*}} : index
+// CHECK: scf.for
+// CHECK: nvgpu.tma.async.store
+// CHECK: scf.if %{{.*}} {
+// CHECK-NEXT: scf.if %[[LEADER]] {
+// CHECK-NEXT: nvvm.cp.async.bulk.wait_group 0 {read}
+// CHECK-NEXT: }
+// CHECK-NEXT: nvvm.exit
+// CHECK-NEXT: }
+// CHECK-NEXT: scf.if %[[LEADER]] {
+// CHECK-NEXT: nvvm.cp.async.bulk.wait_group 0 {read}
+// CHECK-NEXT: }
+// CHECK-NEXT: gpu.return
+func.func @exit_after_stores(%C: memref<1000x256xf16>) {
+  %c0 = arith.constant 0 : index
+  %c2 = arith.constant 2 : index
+  %c8 = arith.constant 8 : index
+  %c64 = arith.constant 64 : index
+  %c128 = arith.constant 128 : index
+  tile.kernel grid(%c2) threads(128) as (%bx) {
+    %F = tile.alloc_fragment : memref<128x128xf32, #gpu.address_space<private>>
+    scf.for %t = %bx to %c8 step %c2 {
+      tile.clear %F : memref<128x128xf32, #gpu.address_space<private>>
+      %row = arith.muli %t, %c128 : index
+      tile.copy %F to %C[%row, %c0] : memref<128x128xf32, #gpu.address_space<private>> to memref<1000x256xf16>
+    }
+    %tid = gpu.thread_id x
+    %idle = arith.cmpi ult, %tid, %c64 : index
+    scf.if %idle {
+      nvvm.exit
+    }
+  }
+  return
+}
