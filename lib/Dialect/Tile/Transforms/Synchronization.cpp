@@ -142,6 +142,24 @@ struct BarrierPlacer {
   };
   DenseMap<Operation *, SmallVector<DryRun, 1>> dryRuns;
 
+  /// Whether `op` writes and whether it reads `buffer`, each asked once:
+  /// the scan asks again for every run of a loop's body, and for an op with
+  /// regions each answer walks them (nests of loops took minutes). Barriers
+  /// inserted on the way have no effects, so the answers stay true.
+  DenseMap<std::pair<Operation *, Value>, std::pair<bool, bool>> effects;
+  std::pair<bool, bool> getEffects(Operation *op, Value buffer) {
+    auto [it, inserted] = effects.try_emplace({op, buffer});
+    if (inserted)
+      it->second = {writesBuffer(op, buffer), readsBuffer(op, buffer)};
+    return it->second;
+  }
+  bool writes(Operation *op, Value buffer) {
+    return getEffects(op, buffer).first;
+  }
+  bool reads(Operation *op, Value buffer) {
+    return getEffects(op, buffer).second;
+  }
+
   void placeBefore(Operation *op, PendingAccesses &pending) {
     ++count;
     pending.clear();
@@ -167,9 +185,9 @@ struct BarrierPlacer {
 void BarrierPlacer::visitAccess(Operation *op, PendingAccesses &pending) {
   SmallVector<std::pair<Value, bool>> accesses;
   for (Value tile : buffers) {
-    if (writesBuffer(op, tile))
+    if (writes(op, tile))
       accesses.push_back({tile, true});
-    else if (readsBuffer(op, tile))
+    else if (reads(op, tile))
       accesses.push_back({tile, false});
   }
   if (llvm::any_of(accesses, [&](auto access) {
@@ -180,7 +198,7 @@ void BarrierPlacer::visitAccess(Operation *op, PendingAccesses &pending) {
     if (isWrite)
       pending.writes.insert({op, tile});
     // A read-modify-write op counts as a reader too.
-    if (!isWrite || readsBuffer(op, tile))
+    if (!isWrite || reads(op, tile))
       pending.reads.insert({op, tile});
   }
 }
@@ -284,9 +302,9 @@ bool BarrierPlacer::visitControlFlow(Operation &op, PendingAccesses &pending) {
     // A hazard with what came before the loop is resolved once, before
     // it, rather than by a barrier in every iteration.
     if (llvm::any_of(buffers, [&](Value tile) {
-          bool writes = writesBuffer(loop, tile);
-          return (writes || readsBuffer(loop, tile)) &&
-                 pending.conflicts(loop, tile, writes);
+          bool isWrite = writes(loop, tile);
+          return (isWrite || reads(loop, tile)) &&
+                 pending.conflicts(loop, tile, isWrite);
         }))
       placeBefore(loop, pending);
     visitFor(loop, pending);
@@ -302,7 +320,7 @@ bool BarrierPlacer::visitControlFlow(Operation &op, PendingAccesses &pending) {
   }
   if (op.getNumRegions() != 0 && !isa<PipelinedOp>(op) &&
       llvm::any_of(buffers, [&](Value tile) {
-        return writesBuffer(&op, tile) || readsBuffer(&op, tile);
+        return writes(&op, tile) || reads(&op, tile);
       })) {
     visitOtherRegions(&op, pending);
     return true;
