@@ -36,3 +36,29 @@ func.func @fits(%A: memref<256x452xf16>, %C: memref<128xf32>) {
   }
   return
 }
+
+// -----
+
+// Every kernel of a module goes into one GPU module; each counts only the
+// static arrays it uses. @full's tiles fill sm_90 and it uses none; @reduce
+// uses the all_reduce array (the same module, it was charged to @full too).
+func.func @reduce(%C: memref<128xf32>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %t = gpu.thread_id x
+    %v = memref.load %C[%t] : memref<128xf32>
+    %sum = gpu.all_reduce add %v uniform {} : (f32) -> (f32)
+    memref.store %sum, %C[%t] : memref<128xf32>
+  }
+  return
+}
+
+func.func @full(%A: memref<256x454xf16>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<256x454xf16, #gpu.address_space<workgroup>>
+    tile.copy %A to %s : memref<256x454xf16> to memref<256x454xf16, #gpu.address_space<workgroup>>
+    tile.copy %s to %A : memref<256x454xf16, #gpu.address_space<workgroup>> to memref<256x454xf16>
+  }
+  return
+}

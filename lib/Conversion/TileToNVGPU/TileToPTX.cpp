@@ -120,32 +120,63 @@ struct TileToPTXPass
     return failure();
   }
 
+  /// The bytes of static shared memory that `kernel` uses: the addrspace-3
+  /// arrays (not the zero-length dynamic region) that it or a function it
+  /// calls takes the address of. (A GPU module holds every kernel of the
+  /// source; each `.entry` has only the arrays it uses, as ptxas counts.)
+  static int64_t getStaticSharedBytes(LLVM::LLVMFuncOp kernel) {
+    SymbolTableCollection symbols;
+    llvm::SmallPtrSet<Operation *, 8> seen;
+    SmallVector<Operation *> functions = {kernel};
+    int64_t bytes = 0;
+    while (!functions.empty()) {
+      Operation *function = functions.pop_back_val();
+      if (!seen.insert(function).second)
+        continue;
+      function->walk([&](Operation *op) {
+        if (auto call = dyn_cast<LLVM::CallOp>(op)) {
+          if (auto callee = call.getCalleeAttr())
+            if (Operation *target =
+                    symbols.lookupNearestSymbolFrom(call, callee))
+              functions.push_back(target);
+          return;
+        }
+        auto address = dyn_cast<LLVM::AddressOfOp>(op);
+        if (!address)
+          return;
+        auto global = address.getGlobal(symbols);
+        if (!global || global.getAddrSpace() != 3 ||
+            !seen.insert(global).second)
+          return;
+        auto array = dyn_cast<LLVM::LLVMArrayType>(global.getGlobalType());
+        if (array && !array.getNumElements())
+          return;
+        bytes += llvm::alignTo(
+            DataLayout::closest(global).getTypeSize(global.getGlobalType()),
+            global.getAlignment().value_or(1));
+      });
+    }
+    return bytes;
+  }
+
   /// Static shared memory comes before the dynamic region that holds the
   /// tiles: the mbarriers of TMA copies, which outlining counts, and buffers
   /// that the front pipeline's upstream conversions add (gpu.all_reduce's
   /// 32 partial results), which nothing counted: a kernel whose tiles filled
   /// the chip compiled and failed at launch. Checks each launch's dynamic
-  /// bytes and its GPU module's static arrays against the chip.
+  /// bytes and its kernel's static arrays against the chip.
   static LogicalResult checkStaticSharedMemory(ModuleOp module,
                                                const ChipInfo &chip) {
     WalkResult result = module.walk([&](gpu::LaunchFuncOp launch) {
-      auto gpuModule = SymbolTable::lookupNearestSymbolFrom<gpu::GPUModuleOp>(
-          launch, launch.getKernelModuleName());
+      auto kernel = SymbolTable::lookupNearestSymbolFrom<LLVM::LLVMFuncOp>(
+          launch, launch.getKernel());
       APInt dynamicBytes;
-      if (!gpuModule || !launch.getDynamicSharedMemorySize() ||
+      // outlineKernel gives every launch a constant size.
+      if (!kernel || !launch.getDynamicSharedMemorySize() ||
           !matchPattern(launch.getDynamicSharedMemorySize(),
                         m_ConstantInt(&dynamicBytes)))
         return WalkResult::advance();
-      int64_t staticBytes = 0;
-      gpuModule.walk([&](LLVM::GlobalOp global) {
-        auto array = dyn_cast<LLVM::LLVMArrayType>(global.getGlobalType());
-        // The dynamic region is the zero-length array.
-        if (global.getAddrSpace() != 3 || (array && !array.getNumElements()))
-          return;
-        staticBytes += llvm::alignTo(
-            DataLayout::closest(global).getTypeSize(global.getGlobalType()),
-            global.getAlignment().value_or(1));
-      });
+      int64_t staticBytes = getStaticSharedBytes(kernel);
       int64_t totalBytes =
           dynamicBytes.getSExtValue() +
           (staticBytes ? llvm::alignTo(staticBytes, kSharedTileAlignment) : 0);
