@@ -131,36 +131,6 @@ private:
     return isCollective(op);
   }
 
-  /// Whether a tile op may run after `op`: one after `op`, or after an op
-  /// around it, in their blocks, or any in an op around it that may run its
-  /// regions again (a loop, a region of several blocks).
-  /// Barriers do not count: a barrier waits for the threads that have not
-  /// exited (PTX `exit`), and the barrier placement puts one before
-  /// per-thread code that reads what the tile ops wrote.
-  bool tileOpMayFollow(Operation *op) {
-    auto doesTileWork = [](Operation *op) {
-      return op
-          ->walk([](Operation *nested) {
-            return isa_and_nonnull<TileDialect>(nested->getDialect()) &&
-                           !isa<BarrierOp>(nested)
-                       ? WalkResult::interrupt()
-                       : WalkResult::advance();
-          })
-          .wasInterrupted();
-    };
-    for (Operation *at = op; at != kernel; at = at->getParentOp()) {
-      for (Operation *next = at->getNextNode(); next;
-           next = next->getNextNode())
-        if (doesTileWork(next))
-          return true;
-      Operation *parent = at->getParentOp();
-      if (parent != kernel && !isa<scf::IfOp, scf::IndexSwitchOp>(parent) &&
-          doesTileWork(parent))
-        return true;
-    }
-    return false;
-  }
-
   /// Notes that the memory `op` writes may hold per-thread values.
   void taintWrites(Operation *op, Operation *source) {
     auto effects = dyn_cast<MemoryEffectOpInterface>(op);
@@ -253,7 +223,7 @@ private:
     // An exit under per-thread control leaves the other threads to run the
     // tile ops after it alone (after the last tile op, it is a thread's
     // own early return).
-    if (controlSource && isa<NVVM::Exit>(op) && tileOpMayFollow(op))
+    if (controlSource && isa<NVVM::Exit>(op) && mayDoTileWorkAfter(op, kernel))
       return report(op, controlSource);
 
     Operation *readSource = getReadSource(op);
@@ -350,6 +320,29 @@ private:
   Operation *steered = nullptr, *steeredBy = nullptr;
 };
 } // namespace
+
+bool mlir::tile::mayDoTileWorkAfter(Operation *op, KernelOp kernel) {
+  auto doesTileWork = [](Operation *op) {
+    return op
+        ->walk([](Operation *nested) {
+          return isa_and_nonnull<TileDialect>(nested->getDialect()) &&
+                         !isa<BarrierOp>(nested)
+                     ? WalkResult::interrupt()
+                     : WalkResult::advance();
+        })
+        .wasInterrupted();
+  };
+  for (Operation *at = op; at != kernel; at = at->getParentOp()) {
+    for (Operation *next = at->getNextNode(); next; next = next->getNextNode())
+      if (doesTileWork(next))
+        return true;
+    Operation *parent = at->getParentOp();
+    if (parent != kernel && !isa<scf::IfOp, scf::IndexSwitchOp>(parent) &&
+        doesTileWork(parent))
+      return true;
+  }
+  return false;
+}
 
 LogicalResult mlir::tile::checkPerThreadValuesSteerNoTileOps(KernelOp kernel) {
   auto [steered, source] = PerThreadValues(kernel).findSteeredTileOp();

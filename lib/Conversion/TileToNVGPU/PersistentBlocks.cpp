@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
@@ -320,6 +321,23 @@ static LogicalResult makePersistent(KernelOp kernel, int64_t blocks,
   }
   if (staticTiles && *staticTiles <= blocks)
     return success(); // One tile per block already.
+
+  // A block that leaves after its tile would leave the loop over the next
+  // tiles with it, and those tiles would go uncomputed.
+  Operation *exit = nullptr;
+  kernel.walk([&](NVVM::Exit op) {
+    exit = op;
+    return WalkResult::interrupt();
+  });
+  if (exit) {
+    InFlightDiagnostic diag =
+        exit->emitError("tile-persistent-blocks: the kernel exits early "
+                        "('nvvm.exit'); in a persistent kernel each block "
+                        "runs several tiles, and an exit would leave the "
+                        "rest uncomputed");
+    diag.attachNote(kernel.getLoc()) << "in this kernel";
+    return diag;
+  }
 
   Block &body = kernel.getBody().front();
   std::string why;

@@ -106,3 +106,33 @@ func.func @grid_overflows(%A: memref<64x64xf16>) {
   }
   return
 }
+
+// -----
+
+!Cl = memref<32x32xf32, #gpu.address_space<private>>
+
+// A block that leaves after its tile would leave the loop over its next
+// tiles with it (the exit was moved into that loop, and the tiles after it
+// went uncomputed).
+func.func @exit(%C: memref<64x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c2 = arith.constant 2 : index
+  %c32 = arith.constant 32 : index
+  // expected-note @below {{in this kernel}}
+  tile.kernel grid(%c2) threads(64) as (%bx) {
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    scf.for %k = %c0 to %c2 step %c1 {
+      tile.clear %C_l : !Cl
+    }
+    %col = arith.muli %bx, %c32 : index
+    tile.copy %C_l to %C[%c0, %col] : !Cl to memref<64x64xf16>
+    %first = arith.cmpi eq, %bx, %c0 : index
+    scf.if %first {
+      // expected-error @below {{tile-persistent-blocks: the kernel exits early ('nvvm.exit'); in a persistent kernel each block runs several tiles, and an exit would leave the rest uncomputed}}
+      nvvm.exit
+    }
+  }
+  return
+}

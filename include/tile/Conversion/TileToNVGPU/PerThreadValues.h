@@ -24,6 +24,13 @@ namespace tile {
 /// Passing one into a loop's iteration arguments steers nothing by itself.
 LogicalResult checkPerThreadValuesSteerNoTileOps(KernelOp kernel);
 
+/// Whether a tile op other than a barrier may run after `op` in `kernel`:
+/// one after `op` or after an op around it, in their blocks, or any in an
+/// op around it that may run its regions again (a loop). What an exit
+/// (`nvvm.exit`) there would leave undone. Barriers do not count: a PTX
+/// barrier waits for the threads that have not exited.
+bool mayDoTileWorkAfter(Operation *op, KernelOp kernel);
+
 } // namespace tile
 } // namespace mlir
 
