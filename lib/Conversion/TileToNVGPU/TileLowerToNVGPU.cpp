@@ -83,27 +83,6 @@ static LogicalResult checkBlockPositionOps(KernelOp kernel) {
   return failure(result.wasInterrupted());
 }
 
-/// In a kernel of thread-block clusters each block's TMA copies fill the
-/// other blocks' tiles too (multicast), and each waits for the bytes that
-/// all of them issue: a block that leaves while tile ops remain (on any
-/// condition, the block index included) leaves the others waiting for ever.
-/// PTX's `exit` releases barriers, not an mbarrier's expected bytes.
-static LogicalResult checkClusterExits(KernelOp kernel, int64_t cluster) {
-  if (cluster <= 1)
-    return success();
-  WalkResult result = kernel.getBody().walk([&](NVVM::Exit exit) {
-    if (!mayDoTileWorkAfter(exit, kernel))
-      return WalkResult::advance();
-    exit->emitOpError("with tile ops after it is not supported in a kernel of "
-                      "thread-block clusters (cluster=")
-        << cluster
-        << "): the other blocks of its cluster would wait for the copies "
-           "it no longer issues";
-    return WalkResult::interrupt();
-  });
-  return failure(result.wasInterrupted());
-}
-
 /// The kernels' gpu.module goes into the module the pass runs on, and the
 /// launches refer to it from there; a kernel in a module nested inside would
 /// refer to a symbol its own module does not hold.
@@ -247,8 +226,7 @@ struct TileLowerToNVGPUPass
           failed(checkSharedTileUses(kernel)) ||
           failed(checkSymbolUses(kernel)) ||
           failed(checkBlockPositionOps(kernel)) ||
-          failed(checkPerThreadValuesSteerNoTileOps(kernel)) ||
-          failed(checkClusterExits(kernel, cluster)))
+          failed(checkPerThreadValuesSteerNoTileOps(kernel)))
         return signalPassFailure();
 
     // The GEMM layout goes into the launch description; the gemm ops are

@@ -15,6 +15,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "tile/Conversion/TileToNVGPU/InteriorBlocks.h"
 #include "tile/Conversion/TileToNVGPU/KernelOutlining.h"
+#include "tile/Conversion/TileToNVGPU/PerThreadValues.h"
 #include "tile/Conversion/TileToNVGPU/SharedAccess.h"
 #include "llvm/ADT/SmallPtrSet.h"
 
@@ -121,6 +122,32 @@ FailureOr<ClusterPlan> tma::planCluster(KernelOp kernel,
         return failure();
       }
     }
+  }
+  // A block that exits while copies remain leaves the other blocks of its
+  // cluster waiting for its bytes (PTX's exit releases barriers, not an
+  // mbarrier's expected bytes), unless they all exit with it: the control
+  // around the exit must not vary across the cluster. (Other control flow
+  // than scf.if and scf.for is taken to vary.)
+  WalkResult exits = kernel.getBody().walk([&](NVVM::Exit exit) {
+    if (!mayDoTileWorkAfter(exit, kernel))
+      return WalkResult::advance();
+    for (Operation *parent = exit->getParentOp(); parent != kernel;
+         parent = parent->getParentOp()) {
+      auto loop = dyn_cast<scf::ForOp>(parent);
+      auto ifOp = dyn_cast<scf::IfOp>(parent);
+      if ((!loop && !ifOp) ||
+          (loop && varies({loop.getLowerBound(), loop.getUpperBound(),
+                           loop.getStep()})) ||
+          (ifOp && varies(ifOp.getCondition())))
+        return WalkResult::interrupt();
+    }
+    return WalkResult::advance();
+  });
+  if (exits.wasInterrupted()) {
+    why = "an exit with copies after it runs under control flow that depends "
+          "on the block index, so some blocks of a cluster could leave the "
+          "others waiting for their copies";
+    return failure();
   }
   if (plan.sharers.empty()) {
     why = "no copy loads the same tile into the same place in two blocks of a "
