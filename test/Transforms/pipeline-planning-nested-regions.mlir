@@ -2,8 +2,9 @@
 
 // The effects of a statement with regions are those of the ops inside, each
 // asked once: a walk that asked every op of a region and then each of those
-// again for its own regions visited an op n levels deep 2^n times, and this
-// gemm under 30 nested scf.if took hours to plan.
+// again for its own regions visited an op n levels deep 2^n times: each
+// level of scf.if around the gemm doubled the time to plan (18 levels took
+// 3 s, 24 over 30 s; this test has 30).
 
 !G = memref<64x64xf16>
 !S = memref<16x16xf16, #gpu.address_space<workgroup>>
