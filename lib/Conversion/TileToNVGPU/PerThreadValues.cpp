@@ -24,8 +24,11 @@
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "llvm/ADT/MapVector.h"
+#include "llvm/ADT/Sequence.h"
 
 using namespace mlir;
 using namespace mlir::tile;
@@ -67,7 +70,9 @@ namespace {
 /// region's yield of one makes its parent's results and region arguments
 /// per-thread; everything an op under per-thread control computes or
 /// writes is per-thread; memory that per-thread code writes (a value, an
-/// index, or under such control) makes what is read from it per-thread.
+/// index, or under such control) makes what is read from it per-thread
+/// where the read may come after the write (later in their block, in a
+/// loop around both, or where the order is not the blocks').
 /// Only a loop's initial iteration values are not control. Repeats walks
 /// over the kernel, in order, until nothing changes.
 class PerThreadValues {
@@ -136,8 +141,7 @@ private:
     auto effects = dyn_cast<MemoryEffectOpInterface>(op);
     if (!effects && !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>()) {
       // An op that states no effects may write anything.
-      changed |= !anyBufferSource;
-      anyBufferSource = anyBufferSource ? anyBufferSource : source;
+      changed |= anyBufferWriters.try_emplace(op, source).second;
       return;
     }
     SmallVector<MemoryEffects::EffectInstance> written;
@@ -145,34 +149,86 @@ private:
       effects.getEffects<MemoryEffects::Write>(written);
     for (const MemoryEffects::EffectInstance &effect : written) {
       Value buffer = effect.getValue();
-      if (!buffer || !isKnownBuffer(getUnderlyingMemRef(buffer))) {
-        changed |= !anyBufferSource;
-        anyBufferSource = anyBufferSource ? anyBufferSource : source;
-      } else {
-        changed |=
-            bufferSources.try_emplace(getUnderlyingMemRef(buffer), source)
-                .second;
-      }
+      if (!buffer || !isKnownBuffer(getUnderlyingMemRef(buffer)))
+        changed |= anyBufferWriters.try_emplace(op, source).second;
+      else
+        changed |= bufferWriters[getUnderlyingMemRef(buffer)]
+                       .try_emplace(op, source)
+                       .second;
     }
   }
 
-  /// The source of per-thread data that `op` may read, if any.
+  /// Whether `writer` may write before `reader` reads, in one block's run
+  /// of the kernel: it comes first, or an op around both (a loop) may run
+  /// its regions again. Conservative where the order is not the blocks'
+  /// (two blocks of a region, two regions of an op).
+  bool mayRunBefore(Operation *writer, Operation *reader) {
+    for (Operation *around = writer->getParentOp(); around != kernel;
+         around = around->getParentOp())
+      if (around->isProperAncestor(reader) && mayRunRegionsAgain(around))
+        return true;
+    if (writer == reader)
+      return false;
+    for (Operation *at = writer; at != kernel; at = at->getParentOp()) {
+      if (Operation *other = at->getBlock()->findAncestorOpInBlock(*reader))
+        return other == at || at->isBeforeInBlock(other);
+      if (at->getParentRegion()->findAncestorOpInRegion(*reader))
+        return true;
+    }
+    return true;
+  }
+
+  /// Whether `op` may run one of its regions more than once each time it
+  /// runs: a loop, or an op that does not say.
+  static bool mayRunRegionsAgain(Operation *op) {
+    auto branches = dyn_cast<RegionBranchOpInterface>(op);
+    if (!branches)
+      return op->getNumRegions() != 0;
+    return llvm::any_of(llvm::seq(op->getNumRegions()), [&](unsigned index) {
+      return branches.isRepetitiveRegion(index);
+    });
+  }
+
+  /// The source of the first of `writers` that may write before `reader`
+  /// reads, if any.
+  Operation *
+  findEarlierWriter(const llvm::MapVector<Operation *, Operation *> &writers,
+                    Operation *reader) {
+    for (auto [writer, source] : writers)
+      if (mayRunBefore(writer, reader))
+        return source;
+    return nullptr;
+  }
+
+  /// The source of per-thread data that `op` may read, if any: a write of
+  /// one that may come before it, to memory it may read.
   Operation *getReadSource(Operation *op) {
-    if (bufferSources.empty() && !anyBufferSource)
+    if (bufferWriters.empty() && anyBufferWriters.empty())
       return nullptr;
+    auto readAnything = [&]() -> Operation * {
+      if (Operation *source = findEarlierWriter(anyBufferWriters, op))
+        return source;
+      for (auto &[buffer, writers] : bufferWriters)
+        if (Operation *source = findEarlierWriter(writers, op))
+          return source;
+      return nullptr;
+    };
     auto effects = dyn_cast<MemoryEffectOpInterface>(op);
     if (!effects && !op->hasTrait<OpTrait::HasRecursiveMemoryEffects>())
-      return anyBufferSource ? anyBufferSource : bufferSources.begin()->second;
+      return readAnything();
     SmallVector<MemoryEffects::EffectInstance> read;
     if (effects)
       effects.getEffects<MemoryEffects::Read>(read);
     for (const MemoryEffects::EffectInstance &effect : read) {
       Value buffer = effect.getValue();
-      if (anyBufferSource)
-        return anyBufferSource;
       if (!buffer || !isKnownBuffer(getUnderlyingMemRef(buffer)))
-        return bufferSources.begin()->second;
-      if (Operation *source = bufferSources.lookup(getUnderlyingMemRef(buffer)))
+        return readAnything();
+      if (Operation *source = findEarlierWriter(anyBufferWriters, op))
+        return source;
+      auto it = bufferWriters.find(getUnderlyingMemRef(buffer));
+      if (it == bufferWriters.end())
+        continue;
+      if (Operation *source = findEarlierWriter(it->second, op))
         return source;
     }
     return nullptr;
@@ -313,10 +369,12 @@ private:
   DenseMap<Value, Operation *> sources;
   DenseMap<Operation *, Operation *> controlled;
   DenseMap<Operation *, bool> collective;
-  /// Buffers (underlying memrefs) that may hold per-thread values, and a
-  /// source where one of unknown origin might.
-  DenseMap<Value, Operation *> bufferSources;
-  Operation *anyBufferSource = nullptr;
+  /// The ops that may write per-thread values, each with the value's
+  /// source: by buffer (underlying memref), and into memory of unknown
+  /// origin (any buffer).
+  llvm::MapVector<Value, llvm::MapVector<Operation *, Operation *>>
+      bufferWriters;
+  llvm::MapVector<Operation *, Operation *> anyBufferWriters;
   Operation *steered = nullptr, *steeredBy = nullptr;
 };
 } // namespace

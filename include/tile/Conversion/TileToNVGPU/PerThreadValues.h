@@ -20,7 +20,8 @@ namespace tile {
 /// gpu.thread_id and its kin, a shuffle, vote or election, an atomic's
 /// result or inline assembly, and reach others through every op's results,
 /// iteration arguments, yields, control, and memory they are stored into (a
-/// load from it; an op that states no effects may write or read any).
+/// load from it after the store, or in a later iteration of a loop around
+/// both; an op that states no effects may write or read any).
 /// Passing one into a loop's iteration arguments steers nothing by itself.
 LogicalResult checkPerThreadValuesSteerNoTileOps(KernelOp kernel);
 
