@@ -511,6 +511,40 @@ func.func @copy_dynamic_extent(%n: index, %A: memref<?x?xf16>, %s: memref<?x32xf
 
 // -----
 
+// As a tile's own dimensions are, a copy's extent is positive.
+func.func @copy_empty_extent(%n: index, %A: memref<64x64xf16>, %s: memref<32x64xf16, #gpu.address_space<workgroup>>) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %v = memref.subview %s[0, 0] [32, 0] [1, 1] : memref<32x64xf16, #gpu.address_space<workgroup>> to memref<32x0xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'tile.copy' op copy extent of dimension #1 is 0: a tile copy copies a non-empty part of a tile}}
+    tile.copy %A to %v : memref<64x64xf16> to memref<32x0xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+func.func @copy_async_empty_extent(%n: index, %A: memref<64x64xf16>, %s: memref<32x64xf16, #gpu.address_space<workgroup>>) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %v = memref.subview %s[0, 0] [0, 64] [1, 1] : memref<32x64xf16, #gpu.address_space<workgroup>> to memref<0x64xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'tile.copy_async' op copy extent of dimension #0 is 0}}
+    tile.copy_async %A to %v : memref<64x64xf16> to memref<0x64xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+func.func @clear_empty_part(%n: index, %s: memref<32x64xf16, #gpu.address_space<workgroup>>) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %v = memref.subview %s[0, 0] [32, 0] [1, 1] : memref<32x64xf16, #gpu.address_space<workgroup>> to memref<32x0xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'tile.clear' op clears an empty part of a tile (dimension #1 is 0)}}
+    tile.clear %v : memref<32x0xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
 func.func @copy_unsupported_space(%n: index, %A: memref<64x32xf16, 7>) {
   tile.kernel grid(%n) threads(128) as (%bx) {
     %s = tile.alloc_shared : memref<64x32xf16, #gpu.address_space<workgroup>>

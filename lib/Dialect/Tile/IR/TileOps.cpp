@@ -535,6 +535,10 @@ LogicalResult ClearOp::verify() {
                          << stringifyMemorySpace(*space) << " memory";
   if (failed(verifyTileElement(*this, getTile().getType())))
     return failure();
+  for (auto [i, dim] : llvm::enumerate(getTile().getType().getShape()))
+    if (dim == 0)
+      return emitOpError() << "clears an empty part of a tile (dimension #" << i
+                           << " is 0)";
   // Both lowerings write the bit pattern 0, which is not a zero in a format
   // without one (f8E8M0FNU's 0x00 is 2^-127).
   if (auto element = dyn_cast<FloatType>(getTile().getType().getElementType());
@@ -624,11 +628,19 @@ verifyCopyLike(Operation *op, Value source, ValueRange sourceIndices,
     return op->emitOpError("copies between two global tensors are not tile "
                            "copies: one side must be a shared or fragment "
                            "tile");
-  for (auto [i, extent] : llvm::enumerate(getCopyExtent(sourceType, destType)))
+  for (auto [i, extent] :
+       llvm::enumerate(getCopyExtent(sourceType, destType))) {
     if (ShapedType::isDynamic(extent))
       return op->emitOpError()
              << "copy extent of dimension #" << i
              << " is unknown: the tile must have a static size there";
+    // As a tile's own dimensions are (verifyTileAlloc); an empty part of
+    // one is a mistake the GPU lowering's chunk plans cannot divide by.
+    if (extent == 0)
+      return op->emitOpError() << "copy extent of dimension #" << i
+                               << " is 0: a tile copy copies a non-empty part "
+                                  "of a tile";
+  }
   return std::make_pair(*sourceSpace, *destSpace);
 }
 
