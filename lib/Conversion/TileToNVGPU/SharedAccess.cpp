@@ -208,9 +208,12 @@ static bool areDisjointSubviews(Value a, Value b) {
             ArrayRef<int64_t>{xOffset, xSize, xStride, yOffset, ySize, yStride},
             ShapedType::isDynamic))
       continue;
+    // The indices each view covers in this dimension: from its offset to
+    // its last index, downwards where its stride is negative.
     int64_t xLast = xOffset + (xSize - 1) * xStride;
     int64_t yLast = yOffset + (ySize - 1) * yStride;
-    if (xLast < yOffset || yLast < xOffset)
+    if (std::max(xOffset, xLast) < std::min(yOffset, yLast) ||
+        std::max(yOffset, yLast) < std::min(xOffset, xLast))
       return true;
   }
   return false;

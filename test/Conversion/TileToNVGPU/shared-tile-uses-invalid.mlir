@@ -158,6 +158,26 @@ func.func @overlapping_parts() {
 
 // -----
 
+// A view with a negative stride runs downwards from its offset: rows 20
+// down to 5 overlap rows 10 to 25. Rows 31 down to 26 do not.
+func.func @overlapping_reversed_parts() {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<32x64xf16, #gpu.address_space<workgroup>>
+    %down = memref.subview %s[20, 0] [16, 64] [-1, 1] : memref<32x64xf16, #gpu.address_space<workgroup>> to memref<16x64xf16, strided<[-64, 1], offset: 1280>, #gpu.address_space<workgroup>>
+    %up = memref.subview %s[10, 0] [16, 64] [1, 1] : memref<32x64xf16, #gpu.address_space<workgroup>> to memref<16x64xf16, strided<[64, 1], offset: 640>, #gpu.address_space<workgroup>>
+    %end = memref.subview %s[31, 0] [6, 64] [-1, 1] : memref<32x64xf16, #gpu.address_space<workgroup>> to memref<6x64xf16, strided<[-64, 1], offset: 1984>, #gpu.address_space<workgroup>>
+    %start = memref.subview %s[0, 0] [6, 64] [1, 1] : memref<32x64xf16, #gpu.address_space<workgroup>> to memref<6x64xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+    tile.clear %s : memref<32x64xf16, #gpu.address_space<workgroup>>
+    tile.copy %end to %start : memref<6x64xf16, strided<[-64, 1], offset: 1984>, #gpu.address_space<workgroup>> to memref<6x64xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'tile.copy' op copies between parts of one shared tile}}
+    tile.copy %down to %up : memref<16x64xf16, strided<[-64, 1], offset: 1280>, #gpu.address_space<workgroup>> to memref<16x64xf16, strided<[64, 1], offset: 640>, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
 // A cast that keeps the shape keeps the tile ops' indexing and is followed;
 // one to a dynamic shape is not (the swizzle needs the tile's sizes).
 func.func @cast_to_dynamic(%A: memref<64x64xf16>) {
