@@ -722,3 +722,102 @@ func.func @versions_too_large(%A: memref<65536x65536xf16>) {
   }
   return
 }
+
+// -----
+
+// A value that hands the tile on (a select, a branch's or a loop's result)
+// is not a view: the rewrite would give it version 0 wherever it is read.
+func.func @select_before_loop(%A: memref<64x64xf16>, %C: memref<64x64xf16>, %X_s: memref<16x16xf16, #gpu.address_space<workgroup>>, %cond: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'arith.select' op hands on a shared tile that a pipelined loop multi-buffers, outside the loop; the rewrite gives each use of the tile one version and cannot follow the value this op makes: use the tile itself}}
+    %sel = arith.select %cond, %A_s, %A_s : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    // expected-note @+1 {{the pipelined loop is here}}
+    tile.pipelined %c0 to %c4 step %c1 stage = [0, 1] as (%k) {
+      tile.copy %A[%c0, %k] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.gemm %A_s, %A_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+    }
+    tile.copy %sel to %C : memref<16x16xf16, #gpu.address_space<workgroup>> to memref<64x64xf16>
+  }
+  return
+}
+
+// -----
+
+func.func @yield_after_loop(%A: memref<64x64xf16>, %C: memref<64x64xf16>, %cond: i1) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %B_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    // expected-note @+1 {{the pipelined loop is here}}
+    tile.pipelined %c0 to %c4 step %c1 stage = [0, 1] as (%k) {
+      tile.copy %A[%c0, %k] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.gemm %A_s, %A_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+    }
+    %t = scf.if %cond -> memref<16x16xf16, #gpu.address_space<workgroup>> {
+      // expected-error @+1 {{'scf.yield' op hands on a shared tile that a pipelined loop multi-buffers}}
+      scf.yield %A_s : memref<16x16xf16, #gpu.address_space<workgroup>>
+    } else {
+      scf.yield %B_s : memref<16x16xf16, #gpu.address_space<workgroup>>
+    }
+    tile.copy %t to %C : memref<16x16xf16, #gpu.address_space<workgroup>> to memref<64x64xf16>
+  }
+  return
+}
+
+// -----
+
+// Through a view: the loop's initial iteration value is a view of the tile.
+func.func @view_into_iter_args(%A: memref<64x64xf16>, %C: memref<64x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    // expected-note @+1 {{the view is made here}}
+    %A_v = memref.cast %A_s : memref<16x16xf16, #gpu.address_space<workgroup>> to memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    // expected-note @+1 {{the pipelined loop is here}}
+    tile.pipelined %c0 to %c4 step %c1 stage = [0, 1] as (%k) {
+      tile.copy %A[%c0, %k] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.gemm %A_s, %A_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+    }
+    // expected-error @+1 {{'scf.for' op hands on a shared tile that a pipelined loop multi-buffers}}
+    %r = scf.for %i = %c0 to %c1 step %c1 iter_args(%t = %A_v) -> memref<16x16xf16, #gpu.address_space<workgroup>> {
+      tile.copy %t to %C : memref<16x16xf16, #gpu.address_space<workgroup>> to memref<64x64xf16>
+      scf.yield %t : memref<16x16xf16, #gpu.address_space<workgroup>>
+    }
+  }
+  return
+}
+
+// -----
+
+// A call takes the tile as its callee's argument, whose type a version's
+// would not match.
+func.func private @reader(memref<16x16xf16, #gpu.address_space<workgroup>>)
+
+func.func @call_after_loop(%A: memref<64x64xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    // expected-note @+1 {{the pipelined loop is here}}
+    tile.pipelined %c0 to %c4 step %c1 stage = [0, 1] as (%k) {
+      tile.copy %A[%c0, %k] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.gemm %A_s, %A_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+    }
+    // expected-error @+1 {{'func.call' op hands on a shared tile that a pipelined loop multi-buffers}}
+    func.call @reader(%A_s) : (memref<16x16xf16, #gpu.address_space<workgroup>>) -> ()
+  }
+  return
+}

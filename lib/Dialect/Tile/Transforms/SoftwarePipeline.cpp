@@ -15,6 +15,7 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/Interfaces/CallInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "mlir/Transforms/CSE.h"
@@ -80,6 +81,24 @@ static Operation *getRepeatingAncestor(PipelinedOp loop, Value tile) {
   return nullptr;
 }
 
+/// Whether `user` of a tile (or of a view of it) hands it on as another
+/// value that is not a view: a memref result (arith.select, a call), a
+/// terminator's operand (an scf.yield into a branch's result or a loop's
+/// iteration argument), an operand of an op with regions (a loop's initial
+/// iteration value), or a call (the callee's argument, whose type a
+/// version's does not match). The rewrite gives each use of a
+/// multi-buffered tile one version and cannot follow such a value to what
+/// reads it.
+static bool handsOnTile(Operation *user) {
+  if (isa<ViewLikeOpInterface>(user) ||
+      isa_and_nonnull<TileDialect>(user->getDialect()))
+    return false;
+  return user->getNumRegions() != 0 ||
+         user->hasTrait<OpTrait::IsTerminator>() ||
+         isa<CallOpInterface>(user) ||
+         llvm::any_of(user->getResultTypes(), llvm::IsaPred<BaseMemRefType>);
+}
+
 /// Uses of a multi-buffered tile outside its loop are redirected to one
 /// version: the last iteration's after the loop, version 0 before it. That
 /// needs "after" to be visible from the loop's block; a use after an op
@@ -91,7 +110,8 @@ static Operation *getRepeatingAncestor(PipelinedOp loop, Value tile) {
 /// it sees the previous run's last version from the second run on, and a
 /// read after a run of no iterations sees the run before; neither is one
 /// version the rewrite can name. Writes there are as without an outer
-/// loop.
+/// loop. An op that hands the tile on as another value is refused
+/// (handsOnTile).
 static LogicalResult checkUsesOutside(PipelinedOp loop, Value tile) {
   Operation *repeating = getRepeatingAncestor(loop, tile);
   std::optional<int64_t> trips = getStaticTripCount(
@@ -99,6 +119,18 @@ static LogicalResult checkUsesOutside(PipelinedOp loop, Value tile) {
   // `reader` uses the tile (through `view`, when not null) outside the
   // loop, in the loop's block or before an op that encloses it.
   auto check = [&](Operation *reader, Operation *view) -> LogicalResult {
+    if (handsOnTile(reader)) {
+      InFlightDiagnostic diag =
+          reader->emitOpError()
+          << "hands on a shared tile that a pipelined loop multi-buffers, "
+             "outside the loop; the rewrite gives each use of the tile one "
+             "version and cannot follow the value this op makes: use the "
+             "tile itself";
+      if (view)
+        diag.attachNote(view->getLoc()) << "the view is made here";
+      diag.attachNote(loop.getLoc()) << "the pipelined loop is here";
+      return diag;
+    }
     bool before = isBeforeLoop(reader, loop);
     bool rerun = repeating && repeating->isAncestor(reader) &&
                  (before || !trips || *trips == 0) && readsBuffer(reader, tile);
@@ -269,7 +301,7 @@ struct TileSoftwarePipelinePass
       return;
     SmallVector<Operation *> arithmetic;
     getOperation().walk([&](Operation *op) {
-      if (isa<arith::ArithDialect>(op->getDialect()) ||
+      if (isa_and_nonnull<arith::ArithDialect>(op->getDialect()) ||
           isa<memref::SubViewOp>(op))
         arithmetic.push_back(op);
     });
