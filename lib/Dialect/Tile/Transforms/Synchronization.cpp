@@ -87,10 +87,21 @@ static bool touchesAlike(Operation *op, Value buffer) {
 }
 
 namespace {
-/// The accesses to shared tiles since the last barrier.
+/// The accesses to shared tiles since the last barrier, and the
+/// asynchronous copies that may still be in flight.
 struct PendingAccesses {
   llvm::DenseSet<std::pair<Operation *, Value>> reads, writes;
+  /// tile.copy_async ops issued and not surely waited for: `issued` before
+  /// any tile.commit_group, `committed` after one. A copy's accesses happen
+  /// between its issue and the tile.wait_group that completes its group,
+  /// and the wait makes them visible to the issuing thread only, so they
+  /// become pending at the wait (a barrier before the wait is no barrier
+  /// after them). A wait for all groups completes the committed ones; a
+  /// copy not yet committed is not in any group a wait completes.
+  llvm::DenseSet<Operation *> issued, committed;
 
+  /// A barrier: the accesses before it are ordered before what follows,
+  /// but copies in flight are not.
   void clear() {
     reads.clear();
     writes.clear();
@@ -99,13 +110,16 @@ struct PendingAccesses {
   void merge(const PendingAccesses &other) {
     reads.insert(other.reads.begin(), other.reads.end());
     writes.insert(other.writes.begin(), other.writes.end());
+    issued.insert(other.issued.begin(), other.issued.end());
+    committed.insert(other.committed.begin(), other.committed.end());
   }
   bool operator==(const PendingAccesses &other) const {
     auto same = [](const auto &a, const auto &b) {
       return a.size() == b.size() &&
              llvm::all_of(a, [&](const auto &x) { return b.contains(x); });
     };
-    return same(reads, other.reads) && same(writes, other.writes);
+    return same(reads, other.reads) && same(writes, other.writes) &&
+           same(issued, other.issued) && same(committed, other.committed);
   }
   /// Whether `op` touching `buffer` races with a pending access by another
   /// op. The same op again (the next iteration of a loop) is not a race
@@ -179,10 +193,14 @@ struct BarrierPlacer {
   void visitForOnce(scf::ForOp loop, PendingAccesses &pending);
   void visitOtherRegions(Operation *op, PendingAccesses &pending);
   void visitAccess(Operation *op, PendingAccesses &pending);
+  void visitWait(WaitGroupOp wait, PendingAccesses &pending);
+  /// The buffers `op` touches, each with whether it writes it.
+  SmallVector<std::pair<Value, bool>> getAccesses(Operation *op);
+  void addPending(Operation *op, PendingAccesses &pending);
 };
 } // namespace
 
-void BarrierPlacer::visitAccess(Operation *op, PendingAccesses &pending) {
+SmallVector<std::pair<Value, bool>> BarrierPlacer::getAccesses(Operation *op) {
   SmallVector<std::pair<Value, bool>> accesses;
   for (Value tile : buffers) {
     if (writes(op, tile))
@@ -190,17 +208,40 @@ void BarrierPlacer::visitAccess(Operation *op, PendingAccesses &pending) {
     else if (reads(op, tile))
       accesses.push_back({tile, false});
   }
-  if (llvm::any_of(accesses, [&](auto access) {
-        return pending.conflicts(op, access.first, access.second);
-      }))
-    placeBefore(op, pending);
-  for (auto [tile, isWrite] : accesses) {
+  return accesses;
+}
+
+void BarrierPlacer::addPending(Operation *op, PendingAccesses &pending) {
+  for (auto [tile, isWrite] : getAccesses(op)) {
     if (isWrite)
       pending.writes.insert({op, tile});
     // A read-modify-write op counts as a reader too.
     if (!isWrite || reads(op, tile))
       pending.reads.insert({op, tile});
   }
+}
+
+void BarrierPlacer::visitAccess(Operation *op, PendingAccesses &pending) {
+  if (llvm::any_of(getAccesses(op), [&](auto access) {
+        return pending.conflicts(op, access.first, access.second);
+      }))
+    placeBefore(op, pending);
+  if (isa<CopyAsyncOp>(op)) {
+    pending.issued.insert(op);
+    return;
+  }
+  addPending(op, pending);
+}
+
+void BarrierPlacer::visitWait(WaitGroupOp wait, PendingAccesses &pending) {
+  // The copies in flight may have landed: each is an access now. Those the
+  // wait surely completes are no longer in flight.
+  for (Operation *copy : pending.issued)
+    addPending(copy, pending);
+  for (Operation *copy : pending.committed)
+    addPending(copy, pending);
+  if (wait.getPending() == 0)
+    pending.committed.clear();
 }
 
 void BarrierPlacer::visitFor(scf::ForOp loop, PendingAccesses &pending) {
@@ -258,11 +299,16 @@ void BarrierPlacer::visitForOnce(scf::ForOp loop, PendingAccesses &pending) {
     // A hazard crosses the back edge (a tile read late in the body is
     // overwritten early in the next iteration): close the body with a
     // barrier, where the seed expects it ("after the gemm").
+    // The barrier orders accesses, not copies in flight: those come round
+    // the back edge (the fixed point's) and leave the loop.
     PendingAccesses state = pending;
+    state.issued = entry.issued;
+    state.committed = entry.committed;
     visitBlock(body, state);
     placeBefore(body.getTerminator(), state);
     // Zero iterations leave the entry state; any other count ends on the
     // barrier.
+    pending.merge(state);
     return;
   }
   PendingAccesses state = entry;
@@ -278,14 +324,30 @@ void BarrierPlacer::visitForOnce(scf::ForOp loop, PendingAccesses &pending) {
 void BarrierPlacer::visitOtherRegions(Operation *op, PendingAccesses &pending) {
   if (!pending.empty())
     placeBefore(op, pending);
-  for (Region &region : op->getRegions())
-    for (Block &block : region) {
-      PendingAccesses state;
-      visitBlock(block, state);
-      if (!state.empty() && block.mightHaveTerminator())
-        placeBefore(block.getTerminator(), state);
-    }
-  pending.clear();
+  // Copies in flight enter every block, from before the op or from another
+  // block: a dry run over the blocks gathers those they leave, and every
+  // block starts from them all.
+  PendingAccesses inFlight = pending;
+  auto visitBlocks = [&] {
+    PendingAccesses after = inFlight;
+    for (Region &region : op->getRegions())
+      for (Block &block : region) {
+        PendingAccesses state = inFlight;
+        visitBlock(block, state);
+        if (!state.empty() && block.mightHaveTerminator())
+          placeBefore(block.getTerminator(), state);
+        after.merge(state);
+      }
+    after.clear();
+    return after;
+  };
+  bool savedInsert = insert;
+  int64_t savedCount = count;
+  insert = false;
+  inFlight = visitBlocks();
+  insert = savedInsert;
+  count = savedCount;
+  pending = visitBlocks();
 }
 
 bool BarrierPlacer::visitControlFlow(Operation &op, PendingAccesses &pending) {
@@ -334,7 +396,16 @@ void BarrierPlacer::visitBlock(Block &block, PendingAccesses &pending) {
       pending.clear();
       continue;
     }
-    if (isa<CommitGroupOp, WaitGroupOp>(op) || isMemoryEffectFree(&op))
+    if (isa<CommitGroupOp>(op)) {
+      pending.committed.insert(pending.issued.begin(), pending.issued.end());
+      pending.issued.clear();
+      continue;
+    }
+    if (auto wait = dyn_cast<WaitGroupOp>(op)) {
+      visitWait(wait, pending);
+      continue;
+    }
+    if (isMemoryEffectFree(&op))
       continue;
     if (visitControlFlow(op, pending))
       continue;
