@@ -167,6 +167,14 @@ private:
          around = around->getParentOp())
       if (around->isProperAncestor(reader) && mayRunRegionsAgain(around))
         return true;
+    // A region of several blocks around both may branch back (a loop of cf
+    // branches).
+    for (Region *region = writer->getParentRegion();
+         region && kernel->isAncestor(region->getParentOp());
+         region = region->getParentRegion())
+      if (!region->hasOneBlock() &&
+          region->isAncestor(reader->getParentRegion()))
+        return true;
     if (writer == reader)
       return false;
     for (Operation *at = writer; at != kernel; at = at->getParentOp()) {

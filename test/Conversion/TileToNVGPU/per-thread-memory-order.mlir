@@ -107,3 +107,35 @@ func.func @per_thread_store_in_while(%A: memref<128x32xf32>, %P: memref<2xindex>
   }
   return
 }
+
+// -----
+
+// A block that branches back to itself is a loop too: from its second trip
+// on, the load reads each thread's own id.
+func.func @cf_self_loop(%A: memref<256x32xf32>, %C: memref<32x32xf32>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<32x32xf32, #gpu.address_space<workgroup>>
+    %p = memref.alloca() : memref<1xindex>
+    memref.store %c0, %p[%c0] : memref<1xindex>
+    scf.execute_region {
+      cf.br ^bb1(%c0 : index)
+    ^bb1(%i: index):
+      %row = memref.load %p[%c0] : memref<1xindex>
+      // expected-error @+1 {{tile ops here depend on the result of 'gpu.thread_id'}}
+      tile.copy %A[%row, %c0] to %s : memref<256x32xf32> to memref<32x32xf32, #gpu.address_space<workgroup>>
+      tile.copy %s to %C : memref<32x32xf32, #gpu.address_space<workgroup>> to memref<32x32xf32>
+      // expected-note @+1 {{'gpu.thread_id' is here}}
+      %id = gpu.thread_id x
+      memref.store %id, %p[%c0] : memref<1xindex>
+      %next = arith.addi %i, %c1 : index
+      %more = arith.cmpi ult, %next, %c4 : index
+      cf.cond_br %more, ^bb1(%next : index), ^bb2
+    ^bb2:
+      scf.yield
+    }
+  }
+  return
+}
