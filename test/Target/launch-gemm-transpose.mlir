@@ -1,8 +1,8 @@
 // RUN: tile-opt %s --split-input-file --tile-lower-to-nvgpu=chip=sm_90 | tile-translate --tile-emit-launch | FileCheck %s
 // RUN: %python %S/../Execution/Inputs/gemm.py --variant auto --emit kernel --transpose-a --M 256 --N 192 --K 96 --bm 128 --bn 64 --bk 32 \
-// RUN:   | tile-opt --tile-lower-to-nvgpu=chip=sm_90 | tile-translate --tile-emit-launch | FileCheck %s --check-prefix=GEN-A
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-nvgpu=chip=sm_90 | tile-translate --tile-emit-launch | FileCheck %s --check-prefix=GEN-A
 // RUN: %python %S/../Execution/Inputs/gemm.py --variant auto --emit kernel --transpose-b --M 256 --N 192 --K 96 --bm 128 --bn 64 --bk 32 \
-// RUN:   | tile-opt --tile-lower-to-nvgpu=chip=sm_90 | tile-translate --tile-emit-launch | FileCheck %s --check-prefix=GEN-B
+// RUN:   | tile-opt --tile-pipeline-planning --tile-software-pipeline --tile-lower-to-nvgpu=chip=sm_90 | tile-translate --tile-emit-launch | FileCheck %s --check-prefix=GEN-B
 
 // A kernel's tile.gemm transpose flags go into its launch description, so
 // that a runtime checking it against a reference GEMM (tile-run --check)

@@ -10,7 +10,6 @@
 #include "CopyLoweringDetail.h"
 #include "tile/Conversion/TileToNVGPU/TmaCopies.h"
 #include "tile/Conversion/TileToNVGPU/TmaStores.h"
-#include "tile/Dialect/Tile/Utils/LoopUtils.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
@@ -394,13 +393,6 @@ static void lowerSharedClear(ClearOp op, Value tid, int64_t threads) {
 LogicalResult mlir::tile::lowerTileMemoryOps(KernelOp kernel, bool tma,
                                              const TmaOptions &tmaOptions) {
   int64_t threads = kernel.getThreads();
-  SmallVector<PipelinedOp> loops;
-  kernel.walk([&](PipelinedOp op) { loops.push_back(op); });
-  // A loop nobody pipelined runs serially.
-  IRRewriter rewriter(kernel.getContext());
-  for (PipelinedOp loop : loops)
-    convertToSerialLoop(rewriter, loop);
-
   // Every copy left here is global/shared on both sides: fragment ones were
   // lowered before. Check before rewriting so that a failure leaves the
   // kernel intact.

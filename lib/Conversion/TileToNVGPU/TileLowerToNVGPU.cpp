@@ -51,6 +51,21 @@ static LogicalResult checkSymbolUses(KernelOp kernel) {
   return failure(result.wasInterrupted());
 }
 
+/// A tile.pipelined loop is tile-software-pipeline's to expand: only that
+/// pass places the barriers between its statements (their authors write
+/// none), so lowering one as it stands would race on its shared tiles.
+static LogicalResult checkNoUnexpandedLoops(KernelOp kernel) {
+  WalkResult result = kernel.getBody().walk([](PipelinedOp loop) {
+    loop.emitOpError(
+        "reaches the GPU lowering unexpanded; run --tile-software-pipeline "
+        "first (after --tile-pipeline-planning where the loop gives only "
+        "num_stages): it expands the loop with the barriers its statements "
+        "need, which this lowering does not place");
+    return WalkResult::interrupt();
+  });
+  return failure(result.wasInterrupted());
+}
+
 /// Whether `op` reads where the block lies in the hardware's grid or
 /// cluster: gpu.block_id and its kin, or the PTX special registers behind
 /// them.
@@ -223,6 +238,7 @@ struct TileLowerToNVGPUPass
       if (failed(checkEnclosingModule(kernel, module)) ||
           failed(checkKernelName(kernel)) ||
           failed(checkGPUElementTypes(kernel)) ||
+          failed(checkNoUnexpandedLoops(kernel)) ||
           failed(checkSharedTileUses(kernel)) ||
           failed(checkSymbolUses(kernel)) ||
           failed(checkBlockPositionOps(kernel)) ||

@@ -920,3 +920,25 @@ func.func @offset_from_host_loop(%A: memref<64x64xf16>) {
   }
   return
 }
+
+// -----
+
+// Only tile-software-pipeline places the barriers between a pipelined
+// loop's statements; lowered as it stands, the copy would race with the
+// store that reads the tile.
+func.func @unexpanded_pipelined_loop(%A: memref<256x32xf16>, %C: memref<256x32xf16>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c8 = arith.constant 8 : index
+  %c32 = arith.constant 32 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<32x32xf16, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'tile.pipelined' op reaches the GPU lowering unexpanded; run --tile-software-pipeline first (after --tile-pipeline-planning where the loop gives only num_stages): it expands the loop with the barriers its statements need, which this lowering does not place}}
+    tile.pipelined %c0 to %c8 step %c1 as (%k) {
+      %row = arith.muli %k, %c32 : index
+      tile.copy %A[%row, %c0] to %s : memref<256x32xf16> to memref<32x32xf16, #gpu.address_space<workgroup>>
+      tile.copy %s to %C[%row, %c0] : memref<32x32xf16, #gpu.address_space<workgroup>> to memref<256x32xf16>
+    }
+  }
+  return
+}

@@ -45,28 +45,3 @@ func.func @steady_state(%A: memref<1024x64xf16>) {
   }
   return
 }
-
-// -----
-
-// A tile.pipelined nobody software-pipelined runs as a serial scf.for with
-// synchronous copies.
-
-// CHECK-LABEL: gpu.func @serial_kernel
-// CHECK-NOT: tile.pipelined
-// CHECK: scf.for
-// CHECK: vector.load {{.*}} : memref<256x32xf16>, vector<8xf16>
-// CHECK: vector.store {{.*}} : memref<32x32xf16, #gpu.address_space<workgroup>>, vector<8xf16>
-func.func @serial(%A: memref<256x32xf16>) {
-  %c0 = arith.constant 0 : index
-  %c1 = arith.constant 1 : index
-  %c8 = arith.constant 8 : index
-  %c32 = arith.constant 32 : index
-  tile.kernel grid(%c1) threads(128) as (%bx) {
-    %s = tile.alloc_shared : memref<32x32xf16, #gpu.address_space<workgroup>>
-    tile.pipelined %c0 to %c8 step %c1 as (%k) {
-      %row = arith.muli %k, %c32 : index
-      tile.copy %A[%row, %c0] to %s : memref<256x32xf16> to memref<32x32xf16, #gpu.address_space<workgroup>>
-    }
-  }
-  return
-}
