@@ -1093,15 +1093,26 @@ void TmaLowering::rewrite() {
 
 FailureOr<bool> mlir::tile::lowerAsyncCopiesToTma(KernelOp kernel, Value tid,
                                                   const TmaOptions &options) {
+  // Clusters share the TMA's boxes: without TMA copies there is nothing to
+  // share, and the request would otherwise vanish without a word.
+  auto remarkUnclustered = [&](StringRef why) {
+    if (options.clusterSize > 1)
+      emitRemark(kernel.getLoc(), "blocks stay unclustered (cluster=")
+          << options.clusterSize << "): " << why;
+  };
   bool any = false;
   kernel.walk([&](CopyAsyncOp) { any = true; });
-  if (!any)
+  if (!any) {
+    remarkUnclustered("the kernel has no async copies (a pipelined loop "
+                      "makes them) for the TMA to share");
     return false;
+  }
   TmaLowering lowering(kernel, tid, options);
   Operation *culprit = nullptr;
   std::string why;
   if (failed(lowering.plan(culprit, why))) {
     culprit->emitRemark("async copies stay cp.async, not the TMA: ") << why;
+    remarkUnclustered("its async copies stay cp.async, not the TMA");
     return false;
   }
   lowering.rewrite();

@@ -228,3 +228,37 @@ func.func @guarded(%A: memref<512x256xf16>, %K: memref<?xf16>) {
   }
   return
 }
+
+// -----
+
+// No async copies: nothing for the TMA to share, and the request to
+// cluster is answered.
+func.func @no_async_copies(%A: memref<512x256xf16>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  // expected-remark @below {{blocks stay unclustered (cluster=2): the kernel has no async copies (a pipelined loop makes them) for the TMA to share}}
+  tile.kernel grid(%c4, %c4) threads(128) as (%bx, %by) {
+    %a = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
+    tile.copy %A[%c0, %c0] to %a : memref<512x256xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
+// Rows of 2040 bytes, which a tensor map cannot stride: the copies stay
+// cp.async, and the blocks unclustered.
+func.func @copies_stay_cp_async(%A: memref<512x1020xf16>) {
+  %c0 = arith.constant 0 : index
+  %c4 = arith.constant 4 : index
+  // expected-remark @below {{blocks stay unclustered (cluster=2): its async copies stay cp.async, not the TMA}}
+  tile.kernel grid(%c4, %c4) threads(128) as (%bx, %by) {
+    %a = tile.alloc_shared : memref<128x32xf16, #gpu.address_space<workgroup>>
+    // expected-remark @below {{async copies stay cp.async, not the TMA}}
+    tile.copy_async %A[%c0, %c0] to %a : memref<512x1020xf16> to memref<128x32xf16, #gpu.address_space<workgroup>>
+    tile.commit_group
+    tile.wait_group 0
+    tile.barrier
+  }
+  return
+}
