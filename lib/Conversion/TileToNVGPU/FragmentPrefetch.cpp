@@ -330,10 +330,28 @@ struct TilePrefetchFragmentsPass
     // past its end (predicateStageZero). That is only right for the last
     // steady-state loop: a rolled remainder loop after an unrolled one runs
     // that iteration itself, and its copy would race with the zero fill.
-    auto followedBySteadyState = [&](scf::ForOp loop) {
+    // Asked of the IR, not only of the loops' marks: a cleanup between the
+    // passes (--canonicalize) inlines an unrolled loop of one trip, whose
+    // copies then follow the rolled loop unmarked. Copies after a wait for
+    // every group (a persistent kernel's next tile) come after the zero
+    // fill has landed. Only a loop of mma.sync gets the head (a TMA one
+    // would issue nothing, its boxes predicated off); wgmma loops keep the
+    // rest of what the pass does (below).
+    auto followedByCopies = [&](scf::ForOp loop, bool hasMma) {
       for (Operation *op = loop->getNextNode(); op; op = op->getNextNode())
         if (isa<scf::ForOp>(op) && steadyState.isAttrPresent(op))
           return true;
+      if (!hasMma)
+        return false;
+      for (Operation *op = loop->getNextNode(); op; op = op->getNextNode()) {
+        if (auto wait = dyn_cast<NVVM::CpAsyncWaitGroupOp>(op);
+            wait && wait.getN() == 0)
+          return false;
+        if (op->walk([](nvgpu::DeviceAsyncCopyOp) {
+                return WalkResult::interrupt();
+              }).wasInterrupted())
+          return true;
+      }
       return false;
     };
     // Of the two loops of a split (tile-specialize-interior-steps), the
@@ -393,7 +411,7 @@ struct TilePrefetchFragmentsPass
         continue;
       if (hasMma && isInteriorPart(loop))
         candidates.emplace_back(loop, /*peelEpilogue=*/true);
-      else if (!followedBySteadyState(loop) && !besideSplit(loop))
+      else if (!followedByCopies(loop, hasMma) && !besideSplit(loop))
         candidates.emplace_back(loop, /*peelEpilogue=*/false);
     }
     for (scf::ForOp loop : loops)
