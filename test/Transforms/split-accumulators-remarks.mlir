@@ -761,3 +761,30 @@ func.func @store_through_view(%A: !A, %B: !A, %C: !A) {
   }
   return
 }
+
+// -----
+
+// After tile-software-pipeline, a GEMM reads a version of a multi-buffered
+// tile: the pass runs before the rewrite.
+!A = memref<1024x1024xf16>
+!As2 = memref<2x128x32xf16, #gpu.address_space<workgroup>>
+!Av = memref<128x32xf16, strided<[32, 1]>, #gpu.address_space<workgroup>>
+!Bs = memref<32x256xf16, #gpu.address_space<workgroup>>
+!Cl = memref<128x256xf32, #gpu.address_space<private>>
+
+func.func @multi_buffered_operand(%A: !A, %B: !A, %C: !A) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : !As2
+    %B_s = tile.alloc_shared : !Bs
+    // expected-remark @+1 {{it stays whole and will spill, because a GEMM into it reads a version of a multi-buffered tile (run tile-split-accumulators before tile-software-pipeline)}}
+    %C_l = tile.alloc_fragment : !Cl
+    tile.clear %C_l : !Cl
+    %A_v = memref.subview %A_s[0, 0, 0] [1, 128, 32] [1, 1, 1] : !As2 to !Av
+    tile.copy %A to %A_v : !A to !Av
+    tile.copy %B to %B_s : !A to !Bs
+    tile.gemm %A_v, %B_s, %C_l : !Av, !Bs, !Cl
+    tile.copy %C_l to %C : !Cl to !A
+  }
+  return
+}

@@ -298,8 +298,14 @@ analyzeAccumulator(AllocFragmentOp accumulator, std::string &why) {
     auto alloc = tile.getDefiningOp<AllocSharedOp>();
     if (!alloc || alloc->getBlock() != kernelBody ||
         !alloc->isBeforeInBlock(clearTop)) {
-      why = "a GEMM into it reads a tile that is not a shared tile allocated "
-            "before its clear";
+      // A version of a tile that tile-software-pipeline multi-buffered.
+      auto view = tile.getDefiningOp<memref::SubViewOp>();
+      if (!alloc && view && view.getSource().getDefiningOp<AllocSharedOp>())
+        why = "a GEMM into it reads a version of a multi-buffered tile (run "
+              "tile-split-accumulators before tile-software-pipeline)";
+      else
+        why = "a GEMM into it reads a tile that is not a shared tile "
+              "allocated before its clear";
       return failure();
     }
     for (OperandTile &known : region.operands) {
