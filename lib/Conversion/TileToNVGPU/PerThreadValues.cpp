@@ -72,7 +72,9 @@ namespace {
 /// writes is per-thread; memory that per-thread code writes (a value, an
 /// index, or under such control) makes what is read from it per-thread
 /// where the read may come after the write (later in their block, in a
-/// loop around both, or where the order is not the blocks').
+/// loop around both, or where the order is not the blocks'). Another
+/// block's writes are left out: a read that sees one without
+/// synchronization between the blocks is a data race, as in CUDA.
 /// Only a loop's initial iteration values are not control. Repeats walks
 /// over the kernel, in order, until nothing changes.
 class PerThreadValues {
