@@ -821,3 +821,26 @@ func.func @call_after_loop(%A: memref<64x64xf16>) {
   }
   return
 }
+
+// -----
+
+// The tile's address as a plain value: a version's aligned pointer leaves
+// out its offset.
+func.func @aligned_pointer_after_loop(%A: memref<64x64xf16>, %P: memref<1xindex>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  %c4 = arith.constant 4 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
+    %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
+    // expected-note @+1 {{the pipelined loop is here}}
+    tile.pipelined %c0 to %c4 step %c1 stage = [0, 1] as (%k) {
+      tile.copy %A[%c0, %k] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>
+      tile.gemm %A_s, %A_s, %C_l : memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf16, #gpu.address_space<workgroup>>, memref<16x16xf32, #gpu.address_space<private>>
+    }
+    // expected-error @+1 {{'memref.extract_aligned_pointer_as_index' op hands on a shared tile that a pipelined loop multi-buffers}}
+    %p = memref.extract_aligned_pointer_as_index %A_s : memref<16x16xf16, #gpu.address_space<workgroup>> -> index
+    memref.store %p, %P[%c0] : memref<1xindex>
+  }
+  return
+}

@@ -191,6 +191,11 @@ private:
   /// Whether `op` may run one of its regions more than once each time it
   /// runs: a loop, or an op that does not say.
   static bool mayRunRegionsAgain(Operation *op) {
+    // A loop by its interface, whatever its region branches say: an
+    // scf.forall's iterations are parallel (no back edge), and a thread
+    // runs them one after another.
+    if (isa<LoopLikeOpInterface>(op))
+      return true;
     auto branches = dyn_cast<RegionBranchOpInterface>(op);
     if (!branches)
       return op->getNumRegions() != 0;

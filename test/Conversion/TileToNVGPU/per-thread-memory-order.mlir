@@ -139,3 +139,24 @@ func.func @cf_self_loop(%A: memref<256x32xf32>, %C: memref<32x32xf32>) {
   }
   return
 }
+
+// -----
+
+// An scf.forall's iterations are parallel, without a back edge between
+// them, but a thread runs them one after another.
+func.func @forall(%A: memref<128x32xf32>, %P: memref<2xindex>) {
+  %c0 = arith.constant 0 : index
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %s = tile.alloc_shared : memref<32x32xf32, #gpu.address_space<workgroup>>
+    scf.forall (%i) in (4) {
+      %row = memref.load %P[%c0] : memref<2xindex>
+      // expected-error @+1 {{tile ops here depend on the result of 'gpu.thread_id'}}
+      tile.copy %A[%row, %c0] to %s : memref<128x32xf32> to memref<32x32xf32, #gpu.address_space<workgroup>>
+      // expected-note @+1 {{'gpu.thread_id' is here}}
+      %id = gpu.thread_id x
+      memref.store %id, %P[%c0] : memref<2xindex>
+    }
+  }
+  return
+}

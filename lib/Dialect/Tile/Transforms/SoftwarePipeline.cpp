@@ -85,8 +85,10 @@ static Operation *getRepeatingAncestor(PipelinedOp loop, Value tile) {
 /// value that is not a view: a memref result (arith.select, a call), a
 /// terminator's operand (an scf.yield into a branch's result or a loop's
 /// iteration argument), an operand of an op with regions (a loop's initial
-/// iteration value), or a call (the callee's argument, whose type a
-/// version's does not match). The rewrite gives each use of a
+/// iteration value), a call (the callee's argument, whose type a
+/// version's does not match), its address as a plain value (an aligned
+/// pointer, which leaves out a version's offset; a cast to another type),
+/// or an op of unknown meaning. The rewrite gives each use of a
 /// multi-buffered tile one version and cannot follow such a value to what
 /// reads it.
 static bool handsOnTile(Operation *user) {
@@ -95,7 +97,10 @@ static bool handsOnTile(Operation *user) {
     return false;
   return user->getNumRegions() != 0 ||
          user->hasTrait<OpTrait::IsTerminator>() ||
-         isa<CallOpInterface>(user) ||
+         isa<CallOpInterface, memref::ExtractAlignedPointerAsIndexOp,
+             memref::ExtractStridedMetadataOp, UnrealizedConversionCastOp>(
+             user) ||
+         !user->isRegistered() ||
          llvm::any_of(user->getResultTypes(), llvm::IsaPred<BaseMemRefType>);
 }
 
