@@ -37,7 +37,7 @@ func.func @depth_mismatch(%A: memref<64x64xf16>, %B: memref<64x64xf16>, %C: memr
     %A_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
     %B_s = tile.alloc_shared : memref<16x16xf16, #gpu.address_space<workgroup>>
     %C_l = tile.alloc_fragment : memref<16x16xf32, #gpu.address_space<private>>
-    // expected-error @+1 {{has num_stages = 3 but its 'stage' list has depth 2 (max(stage) + 1)}}
+    // expected-error @+1 {{'tile.pipelined' op num_stages = 3 but 'stage' gives depth 2 (max(stage) + 1); give one of them, or make them agree}}
     tile.pipelined %c0 to %c4 step %c1 num_stages = 3 stage = [0, 0, 1] as (%k) {
       %ko = arith.muli %k, %c16 : index
       tile.copy %A[%c0, %ko] to %A_s : memref<64x64xf16> to memref<16x16xf16, #gpu.address_space<workgroup>>

@@ -846,6 +846,20 @@ func.func @order_without_stage(%n: index) {
 
 // -----
 
+// Every pass reads the depth from one of them: they must agree.
+func.func @num_stages_disagrees_with_stage(%n: index) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    // expected-error @+1 {{'tile.pipelined' op num_stages = 4 but 'stage' gives depth 2 (max(stage) + 1); give one of them, or make them agree}}
+    tile.pipelined %n to %n step %n num_stages = 4 stage = [0, 1] as (%k) {
+      tile.barrier
+      tile.barrier
+    }
+  }
+  return
+}
+
+// -----
+
 func.func @stage_wrong_length(%n: index, %A: memref<256x256xf16>) {
   tile.kernel grid(%n) threads(128) as (%bx) {
     %s = tile.alloc_shared : memref<64x32xf16, #gpu.address_space<workgroup>>

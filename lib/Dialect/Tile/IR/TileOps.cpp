@@ -432,10 +432,21 @@ LogicalResult PipelinedOp::verifyRegions() {
     return failure();
 
   size_t numStatements = getStatements().size();
-  if (std::optional<ArrayRef<int64_t>> stage = getStage())
+  if (std::optional<ArrayRef<int64_t>> stage = getStage()) {
     if (std::optional<std::string> error =
             checkStageList(*stage, numStatements))
       return emitOpError() << *error;
+    // The depth a stage list gives (PipelineSchedule::getDepth).
+    int64_t depth = 1;
+    for (int64_t s : *stage)
+      depth = std::max(depth, s + 1);
+    if (std::optional<int64_t> numStages = getNumStages();
+        numStages && *numStages != depth)
+      return emitOpError() << "num_stages = " << *numStages
+                           << " but 'stage' gives depth " << depth
+                           << " (max(stage) + 1); give one of them, or make "
+                              "them agree";
+  }
   if (std::optional<ArrayRef<int64_t>> order = getOrder())
     if (std::optional<std::string> error =
             checkOrderList(*order, numStatements))

@@ -35,10 +35,7 @@ mlir::tile::getRewriteSchedule(PipelinedOp loop) {
       single.order.push_back(i);
     return std::optional<PipelineSchedule>(std::move(single));
   }
-  if (numStages && *numStages != schedule->getDepth())
-    return loop.emitOpError()
-           << "has num_stages = " << *numStages << " but its 'stage' list has "
-           << "depth " << schedule->getDepth() << " (max(stage) + 1)";
+  // The op verifier has checked that num_stages agrees with the list.
   return std::optional<PipelineSchedule>(std::move(*schedule));
 }
 

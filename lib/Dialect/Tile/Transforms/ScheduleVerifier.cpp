@@ -390,13 +390,6 @@ mlir::tile::verifyScheduleLegality(PipelinedOp loop,
 
 LogicalResult mlir::tile::verifySchedule(PipelinedOp loop,
                                          const PipelineSchedule &schedule) {
-  if (failed(verifyScheduleLegality(loop, schedule)))
-    return failure();
-  if (std::optional<int64_t> numStages = loop.getNumStages();
-      numStages && *numStages != schedule.getDepth())
-    return loop.emitOpError()
-           << "num_stages = " << *numStages << " but 'stage' gives depth "
-           << schedule.getDepth()
-           << " (max(stage) + 1); give one of them, or make them agree";
-  return success();
+  // A num_stages that disagrees with the stage list is the op verifier's.
+  return verifyScheduleLegality(loop, schedule);
 }

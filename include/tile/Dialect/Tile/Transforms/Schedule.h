@@ -122,8 +122,8 @@ findScheduleViolation(PipelinedOp loop, const PipelineSchedule &schedule);
 LogicalResult verifyScheduleLegality(PipelinedOp loop,
                                      const PipelineSchedule &schedule);
 
-/// verifyScheduleLegality, and that `num_stages`, when `loop` has it, equals
-/// the schedule's depth (for a schedule written by hand or by planning).
+/// verifyScheduleLegality, for a schedule written by hand or by planning
+/// (that `num_stages` agrees with a stage list is the op verifier's).
 LogicalResult verifySchedule(PipelinedOp loop,
                              const PipelineSchedule &schedule);
 
