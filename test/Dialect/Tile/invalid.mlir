@@ -534,6 +534,18 @@ func.func @copy_async_empty_extent(%n: index, %A: memref<64x64xf16>, %s: memref<
 
 // -----
 
+// Every row of the source would land on row 0 of the tile.
+func.func @copy_destination_stride_zero(%n: index, %A: memref<64x64xf16>, %s: memref<32x64xf16, #gpu.address_space<workgroup>>) {
+  tile.kernel grid(%n) threads(128) as (%bx) {
+    %v = memref.subview %s[0, 0] [32, 64] [0, 1] : memref<32x64xf16, #gpu.address_space<workgroup>> to memref<32x64xf16, strided<[0, 1]>, #gpu.address_space<workgroup>>
+    // expected-error @+1 {{'tile.copy' op destination has stride 0 in dimension #0, where the copy's extent is 32: several elements would be written to one place}}
+    tile.copy %A to %v : memref<64x64xf16> to memref<32x64xf16, strided<[0, 1]>, #gpu.address_space<workgroup>>
+  }
+  return
+}
+
+// -----
+
 func.func @clear_empty_part(%n: index, %s: memref<32x64xf16, #gpu.address_space<workgroup>>) {
   tile.kernel grid(%n) threads(128) as (%bx) {
     %v = memref.subview %s[0, 0] [32, 0] [1, 1] : memref<32x64xf16, #gpu.address_space<workgroup>> to memref<32x0xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>

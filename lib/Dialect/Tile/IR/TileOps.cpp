@@ -639,8 +639,8 @@ verifyCopyLike(Operation *op, Value source, ValueRange sourceIndices,
     return op->emitOpError("copies between two global tensors are not tile "
                            "copies: one side must be a shared or fragment "
                            "tile");
-  for (auto [i, extent] :
-       llvm::enumerate(getCopyExtent(sourceType, destType))) {
+  SmallVector<int64_t> extents = getCopyExtent(sourceType, destType);
+  for (auto [i, extent] : llvm::enumerate(extents)) {
     if (ShapedType::isDynamic(extent))
       return op->emitOpError()
              << "copy extent of dimension #" << i
@@ -652,6 +652,18 @@ verifyCopyLike(Operation *op, Value source, ValueRange sourceIndices,
                                << " is 0: a tile copy copies a non-empty part "
                                   "of a tile";
   }
+  // Each element goes to a place of its own: where the destination has
+  // stride 0, several would land on one, written by different threads at
+  // once on the GPU (the CPU keeps the last).
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (succeeded(destType.getStridesAndOffset(strides, offset)))
+    for (auto [i, extent] : llvm::enumerate(extents))
+      if (extent > 1 && strides[i] == 0)
+        return op->emitOpError()
+               << "destination has stride 0 in dimension #" << i
+               << ", where the copy's extent is " << extent
+               << ": several elements would be written to one place";
   return std::make_pair(*sourceSpace, *destSpace);
 }
 
