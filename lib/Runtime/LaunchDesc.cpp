@@ -212,14 +212,20 @@ bool checkClusters(const LaunchDesc &desc, const std::string &where,
   return true;
 }
 
-/// Evaluates one formula of `grid_expr` over the args' (bound) extents.
+/// Evaluates one formula of `grid_expr` over the args' (bound) extents. A
+/// formula computes what the kernel's index ops compute: its values are
+/// 64-bit integers, `+ - *` wrap around, `min`, `/` and `ceildiv` read their
+/// operands as unsigned (arith.minui, divui, ceildivui) and `mins`, `divs`
+/// and `ceildivs` as signed (arith.minsi, divsi, ceildivsi). Only what the
+/// arith ops leave undefined fails: a quotient by zero, or of the least
+/// signed value by -1.
 class GridFormula {
 public:
   GridFormula(const std::string &text, const LaunchDesc &desc)
       : text(text), desc(desc) {}
 
-  std::optional<int64_t> evaluate(std::string &error) {
-    std::optional<int64_t> value = expr();
+  std::optional<uint64_t> evaluate(std::string &error) {
+    std::optional<uint64_t> value = expr();
     if (value && pos != text.size())
       fail("unexpected '" + text.substr(pos) + "'");
     if (!value || !why.empty()) {
@@ -230,7 +236,7 @@ public:
   }
 
 private:
-  std::optional<int64_t> fail(const std::string &what) {
+  std::optional<uint64_t> fail(const std::string &what) {
     if (why.empty())
       why = what;
     return std::nullopt;
@@ -242,21 +248,27 @@ private:
     pos += n;
     return true;
   }
-  std::optional<int64_t> number() {
+  std::optional<uint64_t> number() {
     size_t start = pos;
-    while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9')
-      ++pos;
-    std::optional<int64_t> v = parseDecimal(text.substr(start, pos - start));
-    if (!v)
+    uint64_t value = 0;
+    constexpr uint64_t kMax = std::numeric_limits<uint64_t>::max();
+    for (; pos < text.size() && text[pos] >= '0' && text[pos] <= '9'; ++pos) {
+      unsigned digit = text[pos] - '0';
+      if (value > (kMax - digit) / 10) {
+        while (pos < text.size() && text[pos] >= '0' && text[pos] <= '9')
+          ++pos;
+        return fail("the number " + text.substr(start, pos - start) +
+                    " does not fit 64 bits");
+      }
+      value = value * 10 + digit;
+    }
+    if (pos == start)
       return fail("expected a number at '" + text.substr(start) + "'");
-    if (*v > (int64_t(1) << 40))
-      return fail("the number " + text.substr(start, pos - start) +
-                  " is above 2^40");
-    return v;
+    return value;
   }
   /// After `<function>(`: the two arguments and the closing parenthesis.
-  bool arguments(const char *function, int64_t &a, int64_t &b) {
-    std::optional<int64_t> first, second;
+  bool arguments(const char *function, uint64_t &a, uint64_t &b) {
+    std::optional<uint64_t> first, second;
     if ((first = expr()) && eat(",") && (second = expr()) && eat(")")) {
       a = *first;
       b = *second;
@@ -264,6 +276,22 @@ private:
     }
     fail(std::string("expected '") + function + "(a,b)'");
     return false;
+  }
+  /// A quotient of `a` by `b`, rounded up where `up`, else toward zero.
+  std::optional<uint64_t> divideUnsigned(uint64_t a, uint64_t b, bool up) {
+    if (b == 0)
+      return fail("division by 0");
+    return a / b + (up && a % b != 0 ? 1 : 0);
+  }
+  std::optional<uint64_t> divideSigned(uint64_t a, uint64_t b, bool up) {
+    auto sa = int64_t(a), sb = int64_t(b);
+    if (sb == 0)
+      return fail("division by 0");
+    if (sa == std::numeric_limits<int64_t>::min() && sb == -1)
+      return fail("a signed quotient overflows");
+    // Rounded up only where the exact quotient is positive.
+    int64_t q = sa / sb + (up && sa % sb != 0 && (sa < 0) == (sb < 0) ? 1 : 0);
+    return uint64_t(q);
   }
   /// The compiler writes formulas of at most kMaxGridFormulaOps operations,
   /// each a level deeper at most; each level is a frame of recursion here,
@@ -273,76 +301,78 @@ private:
   static_assert(kMaxDepth > kMaxGridFormulaOps,
                 "the parser must read every formula the compiler writes");
 
-  std::optional<int64_t> expr() {
+  std::optional<uint64_t> expr() {
     if (depth == kMaxDepth)
       return fail("the formula is nested more than " +
                   std::to_string(kMaxDepth) + " levels deep");
     ++depth;
-    std::optional<int64_t> value = term();
+    std::optional<uint64_t> value = term();
     --depth;
     return value;
   }
 
-  std::optional<int64_t> term() {
+  std::optional<uint64_t> term() {
     if (eat("dim(")) {
       size_t comma = text.find(',', pos);
       if (comma == std::string::npos)
         return fail("expected 'dim(<arg>,<dimension>)'");
       std::string name = text.substr(pos, comma - pos);
       pos = comma + 1;
-      std::optional<int64_t> d = number();
+      std::optional<uint64_t> d = number();
       if (!d || !eat(")"))
         return fail("expected 'dim(<arg>,<dimension>)'");
       for (const ArgDesc &arg : desc.args)
         if (arg.name == name) {
-          if (*d >= int64_t(arg.shape.size()))
+          if (*d >= arg.shape.size())
             return fail("arg '" + name + "' has no dimension " +
                         std::to_string(*d));
-          return arg.shape[*d];
+          return uint64_t(arg.shape[*d]);
         }
       return fail("no arg '" + name + "'");
     }
-    int64_t a, b;
+    uint64_t a, b;
     if (eat("min(")) {
       if (!arguments("min", a, b))
         return std::nullopt;
       return std::min(a, b);
     }
+    if (eat("mins(")) {
+      if (!arguments("mins", a, b))
+        return std::nullopt;
+      return uint64_t(std::min(int64_t(a), int64_t(b)));
+    }
     if (eat("ceildiv(")) {
       if (!arguments("ceildiv", a, b))
         return std::nullopt;
-      if (b <= 0)
-        return fail("division by " + std::to_string(b));
-      // Rounded up for either sign of a, without forming a + b - 1.
-      return a / b + (a % b > 0 ? 1 : 0);
+      return divideUnsigned(a, b, /*up=*/true);
+    }
+    if (eat("ceildivs(")) {
+      if (!arguments("ceildivs", a, b))
+        return std::nullopt;
+      return divideSigned(a, b, /*up=*/true);
+    }
+    if (eat("divs(")) {
+      if (!arguments("divs", a, b))
+        return std::nullopt;
+      return divideSigned(a, b, /*up=*/false);
     }
     if (eat("(")) {
-      std::optional<int64_t> a = expr();
-      if (!a || pos >= text.size())
+      std::optional<uint64_t> lhs = expr();
+      if (!lhs || pos >= text.size())
         return fail("expected '(a<op>b)'");
       char op = text[pos++];
-      std::optional<int64_t> b = expr();
-      if (!b || !eat(")"))
+      std::optional<uint64_t> rhs = expr();
+      if (!rhs || !eat(")"))
         return fail("expected '(a<op>b)'");
-      // Results stay within 2^62 in magnitude, so that no step overflows.
-      constexpr int64_t kLimit = int64_t(1) << 62;
-      int64_t r;
       switch (op) {
       case '+':
+        return *lhs + *rhs;
       case '-':
-        if ((op == '+' ? __builtin_add_overflow(*a, *b, &r)
-                       : __builtin_sub_overflow(*a, *b, &r)) ||
-            r > kLimit || r < -kLimit)
-          return fail(op == '+' ? "a sum overflows" : "a difference overflows");
-        return r;
+        return *lhs - *rhs;
       case '*':
-        if (__builtin_mul_overflow(*a, *b, &r) || r > kLimit || r < -kLimit)
-          return fail("a product overflows");
-        return r;
+        return *lhs * *rhs;
       case '/':
-        if (*b <= 0)
-          return fail("division by " + std::to_string(*b));
-        return *a / *b;
+        return divideUnsigned(*lhs, *rhs, /*up=*/false);
       default:
         return fail(std::string("unknown operator '") + op + "'");
       }
@@ -472,14 +502,15 @@ bool tile::runtime::bindShapes(
               "') has no formula for it";
       return false;
     }
-    std::optional<int64_t> size =
+    std::optional<uint64_t> size =
         GridFormula(gridExpr[d], desc).evaluate(error);
     if (!size)
       return false;
-    if (*size < 1 || *size > kMaxGridDim[d]) {
+    if (*size < 1 || *size > uint64_t(kMaxGridDim[d])) {
+      // Shown signed: a size that went below zero reads as one.
       error = "the grid's extent in " + std::string(1, "xyz"[d]) + ", " +
-              gridExpr[d] + " = " + std::to_string(*size) + ", is not in 1.." +
-              std::to_string(kMaxGridDim[d]);
+              gridExpr[d] + " = " + std::to_string(int64_t(*size)) +
+              ", is not in 1.." + std::to_string(kMaxGridDim[d]);
       return false;
     }
     desc.grid[d] = unsigned(*size);

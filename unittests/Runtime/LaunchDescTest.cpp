@@ -306,8 +306,23 @@ TEST(LaunchDesc, EvaluatesGridFormulas) {
       {"ceildiv((dim(A,0)+(0-64)),32)", 30},
       // Rounded up without forming a + b - 1, which would overflow here.
       {"ceildiv(((1099511627776*1048576)*4),((1099511627776*1048576)*4))", 1},
-      // Up for a negative numerator too: ceil(-8 / 3) = -2.
-      {"(ceildiv((0-8),3)+3)", 1},
+      // Values wrap as the kernel's index ops do: 1000 * 2^62 is 0.
+      {"((dim(A,0)*4611686018427387904)+7)", 7},
+      // min, / and ceildiv are unsigned (arith.minui, divui, ceildivui):
+      // 1000 - 1064 is 2^64 - 64, above 4.
+      {"min((dim(A,0)-1064),4)", 4},
+      {"min(((dim(A,0)-1064)/1099511627776),9)", 9},
+      {"min(ceildiv((dim(A,0)-1064),1099511627776),9)", 9},
+      // mins, divs and ceildivs are signed, rounded up (ceildivs) or toward
+      // zero (divs) for either sign.
+      {"(mins((dim(A,0)-1064),4)+65)", 1},
+      {"(ceildivs((0-8),3)+3)", 1},
+      {"(ceildivs((0-8),(0-3))-2)", 1},
+      {"(ceildivs(8,(0-3))+3)", 1},
+      {"(divs((0-8),3)+3)", 1},
+      {"divs((0-9),(0-3))", 3},
+      // The least signed value, written as the compiler writes it.
+      {"(divs((0-9223372036854775808),4611686018427387904)+3)", 1},
   };
   for (const Case &c : cases) {
     std::string error;
@@ -363,22 +378,30 @@ TEST(LaunchDesc, RejectsShapesThatDoNotFit) {
       {"kernel k\ngrid ?\nblock 32\narg A f16 ?\ngrid_expr "
        "(1099511627776*8388608)\n",
        {{"A", {8}}},
-       "cannot compute the grid from grid_expr '(1099511627776*8388608)': a "
-       "product overflows"},
-      {"kernel k\ngrid ?\nblock 32\narg A f16 ?\ngrid_expr "
-       "((1099511627776*4194304)+(1099511627776*4194304))\n",
-       {{"A", {8}}},
-       "cannot compute the grid from grid_expr "
-       "'((1099511627776*4194304)+(1099511627776*4194304))': a sum overflows"},
+       "the grid's extent in x, (1099511627776*8388608) = "
+       "-9223372036854775808, is not in 1..2147483647"},
       {"kernel k\ngrid ?\nblock 32\narg A f16 ?\ngrid_expr "
        "ceildiv(dim(A,0),99999999999999999999)\n",
        {{"A", {8}}},
        "cannot compute the grid from grid_expr "
        "'ceildiv(dim(A,0),99999999999999999999)': the number "
-       "99999999999999999999 is above 2^40"},
+       "99999999999999999999 does not fit 64 bits"},
       {"kernel k\ngrid ?\nblock 32\narg A f16 ?\ngrid_expr ceildiv(8,0)\n",
        {{"A", {8}}},
        "cannot compute the grid from grid_expr 'ceildiv(8,0)': division by 0"},
+      {"kernel k\ngrid ?\nblock 32\narg A f16 ?\ngrid_expr divs(8,0)\n",
+       {{"A", {8}}},
+       "cannot compute the grid from grid_expr 'divs(8,0)': division by 0"},
+      {"kernel k\ngrid ?\nblock 32\narg A f16 ?\ngrid_expr "
+       "ceildivs((0-9223372036854775808),(0-1))\n",
+       {{"A", {8}}},
+       "cannot compute the grid from grid_expr "
+       "'ceildivs((0-9223372036854775808),(0-1))': a signed quotient "
+       "overflows"},
+      {"kernel k\ngrid ?\nblock 32\narg A f16 ?\ngrid_expr mins(1)\n",
+       {{"A", {8}}},
+       "cannot compute the grid from grid_expr 'mins(1)': expected "
+       "'mins(a,b)'"},
       {"kernel k\ngrid ?\nblock 32\narg A f16 ?\ngrid_expr min(dim(A,0))\n",
        {{"A", {8}}},
        "cannot compute the grid from grid_expr 'min(dim(A,0))': expected "

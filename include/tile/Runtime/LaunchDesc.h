@@ -40,8 +40,8 @@ inline constexpr int64_t kMaxParamBytes = 32764;
 /// a larger static extent; tile-run refuses one given at run time.
 inline constexpr int64_t kMaxTensorMapExtent = 0x7fffffff;
 /// The most operations the compiler spells out in a grid formula (`ceildiv`,
-/// `min`, `+ - * /`, each a level of nesting at most), which the parser
-/// must read.
+/// `min`, `+ - * /` and the signed `ceildivs`, `mins`, `divs`, each a level
+/// of nesting at most), which the parser must read.
 inline constexpr int kMaxGridFormulaOps = 200;
 
 enum class ElemType { F16, BF16, F32 };
@@ -149,9 +149,11 @@ bool parseExtents(const std::string &s, std::vector<int64_t> &shape,
 /// Gives the `?` extents of the args their values: `shapes` holds, per arg
 /// name, its whole shape (the extents the description fixes must agree).
 /// Then computes each `?` grid extent from `grid_expr` (integers,
-/// `dim(<arg>,<d>)`, `ceildiv(a,b)`, `min(a,b)`, `(a+b)`, `(a-b)`, `(a*b)`,
-/// `(a/b)`; at most 256 levels deep, every result within 2^62) and
-/// checks it against CUDA's limits and the cluster shape. Fails, with
+/// `dim(<arg>,<d>)`, `(a+b)`, `(a-b)`, `(a*b)`, unsigned `min(a,b)`,
+/// `(a/b)`, `ceildiv(a,b)`, signed `mins(a,b)`, `divs(a,b)`,
+/// `ceildivs(a,b)`; 64-bit values that wrap as the kernel's index ops do; at
+/// most 256 levels deep) and checks it against CUDA's limits and the cluster
+/// shape. Fails, with
 /// `error` saying why, for an unknown arg, a disagreeing or missing extent
 /// or a grid extent it cannot compute.
 bool bindShapes(

@@ -102,7 +102,7 @@ static std::string describe(Value value, ArrayRef<BlockArgument> memrefArgs,
   };
   APInt constant;
   if (matchPattern(value, m_ConstantInt(&constant))) {
-    // The formulas' numbers are unsigned: -64 is (0-64).
+    // The formulas' numbers are written unsigned: -64 is (0-64).
     int64_t number = constant.getSExtValue();
     // The magnitude as unsigned: -INT64_MIN does not fit int64_t.
     return number < 0 ? "(0-" + std::to_string(0 - uint64_t(number)) + ")"
@@ -121,21 +121,6 @@ static std::string describe(Value value, ArrayRef<BlockArgument> memrefArgs,
     return "dim(" + getKernelArgName(arg, memrefArgs) + "," +
            std::to_string(*index) + ")";
   }
-  // tile-run evaluates formulas on signed integers. Sizes are not negative,
-  // so there the unsigned ops agree with the signed ones, but for a negative
-  // constant, which an unsigned op reads as 2^63 or more: the unsigned
-  // minimum of a size and it is the size, and a quotient by it is no grid.
-  auto isNegativeConstant = [](Value operand) {
-    APInt value;
-    return matchPattern(operand, m_ConstantInt(&value)) && value.isNegative();
-  };
-  if (isa<arith::MinUIOp>(op))
-    for (int i : {0, 1})
-      if (isNegativeConstant(op->getOperand(i)))
-        return describe(op->getOperand(1 - i), memrefArgs, budget, unspelled);
-  if (isa<arith::CeilDivUIOp, arith::DivUIOp>(op) &&
-      llvm::any_of(op->getOperands(), isNegativeConstant))
-    return unknown();
   auto binary = [&](StringRef fmtPrefix, StringRef sep, StringRef suffix) {
     std::string lhs =
         describe(op->getOperand(0), memrefArgs, budget, unspelled);
@@ -143,12 +128,20 @@ static std::string describe(Value value, ArrayRef<BlockArgument> memrefArgs,
         describe(op->getOperand(1), memrefArgs, budget, unspelled);
     return (fmtPrefix + lhs + sep + rhs + suffix).str();
   };
-  if (isa<arith::CeilDivUIOp, arith::CeilDivSIOp>(op))
+  // The formulas' values are 64-bit and wrap as these ops do; the plain
+  // spellings read them as unsigned, the ones ending in `s` as signed.
+  if (isa<arith::CeilDivUIOp>(op))
     return binary("ceildiv(", ",", ")");
-  if (isa<arith::MinUIOp, arith::MinSIOp>(op))
+  if (isa<arith::CeilDivSIOp>(op))
+    return binary("ceildivs(", ",", ")");
+  if (isa<arith::MinUIOp>(op))
     return binary("min(", ",", ")");
-  if (isa<arith::DivUIOp, arith::DivSIOp>(op))
+  if (isa<arith::MinSIOp>(op))
+    return binary("mins(", ",", ")");
+  if (isa<arith::DivUIOp>(op))
     return binary("(", "/", ")");
+  if (isa<arith::DivSIOp>(op))
+    return binary("divs(", ",", ")");
   if (isa<arith::MulIOp>(op))
     return binary("(", "*", ")");
   if (isa<arith::AddIOp>(op))
@@ -176,12 +169,6 @@ static void noteUnspelled(InFlightDiagnostic &diag, Value value) {
     diag.attachNote(op->getLoc())
         << "the size of a memref that is not an argument of the kernel's "
            "function, or of a dimension that is not a constant";
-    return;
-  }
-  if (isa<arith::CeilDivUIOp, arith::DivUIOp>(op)) {
-    diag.attachNote(op->getLoc())
-        << "an unsigned quotient by a negative constant, which tile-run's "
-           "signed arithmetic would not compute";
     return;
   }
   diag.attachNote(op->getLoc())

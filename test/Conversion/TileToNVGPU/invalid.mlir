@@ -146,24 +146,6 @@ func.func @host_grid(%A: memref<64x64xf16>, %n: index) {
 
 // -----
 
-// An unsigned quotient by a negative constant (2^64 - 64 to arith.divui)
-// is no formula tile-run, which counts signed, could evaluate.
-func.func @grid_unsigned_by_negative(%A: memref<?x64xf16>) {
-  %c0 = arith.constant 0 : index
-  %neg = arith.constant -64 : index
-  %m = memref.dim %A, %c0 : memref<?x64xf16>
-  // expected-note @+1 {{an unsigned quotient by a negative constant, which tile-run's signed arithmetic would not compute}}
-  %g = arith.divui %m, %neg : index
-  // expected-error @+1 {{grid size in x must be a positive constant}}
-  tile.kernel grid(%g) threads(32) as (%bx) {
-    %s = tile.alloc_shared : memref<16x64xf16, #gpu.address_space<workgroup>>
-    tile.copy %A to %s : memref<?x64xf16> to memref<16x64xf16, #gpu.address_space<workgroup>>
-  }
-  return
-}
-
-// -----
-
 // An op that a formula has no spelling for.
 func.func @grid_max(%A: memref<?x64xf16>) {
   %c0 = arith.constant 0 : index
