@@ -546,6 +546,36 @@ func.func @copy_destination_stride_zero(%n: index, %A: memref<64x64xf16>, %s: me
 
 // -----
 
+// Strides [1, 1] put element (i, j) at i + j: 32x64 elements on 95 places.
+func.func @copy_destination_overlaps(%G: memref<32x64xf32>, %C: memref<4096xf32>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %F = tile.alloc_fragment : memref<32x64xf32, #gpu.address_space<private>>
+    tile.copy %G to %F : memref<32x64xf32> to memref<32x64xf32, #gpu.address_space<private>>
+    %v = memref.reinterpret_cast %C to offset: [0], sizes: [32, 64], strides: [1, 1] : memref<4096xf32> to memref<32x64xf32, strided<[1, 1]>>
+    // expected-error @+1 {{'tile.copy' op destination has stride 1 in dimension #1, no more than the 31 places that the dimensions of smaller strides reach: several elements would be written to one place}}
+    tile.copy %F to %v : memref<32x64xf32, #gpu.address_space<private>> to memref<32x64xf32, strided<[1, 1]>>
+  }
+  return
+}
+
+// -----
+
+// Rows 64 elements apart, but 65 columns of the tile land in each.
+func.func @copy_destination_rows_overlap(%C: memref<8192xf32>) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %F = tile.alloc_fragment : memref<32x128xf32, #gpu.address_space<private>>
+    tile.clear %F : memref<32x128xf32, #gpu.address_space<private>>
+    %v = memref.reinterpret_cast %C to offset: [0], sizes: [32, 65], strides: [64, 1] : memref<8192xf32> to memref<32x65xf32, strided<[64, 1]>>
+    // expected-error @+1 {{'tile.copy' op destination has stride 64 in dimension #0, no more than the 64 places that the dimensions of smaller strides reach}}
+    tile.copy %F to %v : memref<32x128xf32, #gpu.address_space<private>> to memref<32x65xf32, strided<[64, 1]>>
+  }
+  return
+}
+
+// -----
+
 func.func @clear_empty_part(%n: index, %s: memref<32x64xf16, #gpu.address_space<workgroup>>) {
   tile.kernel grid(%n) threads(128) as (%bx) {
     %v = memref.subview %s[0, 0] [32, 0] [1, 1] : memref<32x64xf16, #gpu.address_space<workgroup>> to memref<32x0xf16, strided<[64, 1]>, #gpu.address_space<workgroup>>

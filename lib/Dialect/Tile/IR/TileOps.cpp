@@ -14,6 +14,7 @@
 #include "mlir/Interfaces/ViewLikeInterface.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallBitVector.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <limits>
 
@@ -588,6 +589,62 @@ static SmallVector<int64_t> getCopyExtent(MemRefType source, MemRefType dest) {
   return extent;
 }
 
+/// Checks that the elements a copy writes go to places of their own: where
+/// two land on one place, different threads write it at once on the GPU (the
+/// CPU keeps the last). Along each dimension the copy writes at most
+/// min(extent, size) elements (a global destination clips the tile), so a
+/// dimension of one element is free to have any stride. With the strides
+/// sorted by magnitude, each must step past all the places the smaller ones
+/// reach; that proves the places distinct. Dynamic strides are not checked.
+static LogicalResult verifyDistinctPlaces(Operation *op, MemRefType dest,
+                                          ArrayRef<int64_t> extents) {
+  SmallVector<int64_t> strides;
+  int64_t offset;
+  if (failed(dest.getStridesAndOffset(strides, offset)))
+    return success();
+  struct Dim {
+    unsigned index;
+    int64_t count;
+    uint64_t stride;
+  };
+  SmallVector<Dim> dims;
+  for (auto [i, extent] : llvm::enumerate(extents)) {
+    int64_t size = dest.getDimSize(i);
+    int64_t count =
+        ShapedType::isDynamic(size) ? extent : std::min(extent, size);
+    if (count == 0)
+      return success(); // Nothing is written.
+    if (count == 1)
+      continue;
+    if (ShapedType::isDynamic(strides[i]))
+      return success();
+    if (strides[i] == 0)
+      return op->emitOpError()
+             << "destination has stride 0 in dimension #" << i
+             << ", where the copy's extent is " << count
+             << ": several elements would be written to one place";
+    dims.push_back(
+        {unsigned(i), count,
+         strides[i] < 0 ? 0 - uint64_t(strides[i]) : uint64_t(strides[i])});
+  }
+  llvm::stable_sort(
+      dims, [](const Dim &a, const Dim &b) { return a.stride < b.stride; });
+  // The farthest place the dimensions so far reach from the first
+  // (saturated: no stride goes past 2^63).
+  uint64_t reach = 0;
+  for (const Dim &dim : dims) {
+    if (dim.stride <= reach)
+      return op->emitOpError()
+             << "destination has stride " << dim.stride << " in dimension #"
+             << dim.index << ", no more than the " << reach
+             << " places that the dimensions of smaller strides reach: "
+                "several elements would be written to one place";
+    reach =
+        llvm::SaturatingMultiplyAdd(dim.stride, uint64_t(dim.count - 1), reach);
+  }
+  return success();
+}
+
 /// Checks what `tile.copy` and `tile.copy_async` share and returns the memory
 /// spaces of source and destination.
 static FailureOr<std::pair<MemorySpace, MemorySpace>>
@@ -652,18 +709,8 @@ verifyCopyLike(Operation *op, Value source, ValueRange sourceIndices,
                                << " is 0: a tile copy copies a non-empty part "
                                   "of a tile";
   }
-  // Each element goes to a place of its own: where the destination has
-  // stride 0, several would land on one, written by different threads at
-  // once on the GPU (the CPU keeps the last).
-  SmallVector<int64_t> strides;
-  int64_t offset;
-  if (succeeded(destType.getStridesAndOffset(strides, offset)))
-    for (auto [i, extent] : llvm::enumerate(extents))
-      if (extent > 1 && strides[i] == 0)
-        return op->emitOpError()
-               << "destination has stride 0 in dimension #" << i
-               << ", where the copy's extent is " << extent
-               << ": several elements would be written to one place";
+  if (failed(verifyDistinctPlaces(op, destType, extents)))
+    return failure();
   return std::make_pair(*sourceSpace, *destSpace);
 }
 
