@@ -111,6 +111,9 @@ struct ModelledCopy {
   /// The copy, until recordCopy replaces it, and its operands, which the
   /// replay uses after that.
   CopyAsyncOp op;
+  /// Its discardable attributes, which the replay carries (the barrier
+  /// check's op number, say).
+  DictionaryAttr attributes;
   ViewChain source, dest;
   SmallVector<Value> sourceIndices, destIndices;
   SmallVector<int64_t> extent;
@@ -285,8 +288,10 @@ static void landCopy(OpBuilder &b, Location loc, const CopyQueue &queue,
     memref::StoreOp::create(b, loc, untouched, queue.untouched,
                             element.position);
   });
-  CopyOp::create(b, loc, replayed.source, replayed.sourceIndices, replayed.dest,
-                 replayed.destIndices);
+  CopyOp landed =
+      CopyOp::create(b, loc, replayed.source, replayed.sourceIndices,
+                     replayed.dest, replayed.destIndices);
+  landed->setDiscardableAttrs(queue.pattern->attributes);
   Type type = cast<MemRefType>(replayed.dest.getType()).getElementType();
   forEach([&](OpBuilder &b, Location loc, const CopiedElement &element) {
     Value untouched =
@@ -432,6 +437,7 @@ void mlir::tile::modelAsyncCopies(KernelOp kernel) {
   for (CopyAsyncOp op : asyncCopies) {
     ModelledCopy copy;
     copy.op = op;
+    copy.attributes = op->getDiscardableAttrDictionary();
     // A copy the model cannot replay lands at once, as before.
     if (succeeded(analyze(copy, waits, dominance, kernel.getBody().front())))
       copies.push_back(std::move(copy));

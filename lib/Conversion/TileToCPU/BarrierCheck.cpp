@@ -58,6 +58,9 @@ static constexpr int64_t kThreadMask = 0x7fffffff;
 static constexpr int64_t kPending = int64_t(1) << 31;
 static constexpr int kPositionBits = 20;
 static constexpr int64_t kMaxOpNumber = (int64_t(1) << 11) - 1;
+/// The op number of a tile.copy_async, kept on it and on its replay.
+static constexpr llvm::StringLiteral kOpNumberAttrName =
+    "tile.check_barriers.op_number";
 
 namespace {
 /// How an op accesses an element: reads it, writes it, or issues an
@@ -184,6 +187,9 @@ void BarrierChecker::prepare(bool issues) {
     checkCopy(copy, copy.getExtent(), copy.getSource(), copy.getSourceIndices(),
               copy.getDest(), copy.getDestIndices(),
               /*issue=*/true);
+    // The copy lands later as a tile.copy (modelAsyncCopies), written by the
+    // threads that issued it: the replay carries this number.
+    copy->setAttr(kOpNumberAttrName, b.getI64IntegerAttr(opNumber(copy)));
   });
 }
 
@@ -286,8 +292,11 @@ std::optional<std::pair<Value, Value>> BarrierChecker::stampsOf(OpBuilder &b,
 }
 
 /// One number per op structure (name, operand types, attributes): ops that
-/// share it spread a tile over the threads alike.
+/// share it spread a tile over the threads alike. A tile.copy_async keeps
+/// its number where it lands (prepare).
 int64_t BarrierChecker::opNumber(Operation *op) {
+  if (auto number = op->getAttrOfType<IntegerAttr>(kOpNumberAttrName))
+    return number.getInt();
   std::string key;
   llvm::raw_string_ostream os(key);
   os << op->getName() << op->getAttrDictionary();

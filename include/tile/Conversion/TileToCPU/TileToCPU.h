@@ -84,7 +84,8 @@ void poisonCopyDestination(OpBuilder &b, Location loc, ArrayRef<int64_t> extent,
 
 /// Makes the `tile.copy_async` ops of `kernel` land where a `tile.wait_group`
 /// retires their commit group instead of at once: each is recorded where it
-/// is issued and replayed as a `tile.copy` by the first wait that retires it
+/// is issued and replayed as a `tile.copy`, which carries the copy's
+/// discardable attributes, by the first wait that retires it
 /// (AsyncCopyModel.cpp), and what it will write holds NaN until then.
 /// Commits and waits are replaced; a copy whose destination is not a subview
 /// chain of a shared tile visible at every wait, or whose source's views do
