@@ -142,6 +142,10 @@ struct CopyQueue {
   /// memref<kQueueCapacity x extent x source element>: what the source held
   /// for each pending instance where it was issued.
   Value issuedSource;
+  /// memref<kQueueCapacity x extent x i1>: the elements of each pending
+  /// instance that another write reached while it was in flight, as seen by
+  /// a wait before its own (poisonPending).
+  Value raced;
   /// Position of this queue's length in the kernel's state buffer.
   int64_t countSlot = 0;
 };
@@ -285,6 +289,13 @@ static void landCopy(OpBuilder &b, Location loc, const CopyQueue &queue,
     Value poisoned = isPoison(b, loc, value);
     Value sourceKept = sameBits(b, loc, issued, now);
     Value untouched = arith::AndIOp::create(b, loc, poisoned, sourceKept);
+    Value raced = memref::LoadOp::create(b, loc, queue.raced,
+                                         issuedAt(entry, element.position));
+    untouched = arith::AndIOp::create(
+        b, loc, untouched,
+        arith::XOrIOp::create(
+            b, loc, raced,
+            arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1)));
     memref::StoreOp::create(b, loc, untouched, queue.untouched,
                             element.position);
   });
@@ -346,10 +357,12 @@ static void replayRetired(OpBuilder &b, Location loc, const CopyQueue &queue,
               scf::buildLoopNest(
                   b, loc, lbs, ubs, steps,
                   [&](OpBuilder &b, Location loc, ValueRange position) {
-                    Value v = memref::LoadOp::create(b, loc, queue.issuedSource,
-                                                     issuedAt(entry, position));
-                    memref::StoreOp::create(b, loc, v, queue.issuedSource,
-                                            issuedAt(kept, position));
+                    for (Value buffer : {queue.issuedSource, queue.raced}) {
+                      Value v = memref::LoadOp::create(
+                          b, loc, buffer, issuedAt(entry, position));
+                      memref::StoreOp::create(b, loc, v, buffer,
+                                              issuedAt(kept, position));
+                    }
                   });
               scf::YieldOp::create(
                   b, loc, ValueRange{arith::AddIOp::create(b, loc, kept, one)});
@@ -359,11 +372,34 @@ static void replayRetired(OpBuilder &b, Location loc, const CopyQueue &queue,
   memref::StoreOp::create(b, loc, loop.getResult(0), state, slot);
 }
 
+/// Marks the elements of `queue`'s pending instance `entry` (`replayed`)
+/// that no longer hold the NaN of its issue as raced.
+static void markRaced(OpBuilder &b, Location loc, const CopyQueue &queue,
+                      const ReplayedCopy &replayed, Value entry) {
+  forEachCopiedElement(
+      b, loc, queue.pattern->extent, replayed.source, replayed.sourceIndices,
+      replayed.dest, replayed.destIndices,
+      [&](OpBuilder &b, Location loc, const CopiedElement &element) {
+        Value value =
+            memref::LoadOp::create(b, loc, replayed.dest, element.destIndices);
+        Value written = arith::XOrIOp::create(
+            b, loc, isPoison(b, loc, value),
+            arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+        SmallVector<Value> at = issuedAt(entry, element.position);
+        Value raced = memref::LoadOp::create(b, loc, queue.raced, at);
+        memref::StoreOp::create(b, loc,
+                                arith::OrIOp::create(b, loc, raced, written),
+                                queue.raced, at);
+      });
+}
+
 /// At a wait, after the retired copies of every queue landed: stores NaN
 /// again where the instances still in `queue` will write. A copy still in
 /// flight into elements that an older one just wrote may land before or
 /// after it on a GPU, so those elements hold neither copy's data for sure
-/// (a kernel with too few buffer versions does this).
+/// (a kernel with too few buffer versions does this): an element that no
+/// longer holds NaN, which that copy or another op wrote, is marked raced,
+/// and the instance lands NaN there (landCopy).
 static void poisonPending(OpBuilder &b, Location loc, const CopyQueue &queue,
                           Value state) {
   Value count =
@@ -372,6 +408,7 @@ static void poisonPending(OpBuilder &b, Location loc, const CopyQueue &queue,
   scf::ForOp::create(b, loc, zero, count, one, ValueRange{},
                      [&](OpBuilder &b, Location loc, Value entry, ValueRange) {
                        ReplayedCopy replayed = rebuild(b, loc, queue, entry);
+                       markRaced(b, loc, queue, replayed, entry);
                        poisonCopyDestination(b, loc, queue.pattern->extent,
                                              replayed.dest,
                                              replayed.destIndices);
@@ -415,6 +452,9 @@ static void recordCopy(OpBuilder &b, ModelledCopy &copy, const CopyQueue &queue,
         Value value = loadCopiedElement(b, loc, copy.source.value, element);
         memref::StoreOp::create(b, loc, value, queue.issuedSource,
                                 issuedAt(count, element.position));
+        memref::StoreOp::create(
+            b, loc, arith::ConstantIntOp::create(b, loc, b.getI1Type(), 0),
+            queue.raced, issuedAt(count, element.position));
       });
   poisonCopyDestination(b, loc, copy.extent, copy.dest.value, copy.destIndices);
   copy.op.erase();
@@ -481,9 +521,12 @@ void mlir::tile::modelAsyncCopies(KernelOp kernel) {
         MemRefType::get(issuedShape,
                         cast<MemRefType>(queue.pattern->source.value.getType())
                             .getElementType()));
+    queue.raced = memref::AllocOp::create(
+        b, loc, MemRefType::get(issuedShape, b.getI1Type()));
     buffers.push_back(queue.queue);
     buffers.push_back(queue.untouched);
     buffers.push_back(queue.issuedSource);
+    buffers.push_back(queue.raced);
   }
   b.setInsertionPointToEnd(&body);
   for (Value buffer : buffers)

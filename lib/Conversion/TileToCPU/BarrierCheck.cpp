@@ -54,6 +54,7 @@ using namespace mlir::tile;
 /// position: the op structure's number, below 2^11 (later structures share
 /// the last number), and the element's position in the access, mod 2^20.
 /// Both limits only ever merge threads, which hides races, never makes one.
+/// Thread 0 (op 0, which no op structure has) stands for several readers.
 static constexpr int64_t kThreadMask = 0x7fffffff;
 static constexpr int64_t kPending = int64_t(1) << 31;
 static constexpr int kPositionBits = 20;
@@ -382,8 +383,20 @@ void BarrierChecker::checkElement(OpBuilder &b, Location loc, Access access,
     memref::StoreOp::create(b, loc, poison, tile, indices);
     scf::YieldOp::create(b, loc);
   });
-  memref::StoreOp::create(b, loc, stamp,
-                          access == Access::Read ? reads : writes, indices);
+  if (access != Access::Read) {
+    memref::StoreOp::create(b, loc, stamp, writes, indices);
+    return;
+  }
+  // Of two threads that read an element in one epoch, the first would be
+  // forgotten, and a write by it after the second read would pass: the
+  // element keeps the thread no op has instead (kManyReaders).
+  Value lastRead = memref::LoadOp::create(b, loc, reads, indices);
+  Value shared = isOtherThreadThisEpoch(b, loc, lastRead, stamp);
+  Value manyReaders =
+      arith::AndIOp::create(b, loc, stamp, constantI64(b, loc, ~kThreadMask));
+  memref::StoreOp::create(
+      b, loc, arith::SelectOp::create(b, loc, shared, manyReaders, stamp),
+      reads, indices);
 }
 
 /// Checks every element of `tile` (a gemm operand, a cleared tile).
