@@ -12,6 +12,13 @@
 // REISSUED-NEXT: {{\[}}[1, 1, 1, 1],
 // REISSUED-NEXT: [1, 1, 1, 1]]
 //
+// So does the loop after a copy of the same structure but another attribute
+// (another op number), waited for and followed by a barrier: each landed
+// copy keeps its own op's number.
+// RUN: sed -e 's|// earlier: ||' -e 's|%G to %B : !G to !S // in the loop|%G to %B {note} : !G to !S|' %s \
+// RUN:   | tile-opt --tile-lower-to-cpu=check-barriers=true --convert-linalg-to-loops %tile_cpu_to_llvm \
+// RUN:   | %tile_cpu_runner | FileCheck %s --check-prefix=REISSUED
+//
 // A synchronous copy onto the landed elements without a barrier between
 // them is another op's write (tile-software-pipeline puts a barrier there):
 // NaN.
@@ -31,8 +38,12 @@ func.func @k(%G: !G, %O: !G) {
   %c2 = arith.constant 2 : index
   tile.kernel grid(%c1) threads(32) as (%bx) {
     %B = tile.alloc_shared : !S
+    // earlier: tile.copy_async %G to %B : !G to !S
+    // earlier: tile.commit_group
+    // earlier: tile.wait_group 0
+    // earlier: tile.barrier
     scf.for %i = %c0 to %c2 step %c1 {
-      tile.copy_async %G to %B : !G to !S
+      tile.copy_async %G to %B : !G to !S // in the loop
       tile.commit_group
       tile.wait_group 0
     }

@@ -201,10 +201,12 @@ static LogicalResult analyze(ModelledCopy &copy, ArrayRef<WaitGroupOp> waits,
 }
 
 /// Whether replaying `a` with the indices recorded for `b` performs `b`: the
-/// same tensor, the same shared tile, and subviews and casts that differ at
-/// most in their index operands.
+/// same tensor, the same shared tile, subviews and casts that differ at most
+/// in their index operands, and the same discardable attributes (which the
+/// replay carries: the barrier check's op number).
 static bool replaysAlike(const ModelledCopy &a, const ModelledCopy &b) {
-  return a.recorded.size() == b.recorded.size() &&
+  return a.attributes == b.attributes &&
+         a.recorded.size() == b.recorded.size() &&
          a.sourceIndices.size() == b.sourceIndices.size() &&
          a.source.isAlike(b.source) && a.dest.isAlike(b.dest);
 }

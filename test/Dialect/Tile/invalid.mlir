@@ -553,7 +553,7 @@ func.func @copy_destination_overlaps(%G: memref<32x64xf32>, %C: memref<4096xf32>
     %F = tile.alloc_fragment : memref<32x64xf32, #gpu.address_space<private>>
     tile.copy %G to %F : memref<32x64xf32> to memref<32x64xf32, #gpu.address_space<private>>
     %v = memref.reinterpret_cast %C to offset: [0], sizes: [32, 64], strides: [1, 1] : memref<4096xf32> to memref<32x64xf32, strided<[1, 1]>>
-    // expected-error @+1 {{'tile.copy' op destination has stride 1 in dimension #1, no more than the 31 places that the dimensions of smaller strides reach: several elements would be written to one place}}
+    // expected-error @+1 {{'tile.copy' op destination has stride 1 in dimension #1, no more than the 31 places that the dimensions of smaller strides reach: two elements may be written to one place}}
     tile.copy %F to %v : memref<32x64xf32, #gpu.address_space<private>> to memref<32x64xf32, strided<[1, 1]>>
   }
   return

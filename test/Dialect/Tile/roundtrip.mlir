@@ -129,12 +129,13 @@ func.func @pipelined(%A: !G, %lb: index, %ub: index, %step: index) {
 }
 
 // Destinations whose places are distinct although a stride is small: a
-// one-row view (its stride 0 along the row never steps), and a tile wider
-// than the tensor it is stored into, which writes only the tensor's 32
-// columns of each row.
+// one-row view (its stride 0 along the row never steps), a tile wider than
+// the tensor it is stored into, which writes only the tensor's 32 columns
+// of each row, and a view of dynamic size at the tensor's ragged edge (a
+// subview stays inside its tensor: at most 32 columns).
 // CHECK-LABEL: func.func @distinct_places
-// CHECK-COUNT-2: tile.copy
-func.func @distinct_places(%C: memref<64x64xf32>, %D: memref<64x32xf32>) {
+// CHECK-COUNT-3: tile.copy
+func.func @distinct_places(%C: memref<64x64xf32>, %D: memref<64x32xf32>, %m: index, %n: index) {
   %c64 = arith.constant 64 : index
   tile.kernel grid(%c64) threads(128) as (%bx) {
     %F = tile.alloc_fragment : memref<32x64xf32, #gpu.address_space<private>>
@@ -142,6 +143,8 @@ func.func @distinct_places(%C: memref<64x64xf32>, %D: memref<64x32xf32>) {
     %row = memref.subview %C[%bx, 0] [1, 64] [0, 1] : memref<64x64xf32> to memref<1x64xf32, strided<[0, 1], offset: ?>>
     tile.copy %F to %row : memref<32x64xf32, #gpu.address_space<private>> to memref<1x64xf32, strided<[0, 1], offset: ?>>
     tile.copy %F to %D : memref<32x64xf32, #gpu.address_space<private>> to memref<64x32xf32>
+    %edge = memref.subview %D[%bx, 0] [%m, %n] [1, 1] : memref<64x32xf32> to memref<?x?xf32, strided<[32, 1], offset: ?>>
+    tile.copy %F to %edge : memref<32x64xf32, #gpu.address_space<private>> to memref<?x?xf32, strided<[32, 1], offset: ?>>
   }
   return
 }

@@ -591,11 +591,14 @@ static SmallVector<int64_t> getCopyExtent(MemRefType source, MemRefType dest) {
 
 /// Checks that the elements a copy writes go to places of their own: where
 /// two land on one place, different threads write it at once on the GPU (the
-/// CPU keeps the last). Along each dimension the copy writes at most
-/// min(extent, size) elements (a global destination clips the tile), so a
-/// dimension of one element is free to have any stride. With the strides
-/// sorted by magnitude, each must step past all the places the smaller ones
-/// reach; that proves the places distinct. Dynamic strides are not checked.
+/// CPU keeps the last). Along each dimension the copy writes min(extent,
+/// size) elements (a global destination clips the tile), so a dimension of
+/// one element is free to have any stride. With the strides sorted by
+/// magnitude, each must step past all the places the smaller ones reach;
+/// that proves the places distinct (and refuses a few layouts whose places
+/// interleave without meeting). Dimensions of dynamic stride, or of dynamic
+/// size, which may be smaller than the extent (a view of a tensor's ragged
+/// edge), are left out: where the others meet, so do two elements.
 static LogicalResult verifyDistinctPlaces(Operation *op, MemRefType dest,
                                           ArrayRef<int64_t> extents) {
   SmallVector<int64_t> strides;
@@ -610,14 +613,15 @@ static LogicalResult verifyDistinctPlaces(Operation *op, MemRefType dest,
   SmallVector<Dim> dims;
   for (auto [i, extent] : llvm::enumerate(extents)) {
     int64_t size = dest.getDimSize(i);
-    int64_t count =
-        ShapedType::isDynamic(size) ? extent : std::min(extent, size);
+    if (ShapedType::isDynamic(size))
+      continue;
+    int64_t count = std::min(extent, size);
     if (count == 0)
       return success(); // Nothing is written.
     if (count == 1)
       continue;
     if (ShapedType::isDynamic(strides[i]))
-      return success();
+      continue;
     if (strides[i] == 0)
       return op->emitOpError()
              << "destination has stride 0 in dimension #" << i
@@ -637,8 +641,8 @@ static LogicalResult verifyDistinctPlaces(Operation *op, MemRefType dest,
       return op->emitOpError()
              << "destination has stride " << dim.stride << " in dimension #"
              << dim.index << ", no more than the " << reach
-             << " places that the dimensions of smaller strides reach: "
-                "several elements would be written to one place";
+             << " places that the dimensions of smaller strides reach: two "
+                "elements may be written to one place";
     reach =
         llvm::SaturatingMultiplyAdd(dim.stride, uint64_t(dim.count - 1), reach);
   }
