@@ -311,6 +311,7 @@ TEST(LaunchDesc, EvaluatesGridFormulas) {
       // min, / and ceildiv are unsigned (arith.minui, divui, ceildivui):
       // 1000 - 1064 is 2^64 - 64, above 4.
       {"min((dim(A,0)-1064),4)", 4},
+      {"min((0-1),ceildiv(dim(A,0),32))", 32},
       {"min(((dim(A,0)-1064)/1099511627776),9)", 9},
       {"min(ceildiv((dim(A,0)-1064),1099511627776),9)", 9},
       // mins, divs and ceildivs are signed, rounded up (ceildivs) or toward

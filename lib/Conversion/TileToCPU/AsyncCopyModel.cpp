@@ -384,9 +384,9 @@ static void markRaced(OpBuilder &b, Location loc, const CopyQueue &queue,
       [&](OpBuilder &b, Location loc, const CopiedElement &element) {
         Value value =
             memref::LoadOp::create(b, loc, replayed.dest, element.destIndices);
-        Value written = arith::XOrIOp::create(
-            b, loc, isPoison(b, loc, value),
-            arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+        Value poisoned = isPoison(b, loc, value);
+        Value one = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
+        Value written = arith::XOrIOp::create(b, loc, poisoned, one);
         SmallVector<Value> at = issuedAt(entry, element.position);
         Value raced = memref::LoadOp::create(b, loc, queue.raced, at);
         memref::StoreOp::create(b, loc,

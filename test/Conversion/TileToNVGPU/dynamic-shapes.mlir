@@ -119,11 +119,11 @@ func.func @long_formula(%A: memref<?x64xf16>) {
 
 // -----
 
-// tile-run evaluates formulas on signed integers: the unsigned minimum with
-// -1 (2^64 - 1 to arith.minui) is the size itself, not -1.
+// An unsigned minimum with -1 (2^64 - 1 to arith.minui): min, which
+// tile-run evaluates unsigned as the kernel does, so it is the size itself.
 // CHECK-LABEL: func.func @unsigned_min(
 // CHECK:       gpu.launch_func
-// CHECK-SAME:    grid_expr = "ceildiv(dim(A,0),32) 1 1"
+// CHECK-SAME:    grid_expr = "min((0-1),ceildiv(dim(A,0),32)) 1 1"
 func.func @unsigned_min(%A: memref<?x64xf16>) {
   %c0 = arith.constant 0 : index
   %c32 = arith.constant 32 : index
