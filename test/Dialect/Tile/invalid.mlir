@@ -538,7 +538,7 @@ func.func @copy_async_empty_extent(%n: index, %A: memref<64x64xf16>, %s: memref<
 func.func @copy_destination_stride_zero(%n: index, %A: memref<64x64xf16>, %s: memref<32x64xf16, #gpu.address_space<workgroup>>) {
   tile.kernel grid(%n) threads(128) as (%bx) {
     %v = memref.subview %s[0, 0] [32, 64] [0, 1] : memref<32x64xf16, #gpu.address_space<workgroup>> to memref<32x64xf16, strided<[0, 1]>, #gpu.address_space<workgroup>>
-    // expected-error @+1 {{'tile.copy' op destination has stride 0 in dimension #0, where the copy's extent is 32: several elements would be written to one place}}
+    // expected-error @+1 {{'tile.copy' op destination has stride 0 in dimension #0, along which the copy writes 32 elements: several elements would be written to one place}}
     tile.copy %A to %v : memref<64x64xf16> to memref<32x64xf16, strided<[0, 1]>, #gpu.address_space<workgroup>>
   }
   return
@@ -570,6 +570,22 @@ func.func @copy_destination_rows_overlap(%C: memref<8192xf32>) {
     %v = memref.reinterpret_cast %C to offset: [0], sizes: [32, 65], strides: [64, 1] : memref<8192xf32> to memref<32x65xf32, strided<[64, 1]>>
     // expected-error @+1 {{'tile.copy' op destination has stride 64 in dimension #0, no more than the 64 places that the dimensions of smaller strides reach}}
     tile.copy %F to %v : memref<32x128xf32, #gpu.address_space<private>> to memref<32x65xf32, strided<[64, 1]>>
+  }
+  return
+}
+
+// -----
+
+// A view of dynamic size with stride 0 along it: refused wherever the size
+// may be 2 or more.
+func.func @copy_destination_dynamic_stride_zero(%C: memref<64x64xf32>, %m: index) {
+  %c1 = arith.constant 1 : index
+  tile.kernel grid(%c1) threads(128) as (%bx) {
+    %F = tile.alloc_fragment : memref<32x64xf32, #gpu.address_space<private>>
+    tile.clear %F : memref<32x64xf32, #gpu.address_space<private>>
+    %v = memref.subview %C[%bx, 0] [%m, 64] [0, 1] : memref<64x64xf32> to memref<?x64xf32, strided<[0, 1], offset: ?>>
+    // expected-error @+1 {{'tile.copy' op destination has stride 0 in dimension #0, along which the copy writes 2 or more elements: several elements would be written to one place}}
+    tile.copy %F to %v : memref<32x64xf32, #gpu.address_space<private>> to memref<?x64xf32, strided<[0, 1], offset: ?>>
   }
   return
 }

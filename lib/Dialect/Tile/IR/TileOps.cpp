@@ -596,9 +596,8 @@ static SmallVector<int64_t> getCopyExtent(MemRefType source, MemRefType dest) {
 /// one element is free to have any stride. With the strides sorted by
 /// magnitude, each must step past all the places the smaller ones reach;
 /// that proves the places distinct (and refuses a few layouts whose places
-/// interleave without meeting). Dimensions of dynamic stride, or of dynamic
-/// size, which may be smaller than the extent (a view of a tensor's ragged
-/// edge), are left out: where the others meet, so do two elements.
+/// interleave without meeting). Dimensions of dynamic stride are left out:
+/// where the others meet, so do two elements.
 static LogicalResult verifyDistinctPlaces(Operation *op, MemRefType dest,
                                           ArrayRef<int64_t> extents) {
   SmallVector<int64_t> strides;
@@ -612,10 +611,10 @@ static LogicalResult verifyDistinctPlaces(Operation *op, MemRefType dest,
   };
   SmallVector<Dim> dims;
   for (auto [i, extent] : llvm::enumerate(extents)) {
+    // A dynamic size may be smaller than the extent (a view of a tensor's
+    // ragged edge): counted as 2 elements, the fewest that can meet.
     int64_t size = dest.getDimSize(i);
-    if (ShapedType::isDynamic(size))
-      continue;
-    int64_t count = std::min(extent, size);
+    int64_t count = std::min(extent, ShapedType::isDynamic(size) ? 2 : size);
     if (count == 0)
       return success(); // Nothing is written.
     if (count == 1)
@@ -625,8 +624,9 @@ static LogicalResult verifyDistinctPlaces(Operation *op, MemRefType dest,
     if (strides[i] == 0)
       return op->emitOpError()
              << "destination has stride 0 in dimension #" << i
-             << ", where the copy's extent is " << count
-             << ": several elements would be written to one place";
+             << ", along which the copy writes " << count
+             << (ShapedType::isDynamic(dest.getDimSize(i)) ? " or more" : "")
+             << " elements: several elements would be written to one place";
     dims.push_back(
         {unsigned(i), count,
          strides[i] < 0 ? 0 - uint64_t(strides[i]) : uint64_t(strides[i])});
