@@ -258,6 +258,12 @@ static Value sameBits(OpBuilder &b, Location loc, Value x, Value y) {
   return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, x, y);
 }
 
+/// Not `flag` (an i1).
+static Value negate(OpBuilder &b, Location loc, Value flag) {
+  Value one = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
+  return arith::XOrIOp::create(b, loc, flag, one);
+}
+
 /// `entry`, then `position`: an index into a queue's `issuedSource`.
 static SmallVector<Value> issuedAt(Value entry, ValueRange position) {
   SmallVector<Value> indices{entry};
@@ -293,11 +299,7 @@ static void landCopy(OpBuilder &b, Location loc, const CopyQueue &queue,
     Value untouched = arith::AndIOp::create(b, loc, poisoned, sourceKept);
     Value raced = memref::LoadOp::create(b, loc, queue.raced,
                                          issuedAt(entry, element.position));
-    untouched = arith::AndIOp::create(
-        b, loc, untouched,
-        arith::XOrIOp::create(
-            b, loc, raced,
-            arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1)));
+    untouched = arith::AndIOp::create(b, loc, untouched, negate(b, loc, raced));
     memref::StoreOp::create(b, loc, untouched, queue.untouched,
                             element.position);
   });
@@ -309,9 +311,7 @@ static void landCopy(OpBuilder &b, Location loc, const CopyQueue &queue,
   forEach([&](OpBuilder &b, Location loc, const CopiedElement &element) {
     Value untouched =
         memref::LoadOp::create(b, loc, queue.untouched, element.position);
-    Value raced = arith::XOrIOp::create(
-        b, loc, untouched,
-        arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1));
+    Value raced = negate(b, loc, untouched);
     scf::IfOp::create(b, loc, raced, [&](OpBuilder &b, Location loc) {
       Value poison = arith::ConstantOp::create(b, loc, getPoison(b, type));
       memref::StoreOp::create(b, loc, poison, replayed.dest,
@@ -384,9 +384,7 @@ static void markRaced(OpBuilder &b, Location loc, const CopyQueue &queue,
       [&](OpBuilder &b, Location loc, const CopiedElement &element) {
         Value value =
             memref::LoadOp::create(b, loc, replayed.dest, element.destIndices);
-        Value poisoned = isPoison(b, loc, value);
-        Value one = arith::ConstantIntOp::create(b, loc, b.getI1Type(), 1);
-        Value written = arith::XOrIOp::create(b, loc, poisoned, one);
+        Value written = negate(b, loc, isPoison(b, loc, value));
         SmallVector<Value> at = issuedAt(entry, element.position);
         Value raced = memref::LoadOp::create(b, loc, queue.raced, at);
         memref::StoreOp::create(b, loc,

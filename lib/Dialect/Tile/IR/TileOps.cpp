@@ -361,6 +361,13 @@ static std::optional<std::string> checkListLength(StringRef name, size_t size,
       .str();
 }
 
+int64_t mlir::tile::getStageListDepth(ArrayRef<int64_t> stage) {
+  int64_t maxStage = 0;
+  for (int64_t s : stage)
+    maxStage = std::max(maxStage, s);
+  return maxStage + 1;
+}
+
 std::optional<std::string> mlir::tile::checkStageList(ArrayRef<int64_t> stage,
                                                       size_t numStatements) {
   if (std::optional<std::string> error =
@@ -437,10 +444,7 @@ LogicalResult PipelinedOp::verifyRegions() {
     if (std::optional<std::string> error =
             checkStageList(*stage, numStatements))
       return emitOpError() << *error;
-    // The depth a stage list gives (PipelineSchedule::getDepth).
-    int64_t depth = 1;
-    for (int64_t s : *stage)
-      depth = std::max(depth, s + 1);
+    int64_t depth = getStageListDepth(*stage);
     if (std::optional<int64_t> numStages = getNumStages();
         numStages && *numStages != depth)
       return emitOpError() << "num_stages = " << *numStages
@@ -625,7 +629,7 @@ static LogicalResult verifyDistinctPlaces(Operation *op, MemRefType dest,
       return op->emitOpError()
              << "destination has stride 0 in dimension #" << i
              << ", along which the copy writes " << count
-             << (ShapedType::isDynamic(dest.getDimSize(i)) ? " or more" : "")
+             << (ShapedType::isDynamic(size) ? " or more" : "")
              << " elements: several elements would be written to one place";
     dims.push_back(
         {unsigned(i), count,

@@ -115,12 +115,7 @@ bool mlir::tile::readsBuffer(Operation *op, Value buffer) {
   return hasEffectOn<MemoryEffects::Read>(op, buffer);
 }
 
-int64_t PipelineSchedule::getDepth() const {
-  int64_t maxStage = 0;
-  for (int64_t s : stage)
-    maxStage = std::max(maxStage, s);
-  return maxStage + 1;
-}
+int64_t PipelineSchedule::getDepth() const { return getStageListDepth(stage); }
 
 int64_t PipelineSchedule::getNumVersions(Value buffer) const {
   // One effect query per statement and side: they dominate, not the pairs.

@@ -57,6 +57,9 @@ inline constexpr int64_t kMaxPipelineDepth = 64;
 std::optional<std::string> checkStageList(ArrayRef<int64_t> stage,
                                           size_t numStatements);
 
+/// The number of stages a stage list gives: max(stage) + 1, at least 1.
+int64_t getStageListDepth(ArrayRef<int64_t> stage);
+
 /// Why `order` is not a permutation of 0..numStatements-1 (one entry per
 /// statement), or std::nullopt when it is.
 std::optional<std::string> checkOrderList(ArrayRef<int64_t> order,
